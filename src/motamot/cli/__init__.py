@@ -1,0 +1,1 @@
+"""The `motamot` command line: parse, call the engines, render. Nothing else."""

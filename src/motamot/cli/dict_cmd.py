@@ -1,0 +1,156 @@
+"""`motamot dict info|check|export|build`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from motamot.cli.errors import CliError
+from motamot.cli.i18n import Catalog, Language, translate
+from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, fold, load_lexicon
+from motamot.lexicon.registry import compile_user_list
+from motamot.lexicon.wordlist import WordListError
+
+NOT_IN_DICTIONARY = "not_in_dictionary"
+
+MESSAGES: Catalog = {
+    "info": {
+        "fr": "{name} : {words} mots (sha256 {sha256})",
+        "en": "{name}: {words} words (sha256 {sha256})",
+    },
+    "valid": {"fr": "{word} : valide", "en": "{word}: valid"},
+    "invalid": {"fr": "{input} : refusé ({reason})", "en": "{input}: refused ({reason})"},
+    "built": {
+        "fr": "{name} : {kept} mots gardés, {dropped} lignes écartées",
+        "en": "{name}: {kept} words kept, {dropped} lines dropped",
+    },
+    "dropped": {"fr": "  {count} × {reason}", "en": "  {count} × {reason}"},
+    "nothing_usable": {
+        "fr": "{source} : aucun mot utilisable ({dropped} lignes écartées)",
+        "en": "{source}: no usable word ({dropped} lines dropped)",
+    },
+}
+
+
+def _dict_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dict",
+        default=DEFAULT_DICTIONARY,
+        metavar="NAME|PATH",
+        help="dictionnaire : fr (défaut), en, un nom enregistré ou un fichier",
+    )
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser("dict", help="dictionnaires / dictionaries")
+    sub = parser.add_subparsers(dest="dict_command", metavar="ACTION")
+    sub.required = True
+
+    info = sub.add_parser("info", help="nom, nombre de mots, sha256")
+    _dict_option(info)
+    info.add_argument("--json", action="store_true")
+    info.set_defaults(handler=_info)
+
+    check = sub.add_parser("check", help="vérifier des mots")
+    check.add_argument("words", nargs="+", metavar="WORD")
+    _dict_option(check)
+    check.add_argument("--json", action="store_true")
+    check.set_defaults(handler=_check)
+
+    export = sub.add_parser("export", help="tous les mots, un par ligne")
+    _dict_option(export)
+    export.set_defaults(handler=_export)
+
+    build = sub.add_parser("build", help="compiler sa propre liste de mots")
+    build.add_argument("file", type=Path, metavar="FILE")
+    build.add_argument("--name", required=True)
+    build.add_argument("--json", action="store_true")
+    build.set_defaults(handler=_build)
+
+
+def _info(args: argparse.Namespace) -> int:
+    lexicon = load_lexicon(args.dict)
+    result = {"name": lexicon.name, "words": len(lexicon), "sha256": lexicon.sha256}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(translate(MESSAGES, "info", args.lang, **result))
+    return 0
+
+
+def check_words(words: list[str], dictionary: str) -> list[dict[str, Any]]:
+    """The verdict on each input word, in the JSON shape of `dict check`."""
+    lexicon = load_lexicon(dictionary)
+    results: list[dict[str, Any]] = []
+    for text in words:
+        try:
+            word = fold(text)
+        except FoldError as error:
+            results.append({"input": text, "valid": False, "reason": error.reason.value})
+            continue
+        entry: dict[str, Any] = {"input": text, "word": word, "valid": word in lexicon}
+        if not entry["valid"]:
+            entry["reason"] = NOT_IN_DICTIONARY
+        results.append(entry)
+    return results
+
+
+def _check(args: argparse.Namespace) -> int:
+    results = check_words(args.words, args.dict)
+    if args.json:
+        print(json.dumps(results, ensure_ascii=False))
+        return 0
+    lang: Language = args.lang
+    for entry in results:
+        key = "valid" if entry["valid"] else "invalid"
+        print(translate(MESSAGES, key, lang, **entry))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    lexicon = load_lexicon(args.dict)
+    out = sys.stdout
+    for word in lexicon:
+        out.write(word)
+        out.write("\n")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    try:
+        compiled = compile_user_list(args.file, args.name)
+    except ValueError as error:
+        if isinstance(error, WordListError):
+            raise
+        raise CliError(str(error)) from None
+    report = compiled.report
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "name": args.name,
+                    "words": len(compiled.lexicon),
+                    "sha256": compiled.lexicon.sha256,
+                    "source_sha256": compiled.source_sha256,
+                    "dropped": dict(sorted(report.dropped.items())),
+                }
+            )
+        )
+        return 0
+    lang: Language = args.lang
+    print(
+        translate(
+            MESSAGES,
+            "built",
+            lang,
+            name=args.name,
+            kept=len(compiled.lexicon),
+            dropped=report.dropped_total,
+        )
+    )
+    for reason, count in sorted(report.dropped.items()):
+        print(translate(MESSAGES, "dropped", lang, count=count, reason=reason))
+    return 0
