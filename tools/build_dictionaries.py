@@ -1,0 +1,210 @@
+"""Build the shipped word lists (fr.dawg, en.dawg) from the vendored sources.
+
+    python tools/build_dictionaries.py            # rebuild both, write the files
+    python tools/build_dictionaries.py --check    # rebuild, compare with the shipped files
+    python tools/build_dictionaries.py fr         # one language only
+
+French: Grammalecte's Hunspell dictionary (Debian hunspell-fr-comprehensive
+1:7.0, MPL-2.0) expanded by motamot.lexicon.hunspell, minus proper nouns,
+unit symbols, abbreviations, lone prefixes and fixed-expression fragments,
+plus/minus the reviewed lists allow.txt/deny.txt. English: SCOWL word lists
+(see tools/sources/en/README). The output depends only on the sources, so
+two builds give the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from motamot.lexicon.dawg import Lexicon  # noqa: E402
+from motamot.lexicon.fold import try_fold  # noqa: E402
+from motamot.lexicon.hunspell import (  # noqa: E402
+    AffixFile,
+    DicEntry,
+    expand_all,
+    parse_aff,
+    parse_dic,
+)
+
+SOURCES = ROOT / "tools" / "sources"
+DATA = ROOT / "src" / "motamot" / "lexicon" / "data"
+
+# -- French ------------------------------------------------------------------
+
+#: Grammalecte part-of-speech tags of entries that are not words on their own:
+#: lone prefixes/suffixes (anti, www, fr), typos kept for the grammar checker,
+#: punctuation and signs.
+FR_DROPPED_TAGS = frozenset({"po:pfx", "po:sfx", "po:err", "po:ponc", "po:sign", "po:div"})
+
+
+def read_sources(directory: Path, names: Iterable[str]) -> dict[str, bytes]:
+    """The vendored files (gunzipped), checked against SHA256SUMS."""
+    expected: dict[str, str] = {}
+    for line in (directory / "SHA256SUMS").read_text("ascii").splitlines():
+        digest, name = line.split()
+        expected[name] = digest
+    result: dict[str, bytes] = {}
+    for name in names:
+        data = gzip.decompress((directory / f"{name}.gz").read_bytes())
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != expected.get(name):
+            raise SystemExit(f"{directory / name}: sha256 {actual} differs from SHA256SUMS")
+        result[name] = data
+    return result
+
+
+def read_reviewed_list(path: Path) -> dict[str, str]:
+    """A reviewed word list: `WORD  # why`, one a line; every entry needs its comment."""
+    entries: dict[str, str] = {}
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        word, sep, comment = line.partition("#")
+        folded = try_fold(word)
+        if not sep or not comment.strip() or folded is None or folded != word.strip():
+            raise SystemExit(f"{path}:{number}: expected 'FOLDEDWORD  # reason', got {line!r}")
+        entries[folded] = comment.strip()
+    return entries
+
+
+def fr_entry_kept(entry: DicEntry, affix: AffixFile, dropped: Counter[str]) -> bool:
+    """Whether a Grammalecte entry stands for ordinary French words."""
+    if entry.word[:1].isupper():
+        dropped["proper_noun_or_symbol"] += 1  # Paris, Dupont, ADN, Mme, XIV, Hz
+        return False
+    if affix.keep_case is not None and affix.keep_case in entry.flags:
+        dropped["keepcase_symbol"] += 1  # km, cd, kt, ppm: units and abbreviations
+        return False
+    tags = {field for field in entry.morph if field.startswith("po:")}
+    if tags & FR_DROPPED_TAGS:
+        dropped["prefix_suffix_or_error"] += 1
+        return False
+    if tags and all(tag.startswith("po:loc.") or tag == "po:mg" for tag in tags):
+        dropped["expression_fragment"] += 1  # etc, cf, priori, facto, parce, afin
+        return False
+    return True
+
+
+def fold_words(words: Iterable[str], dropped: Counter[str]) -> set[str]:
+    """Fold every word; drop what cannot be folded and single letters."""
+    folded: set[str] = set()
+    for word in words:
+        result = try_fold(word)
+        if result is None:
+            dropped["unfoldable_form"] += 1  # hyphen, apostrophe, digit, dot
+        elif len(result) < 2:
+            dropped["single_letter"] += 1
+        else:
+            folded.add(result)
+    return folded
+
+
+def apply_reviewed(words: set[str], directory: Path) -> set[str]:
+    """Add allow.txt, remove deny.txt; both must still be needed (kept honest)."""
+    allow = read_reviewed_list(directory / "allow.txt")
+    deny = read_reviewed_list(directory / "deny.txt")
+    stale = sorted(w for w in allow if w in words) + sorted(w for w in deny if w not in words)
+    if stale:
+        raise SystemExit(f"{directory}: allow/deny entries with no effect: {', '.join(stale)}")
+    return (words | set(allow)) - set(deny)
+
+
+def french_words() -> set[str]:
+    """The folded French word list."""
+    directory = SOURCES / "fr"
+    sources = read_sources(directory, ["fr.aff", "fr.dic"])
+    affix = parse_aff(sources["fr.aff"].decode("utf-8"))
+    entries = parse_dic(sources["fr.dic"].decode("utf-8"), affix)
+    dropped: Counter[str] = Counter()
+    forms = expand_all(entries, affix, lambda entry: fr_entry_kept(entry, affix, dropped))
+    words = fold_words(forms, dropped)
+    print(f"fr: {len(forms)} forms, dropped {dict(sorted(dropped.items()))}", file=sys.stderr)
+    return apply_reviewed(words, directory)
+
+
+# -- English -----------------------------------------------------------------
+
+#: SCOWL lists merged for English: ordinary words (no proper names, upper-case
+#: entries, abbreviations or contractions), American spelling, sizes up to 70.
+EN_LISTS = tuple(
+    f"{kind}-words.{size}"
+    for kind in ("english", "american")
+    for size in (10, 20, 35, 40, 50, 55, 60, 70)
+)
+
+
+def english_words() -> set[str]:
+    """The folded English word list."""
+    directory = SOURCES / "en"
+    sources = read_sources(directory, EN_LISTS)
+    dropped: Counter[str] = Counter()
+    lines: list[str] = []
+    for name in EN_LISTS:
+        for line in sources[name].decode("iso-8859-1").splitlines():
+            word = line.strip()
+            if not word:
+                continue
+            if not word.islower():
+                dropped["upper_case_entry"] += 1  # proper names, acronyms in the lists
+                continue
+            lines.append(word)
+    words = fold_words(lines, dropped)
+    print(f"en: {len(lines)} lines, dropped {dict(sorted(dropped.items()))}", file=sys.stderr)
+    return apply_reviewed(words, directory)
+
+
+# -- main --------------------------------------------------------------------
+
+BUILDERS = {"fr": french_words, "en": english_words}
+
+
+def build(language: str) -> bytes:
+    """The compiled bytes of one built-in dictionary."""
+    return Lexicon.from_words(BUILDERS[language](), language).to_bytes()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("languages", nargs="*", metavar="LANG", help="fr, en (default: both)")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped files")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.languages) - set(BUILDERS))
+    if unknown:
+        parser.error(f"unknown language(s): {', '.join(unknown)}")
+    status = 0
+    for language in args.languages or list(BUILDERS):
+        start = time.perf_counter()
+        data = build(language)
+        digest = hashlib.sha256(data).hexdigest()
+        target = DATA / f"{language}.dawg"
+        seconds = time.perf_counter() - start
+        lexicon = Lexicon.from_bytes(data, language)
+        print(
+            f"{language}: {len(lexicon)} words, {len(data)} bytes,"
+            f" sha256 {digest} ({seconds:.1f} s)"
+        )
+        if args.check:
+            shipped = hashlib.sha256(target.read_bytes()).hexdigest() if target.exists() else None
+            if shipped != digest:
+                print(
+                    f"{target}: shipped sha256 {shipped} differs from the rebuild", file=sys.stderr
+                )
+                status = 1
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
