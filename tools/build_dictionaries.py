@@ -143,6 +143,14 @@ EN_LISTS = tuple(
 )
 
 
+def decode_scowl(data: bytes) -> str:
+    """SCOWL files: upstream ships ISO-8859-1, Debian's 2020 package UTF-8; take either."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("iso-8859-1")
+
+
 def english_words() -> set[str]:
     """The folded English word list."""
     directory = SOURCES / "en"
@@ -150,7 +158,7 @@ def english_words() -> set[str]:
     dropped: Counter[str] = Counter()
     lines: list[str] = []
     for name in EN_LISTS:
-        for line in sources[name].decode("iso-8859-1").splitlines():
+        for line in decode_scowl(sources[name]).splitlines():
             word = line.strip()
             if not word:
                 continue

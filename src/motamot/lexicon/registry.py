@@ -105,7 +105,10 @@ def compile_user_list(source: Path, name: str | None = None) -> CompiledUserList
     source_sha = hashlib.sha256(raw).hexdigest()
     report = fold_lines(decode_word_list(raw, str(source)))
     if not report.words:
-        raise WordListError(f"{source}: no usable word ({report.dropped_total} lines dropped)")
+        reasons = ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
+        raise WordListError(
+            f"{source}: no usable word ({report.dropped_total} lines dropped: {reasons})"
+        )
     lexicon = Lexicon.from_words(report.words, name or source.name)
     target = _dictionaries_dir() / f"{source_sha}.dawg"
     _atomic_write(target, lexicon.to_bytes())
