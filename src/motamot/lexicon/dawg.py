@@ -12,10 +12,11 @@ into an array.
 from __future__ import annotations
 
 import hashlib
+import os
 import struct
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 MAGIC = b"MOTAMOT-DAWG\x00\x00\x00\x02"
@@ -27,6 +28,22 @@ NO_NODE = 0
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: For a letter's code point c, the mask of the letters before it (to count arcs).
 LOWER_LETTERS = tuple((1 << (c - 65)) - 1 if 65 <= c < 91 else 0 for c in range(128))
+#: For a letter's code point c, its own bit in a state's letter mask.
+LETTER_BITS = tuple(1 << (c - 65) if 65 <= c < 91 else 0 for c in range(128))
+
+#: The optional C membership test (motamot._speedups); MOTAMOT_NO_SPEEDUPS=1 turns it off.
+_c_contains: Callable[[array[int], int, object], bool] | None
+try:
+    if os.environ.get("MOTAMOT_NO_SPEEDUPS"):
+        raise ImportError("disabled by MOTAMOT_NO_SPEEDUPS")
+    from motamot._speedups import dawg_contains as _c_contains
+except ImportError:
+    _c_contains = None
+
+
+def speedups_enabled() -> bool:
+    """Whether membership tests run in C (motamot._speedups was built and imported)."""
+    return _c_contains is not None
 
 
 class LexiconFormatError(ValueError):
@@ -66,12 +83,18 @@ class Lexicon:
     # -- membership and walk ------------------------------------------------
 
     def __contains__(self, word: object) -> bool:
+        if _c_contains is not None:
+            return _c_contains(self.arcs, self.root, word)
+        return self.contains_python(word)
+
+    def contains_python(self, word: object) -> bool:
+        """`word in self` in pure Python (the reference for the C version)."""
         if not isinstance(word, str) or not is_folded_word(word):
             return False
-        arcs, lower = self.arcs, LOWER_LETTERS
+        arcs, lower, bits = self.arcs, LOWER_LETTERS, LETTER_BITS
         state = self.root
         for code in word.encode():
-            if not state >> (code - 65) & 1:
+            if not state & bits[code]:
                 return False
             state = arcs[(state >> ARC_SHIFT) + (state & lower[code]).bit_count()]
         return state & WORD_BIT != 0
