@@ -44,7 +44,10 @@ DATA = ROOT / "src" / "motamot" / "lexicon" / "data"
 #: Grammalecte part-of-speech tags of entries that are not words on their own:
 #: lone prefixes/suffixes (anti, www, fr), typos kept for the grammar checker,
 #: punctuation and signs.
-FR_DROPPED_TAGS = frozenset({"po:pfx", "po:sfx", "po:err", "po:ponc", "po:sign", "po:div"})
+#: Proper nouns written in lower case (ofbizextra) are tagged po:npr.
+FR_DROPPED_TAGS = frozenset(
+    {"po:pfx", "po:sfx", "po:err", "po:ponc", "po:sign", "po:div", "po:npr", "po:prn", "po:patr"}
+)
 
 
 def read_sources(directory: Path, names: Iterable[str]) -> dict[str, bytes]:
@@ -79,15 +82,15 @@ def read_reviewed_list(path: Path) -> dict[str, str]:
 
 def fr_entry_kept(entry: DicEntry, affix: AffixFile, dropped: Counter[str]) -> bool:
     """Whether a Grammalecte entry stands for ordinary French words."""
-    if entry.word[:1].isupper():
-        dropped["proper_noun_or_symbol"] += 1  # Paris, Dupont, ADN, Mme, XIV, Hz
+    if any(char.isupper() for char in entry.word):
+        dropped["proper_noun_or_symbol"] += 1  # Paris, Dupont, ADN, Mme, XIV, Hz, eThekwini
         return False
     if affix.keep_case is not None and affix.keep_case in entry.flags:
         dropped["keepcase_symbol"] += 1  # km, cd, kt, ppm: units and abbreviations
         return False
     tags = {field for field in entry.morph if field.startswith("po:")}
     if tags & FR_DROPPED_TAGS:
-        dropped["prefix_suffix_or_error"] += 1
+        dropped["tagged_not_a_word"] += 1
         return False
     if tags and all(tag.startswith("po:loc.") or tag == "po:mg" for tag in tags):
         dropped["expression_fragment"] += 1  # etc, cf, priori, facto, parce, afin
