@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from motamot.lexicon.hunspell import (
     AffixFile,
@@ -182,3 +186,32 @@ def test_expander_yields_forbidden_marks() -> None:
     affix = parse_aff("FORBIDDENWORD F\n")
     expander = Expander(affix)
     assert list(expander.expand(DicEntry("foo", frozenset({"F"}), ()))) == [("foo", True)]
+
+
+_LETTERS = "abeé"
+_CONDITION_PART = st.one_of(
+    st.sampled_from([*_LETTERS, "."]),
+    st.builds(
+        lambda neg, chars: "[" + ("^" if neg else "") + "".join(sorted(chars)) + "]",
+        st.booleans(),
+        st.sets(st.sampled_from(_LETTERS), min_size=1),
+    ),
+)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(_CONDITION_PART, min_size=1, max_size=4),
+    st.text(alphabet=_LETTERS, max_size=6),
+    st.text(alphabet=_LETTERS, max_size=2),
+)
+def test_conditions_match_a_regex_oracle(parts: list[str], word: str, strip: str) -> None:
+    """Hunspell conditions are a subset of regular expressions: `re` is the oracle."""
+    condition = "".join(parts)
+    pattern = "" if condition == "." else condition  # a lone "." means no condition
+    suffix = make_rule("SFX", "A", True, strip, "x", frozenset(), condition)
+    prefix = make_rule("PFX", "A", True, strip, "x", frozenset(), condition)
+    assert suffix.applies(word) == (
+        re.search(f"(?:{pattern})$", word) is not None and word.endswith(strip)
+    )
+    assert prefix.applies(word) == (re.match(pattern, word) is not None and word.startswith(strip))

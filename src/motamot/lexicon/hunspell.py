@@ -237,7 +237,12 @@ class Expander:
         self, affix: AffixFile, skip_prefix: Callable[[AffixRule], bool] = _skip_prefix
     ) -> None:
         self.affix = affix
-        self.skip_prefix = skip_prefix
+        # Prefix rules that can give a word, by flag (elisions are left out once here).
+        self._prefixes = {
+            flag: kept
+            for flag, rules in affix.prefixes.items()
+            if (kept := [rule for rule in rules if not skip_prefix(rule)])
+        }
 
     def _suffix_forms(self, entry: DicEntry) -> list[_Form]:
         affix = self.affix
@@ -280,16 +285,17 @@ class Expander:
             elif self._valid(outer.cont, False, not circ_used):
                 yield form.word, stem_forbidden or forbidden in outer.cont
         # Prefixes: on the stem, or on a suffixed form when every rule allows it.
-        stem_prefix_flags = {f for f in entry.flags if f in affix.prefixes}
+        prefixes = self._prefixes
+        stem_prefix_flags = {f for f in entry.flags if f in prefixes}
         for form in forms:
             if form.rules and not all(r.cross for r in form.rules):
                 continue
             flags = set(stem_prefix_flags)
             for rule in form.rules:
-                flags.update(f for f in rule.cont if f in affix.prefixes)
+                flags.update(f for f in rule.cont if f in prefixes)
             for flag in sorted(flags):
-                for prefix in affix.prefixes[flag]:
-                    if self.skip_prefix(prefix) or (form.rules and not prefix.cross):
+                for prefix in prefixes[flag]:
+                    if form.rules and not prefix.cross:
                         continue
                     if not prefix.applies(form.word):
                         continue
