@@ -1,0 +1,175 @@
+"""A rolled grid (B1, B3): its faces, its text form, seeded rolls, adjacency (B4).
+
+Text form: rows joined by `/`, each face as printed (`ORTE/BEST/INAM/GTED`,
+`Qu` as `Qu`, `_` for a blank). The benchmark form, 16, 25 or 36 letters
+row by row where `q` means the Qu face, is read too.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from motamot.boggle.dice import BLANK, DiceSet, face_letters
+from motamot.boggle.rules import BoggleRules
+
+Cell = tuple[int, int]
+MAX_SIZE = 10
+_FACE_TOKEN = re.compile(r"[A-Z][a-z]*|_")
+
+
+class GridError(ValueError):
+    """A grid text that cannot be read, with what is wrong in it."""
+
+
+def _normalise_face(face: str) -> str:
+    """`Q` alone is the Qu face (no dice set has a bare Q)."""
+    return "Qu" if face in ("Q", "q") else face
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A square grid of faces in reading order; cells are numbered row by row from 0."""
+
+    size: int
+    faces: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.size <= MAX_SIZE:
+            raise GridError(f"a grid is 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {self.size}x{self.size}")
+        if len(self.faces) != self.size * self.size:
+            raise GridError(f"{len(self.faces)} faces for a {self.size}x{self.size} grid")
+        for face in self.faces:
+            if face != BLANK and not (face.isascii() and face.isalpha() and face[0].isupper()):
+                raise GridError(f"invalid face {face!r}")
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def text(self) -> str:
+        """The text form, `ORTE/BEST/INAM/GTED`."""
+        n = self.size
+        return "/".join("".join(self.faces[r * n : (r + 1) * n]) for r in range(n))
+
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        """Each cell's folded letters (`QU` for the Qu face, `` for a blank)."""
+        return tuple(face_letters(face) for face in self.faces)
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """B4: each cell's up to 8 neighbours, in increasing order; blanks have none
+        and are nobody's neighbour (no word passes through a blank face)."""
+        n = self.size
+        result: list[tuple[int, ...]] = []
+        for index in range(n * n):
+            if not self.letters[index]:
+                result.append(())
+                continue
+            row, col = divmod(index, n)
+            around = [
+                r * n + c
+                for r in range(max(0, row - 1), min(n, row + 2))
+                for c in range(max(0, col - 1), min(n, col + 2))
+                if (r, c) != (row, col) and self.letters[r * n + c]
+            ]
+            result.append(tuple(around))
+        return tuple(result)
+
+    def cell(self, index: int) -> Cell:
+        """(row, column) of a cell number."""
+        return divmod(index, self.size)
+
+    def index(self, cell: Cell) -> int:
+        """The cell number of (row, column)."""
+        row, col = cell
+        if not (0 <= row < self.size and 0 <= col < self.size):
+            raise GridError(f"cell {cell} is outside a {self.size}x{self.size} grid")
+        return row * self.size + col
+
+    def adjacent(self, a: int, b: int) -> bool:
+        """B4: whether two cells touch by a side or a corner."""
+        (ra, ca), (rb, cb) = self.cell(a), self.cell(b)
+        return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
+
+
+def parse_grid(text: str) -> Grid:
+    """Read a grid in text form (`ORTE/BEST/INAM/GTED`) or as n*n letters (`q` = Qu).
+
+    Raise GridError saying what is wrong (character, row length, not square).
+    """
+    compact = text.strip()
+    if not compact:
+        raise GridError("empty grid")
+    if "/" in compact:
+        rows = [_row_faces(row.strip(), text) for row in compact.split("/")]
+    else:
+        faces = _row_faces(compact, text)
+        size = _root(len(faces))
+        if size is None:
+            raise GridError(
+                f"grid {text!r}: {len(faces)} faces; expected a square count (16, 25, 36) "
+                "or rows joined by '/'"
+            )
+        rows = [faces[r * size : (r + 1) * size] for r in range(size)]
+    size = len(rows)
+    for number, row in enumerate(rows, 1):
+        if len(row) != size:
+            raise GridError(
+                f"grid {text!r}: row {number} has {len(row)} faces, expected {size} "
+                f"(a {size}x{size} grid has {size} rows of {size})"
+            )
+    try:
+        return Grid(size, tuple(face for row in rows for face in row))
+    except GridError as error:
+        raise GridError(f"grid {text!r}: {error}") from None
+
+
+def _root(count: int) -> int | None:
+    size = round(count**0.5)
+    return size if size * size == count and 1 <= size <= MAX_SIZE else None
+
+
+def _row_faces(row: str, text: str) -> list[str]:
+    """The faces of one row: all lower case or all capitals is one letter a face
+    (`q`/`Q` being Qu); otherwise a capital starts a face (`Qu`, `Th`), `_` is a blank."""
+    if not row:
+        raise GridError(f"grid {text!r}: empty row")
+    for char in row:
+        if not (char.isascii() and (char.isalpha() or char == "_")):
+            raise GridError(f"grid {text!r}: invalid character {char!r}")
+    letters = row.replace("_", "")
+    if not letters or letters.islower() or letters.isupper():
+        return [_normalise_face(char.upper()) for char in row]
+    if row[0].islower():
+        raise GridError(f"grid {text!r}: row {row!r} starts with a lower-case letter")
+    return [_normalise_face(face) for face in _FACE_TOKEN.findall(row)]
+
+
+def _index_below(rng: random.Random, count: int) -> int:
+    """An index in range(count) from `random()` only, whose output Python guarantees."""
+    return min(int(rng.random() * count), count - 1)
+
+
+def roll_dice(dice: DiceSet, size: int, seed: int) -> Grid:
+    """B3: shuffle the dice into the cells and show one face each, from `seed` alone.
+
+    Built on `Random.random()` (Fisher-Yates, then one draw per die), never on
+    `shuffle`/`choice`, so the same seed gives the same grid on every version.
+    """
+    if len(dice) != size * size:
+        raise ValueError(f"{len(dice)} dice cannot fill a {size}x{size} grid")
+    rng = random.Random(seed)
+    order = list(dice.dice)
+    for i in range(len(order) - 1, 0, -1):
+        j = _index_below(rng, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return Grid(size, tuple(die[_index_below(rng, len(die))] for die in order))
+
+
+def roll(rules: BoggleRules, seed: int) -> Grid:
+    """B1, B3: the grid of a preset for a seed."""
+    return roll_dice(rules.dice, rules.size, seed)

@@ -1,0 +1,107 @@
+"""The referee for one word (B4-B8, B12, B13): accepted with a path and points,
+or refused with a reason code.
+
+Refusals are values: a `Refusal` code plus the word (and, for a fold error,
+the character at fault); interfaces translate codes into French or English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from motamot.boggle.grid import Cell, Grid
+from motamot.boggle.rules import BoggleRules
+from motamot.lexicon import FoldError, Lexicon, fold
+
+
+class Refusal(StrEnum):
+    """Why a word scores nothing."""
+
+    INVALID_CHARACTERS = "invalid_characters"
+    TOO_SHORT = "too_short"
+    NO_PATH = "no_path"
+    NOT_IN_DICTIONARY = "not_in_dictionary"
+    AFTER_DEADLINE = "after_deadline"
+    DUPLICATE_ENTRY = "duplicate_entry"
+
+
+#: B12: the refusals that make a word invalid (and cost the penalty when it is on).
+INVALID_WORD_REASONS = frozenset(
+    {Refusal.INVALID_CHARACTERS, Refusal.TOO_SHORT, Refusal.NO_PATH, Refusal.NOT_IN_DICTIONARY}
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's answer for one input: `path` and `points` when valid, else `reason`."""
+
+    input: str
+    word: str | None
+    valid: bool
+    points: int = 0
+    path: tuple[Cell, ...] = ()
+    reason: Refusal | None = None
+    detail: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """The shape of `motamot boggle check --json`."""
+        result: dict[str, object] = {"input": self.input}
+        if self.word is not None:
+            result["word"] = self.word
+        result["valid"] = self.valid
+        if self.valid:
+            result["points"] = self.points
+            result["path"] = [list(cell) for cell in self.path]
+        else:
+            assert self.reason is not None
+            result["reason"] = self.reason.value
+        return result
+
+
+def find_path(grid: Grid, word: str) -> tuple[int, ...] | None:
+    """B4, B5, B7: the first path (in depth-first order) of distinct adjacent cells
+    whose letters spell `word` (folded), or None. A `Qu` cell must match `QU`."""
+    letters, neighbours = grid.letters, grid.neighbours
+    path: list[int] = []
+    used = [False] * len(letters)
+
+    def extend(cell: int, position: int) -> bool:
+        face = letters[cell]
+        if not face or not word.startswith(face, position):
+            return False
+        path.append(cell)
+        used[cell] = True
+        position += len(face)
+        if position == len(word):
+            return True
+        for nxt in neighbours[cell]:
+            if not used[nxt] and extend(nxt, position):
+                return True
+        path.pop()
+        used[cell] = False
+        return False
+
+    for start in range(len(letters)):
+        if extend(start, 0):
+            return tuple(path)
+    return None
+
+
+def check_word(grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str) -> Verdict:
+    """Judge one written word: fold (W2), length (B6, B7), path (B4, B5), dictionary (W1)."""
+    try:
+        word = fold(text)
+    except FoldError as error:
+        return Verdict(
+            text, None, False, reason=Refusal.INVALID_CHARACTERS, detail=error.reason.value
+        )
+    if len(word) < rules.min_length:
+        return Verdict(text, word, False, reason=Refusal.TOO_SHORT)
+    path = find_path(grid, word)
+    if path is None:
+        return Verdict(text, word, False, reason=Refusal.NO_PATH)
+    if word not in lexicon:
+        return Verdict(text, word, False, reason=Refusal.NOT_IN_DICTIONARY)
+    cells = tuple(grid.cell(index) for index in path)
+    return Verdict(text, word, True, points=rules.points(len(word)), path=cells)

@@ -1,0 +1,162 @@
+"""The solver: every word of a grid, each with one path (B4, B5, B7, B9).
+
+The core, `find_words`, takes plain data (each cell's letters, each cell's
+neighbours, the lexicon's flat arc array and root) so that a compiled kernel
+can mirror it line for line. It walks the DAWG inline: a state's bit k says
+letter k leaves it, and the arc for that letter sits at
+`(state >> ARC_SHIFT) + popcount(state & lower-letters mask)`.
+
+The path kept for a word is the first in depth-first order (cells in reading
+order, neighbours in increasing order), i.e. the smallest path read as a
+sequence of cell numbers; the referee's path search gives the same one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from motamot.boggle.grid import Cell, Grid
+from motamot.boggle.rules import BoggleRules
+from motamot.lexicon import Lexicon
+from motamot.lexicon.dawg import ARC_SHIFT, WORD_BIT
+
+Path = tuple[int, ...]
+
+
+def find_words(
+    arcs: Sequence[int],
+    root: int,
+    letters: Sequence[str],
+    neighbours: Sequence[Sequence[int]],
+    min_letters: int,
+) -> dict[str, Path]:
+    """Every word of at least `min_letters` letters → its first path (cell numbers).
+
+    `letters[i]` is cell i's folded letters (`QU` for Qu, `` for a blank);
+    `neighbours[i]` the cells adjacent to i, in increasing order.
+    """
+    found: dict[str, Path] = {}
+    # Per cell: its first letter's bit index and lower-letters mask, then the
+    # (index, mask) pairs of the face's other letters (Qu, Th...).
+    first_bit: list[int] = []
+    first_low: list[int] = []
+    rest: list[tuple[tuple[int, int], ...]] = []
+    for face in letters:
+        codes = [ord(c) - 65 for c in face] or [-1]
+        first_bit.append(codes[0])
+        first_low.append((1 << codes[0]) - 1 if codes[0] >= 0 else 0)
+        rest.append(tuple((k, (1 << k) - 1) for k in codes[1:]))
+    # A blank cell is nobody's neighbour: no word passes through it.
+    neighbours = [tuple(j for j in around if letters[j]) for around in neighbours]
+    used = [False] * len(letters)
+    path: list[int] = []
+
+    def step(cell: int, state: int) -> int:
+        """The state after the letters of `cell`, or 0 when no word goes on."""
+        bit = first_bit[cell]
+        if bit < 0 or not state >> bit & 1:
+            return 0
+        state = arcs[(state >> ARC_SHIFT) + (state & first_low[cell]).bit_count()]
+        for bit, low in rest[cell]:
+            if not state >> bit & 1:
+                return 0
+            state = arcs[(state >> ARC_SHIFT) + (state & low).bit_count()]
+        return state
+
+    # The letters that can follow a cell: the first letters of its neighbours.
+    # A child state none of whose letters is there needs no visit.
+    around_mask = [
+        sum(1 << bit for bit in {first_bit[j] for j in around}) for around in neighbours
+    ]
+
+    def visit(cell: int, state: int, word: str) -> None:
+        used[cell] = True
+        path.append(cell)
+        for nxt in neighbours[cell]:
+            if not state >> first_bit[nxt] & 1 or used[nxt]:
+                continue
+            child = arcs[(state >> ARC_SHIFT) + (state & first_low[nxt]).bit_count()]
+            if rest[nxt]:
+                child = step_rest(nxt, child)
+                if not child:
+                    continue
+            grown = word + letters[nxt]
+            if child & WORD_BIT and len(grown) >= min_letters and grown not in found:
+                found[grown] = (*path, nxt)
+            if child & around_mask[nxt]:
+                visit(nxt, child, grown)
+        path.pop()
+        used[cell] = False
+
+    def step_rest(cell: int, state: int) -> int:
+        for bit, low in rest[cell]:
+            if not state >> bit & 1:
+                return 0
+            state = arcs[(state >> ARC_SHIFT) + (state & low).bit_count()]
+        return state
+
+    for start in range(len(letters)):
+        state = step(start, root)
+        if not state:
+            continue
+        word = letters[start]
+        if state & WORD_BIT and len(word) >= min_letters and word not in found:
+            found[word] = (start,)
+        if state & around_mask[start]:
+            visit(start, state, word)
+    return found
+
+
+@dataclass(frozen=True)
+class SolvedWord:
+    """One word of the grid, its points and one path (cells as (row, column))."""
+
+    word: str
+    points: int
+    path: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every word of a grid (alphabetical), with the totals."""
+
+    grid: Grid
+    words: tuple[SolvedWord, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.words)
+
+    @property
+    def points(self) -> int:
+        return sum(entry.points for entry in self.words)
+
+    def longest(self) -> tuple[SolvedWord, ...]:
+        """The words of the greatest length (in letters)."""
+        if not self.words:
+            return ()
+        most = max(len(entry.word) for entry in self.words)
+        return tuple(entry for entry in self.words if len(entry.word) == most)
+
+    def by_word(self) -> dict[str, SolvedWord]:
+        return {entry.word: entry for entry in self.words}
+
+
+def solve(grid: Grid, rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None) -> Solution:
+    """Every word of `grid` in `lexicon` allowed by `rules` (or another minimum length)."""
+    minimum = rules.min_length if min_length is None else min_length
+    found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
+    words = tuple(
+        SolvedWord(word, rules.points(len(word)), tuple(grid.cell(i) for i in found[word]))
+        for word in sorted(found)
+    )
+    return Solution(grid, words)
+
+
+def solve_many(
+    grids: Iterable[Grid], rules: BoggleRules, lexicon: Lexicon
+) -> Iterable[Solution]:
+    """Batch mode: one solution per grid, lazily."""
+    for grid in grids:
+        yield solve(grid, rules, lexicon)
