@@ -20,8 +20,28 @@ MAX_SIZE = 10
 _FACE_TOKEN = re.compile(r"[A-Z][a-z]*|_")
 
 
+#: What can be wrong with a grid, as English templates (interfaces translate the codes).
+GRID_ERRORS = {
+    "empty": "empty grid",
+    "bad_size": "a grid is 1x1 to 10x10, not {size}x{size}",
+    "face_count": "{count} faces for a {size}x{size} grid",
+    "invalid_face": "invalid face {face!r}",
+    "outside": "cell {cell} is outside a {size}x{size} grid",
+    "not_square": "{count} faces: expected a square count (16, 25, 36) or rows joined by '/'",
+    "row_length": "row {row} has {found} faces, expected {expected}",
+    "empty_row": "row {row} is empty",
+    "invalid_character": "invalid character {char!r}",
+    "lower_case_start": "row {row} starts with a lower-case letter",
+}
+
+
 class GridError(ValueError):
-    """A grid text that cannot be read, with what is wrong in it."""
+    """A grid that cannot be read: a reason code (GRID_ERRORS) and its fields."""
+
+    def __init__(self, reason: str, **fields: object) -> None:
+        self.reason = reason
+        self.fields = fields
+        super().__init__(GRID_ERRORS[reason].format(**fields))
 
 
 def _normalise_face(face: str) -> str:
@@ -38,12 +58,12 @@ class Grid:
 
     def __post_init__(self) -> None:
         if not 1 <= self.size <= MAX_SIZE:
-            raise GridError(f"a grid is 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {self.size}x{self.size}")
+            raise GridError("bad_size", size=self.size)
         if len(self.faces) != self.size * self.size:
-            raise GridError(f"{len(self.faces)} faces for a {self.size}x{self.size} grid")
+            raise GridError("face_count", count=len(self.faces), size=self.size)
         for face in self.faces:
             if face != BLANK and not (face.isascii() and face.isalpha() and face[0].isupper()):
-                raise GridError(f"invalid face {face!r}")
+                raise GridError("invalid_face", face=face)
 
     def __str__(self) -> str:
         return self.text
@@ -87,7 +107,7 @@ class Grid:
         """The cell number of (row, column)."""
         row, col = cell
         if not (0 <= row < self.size and 0 <= col < self.size):
-            raise GridError(f"cell {cell} is outside a {self.size}x{self.size} grid")
+            raise GridError("outside", cell=cell, size=self.size)
         return row * self.size + col
 
     def adjacent(self, a: int, b: int) -> bool:
@@ -103,29 +123,20 @@ def parse_grid(text: str) -> Grid:
     """
     compact = text.strip()
     if not compact:
-        raise GridError("empty grid")
+        raise GridError("empty")
     if "/" in compact:
-        rows = [_row_faces(row.strip(), text) for row in compact.split("/")]
+        rows = [_row_faces(row.strip(), n) for n, row in enumerate(compact.split("/"), 1)]
     else:
-        faces = _row_faces(compact, text)
+        faces = _row_faces(compact, 1)
         size = _root(len(faces))
         if size is None:
-            raise GridError(
-                f"grid {text!r}: {len(faces)} faces; expected a square count (16, 25, 36) "
-                "or rows joined by '/'"
-            )
+            raise GridError("not_square", count=len(faces))
         rows = [faces[r * size : (r + 1) * size] for r in range(size)]
     size = len(rows)
     for number, row in enumerate(rows, 1):
         if len(row) != size:
-            raise GridError(
-                f"grid {text!r}: row {number} has {len(row)} faces, expected {size} "
-                f"(a {size}x{size} grid has {size} rows of {size})"
-            )
-    try:
-        return Grid(size, tuple(face for row in rows for face in row))
-    except GridError as error:
-        raise GridError(f"grid {text!r}: {error}") from None
+            raise GridError("row_length", row=number, found=len(row), expected=size)
+    return Grid(size, tuple(face for row in rows for face in row))
 
 
 def _root(count: int) -> int | None:
@@ -133,19 +144,19 @@ def _root(count: int) -> int | None:
     return size if size * size == count and 1 <= size <= MAX_SIZE else None
 
 
-def _row_faces(row: str, text: str) -> list[str]:
+def _row_faces(row: str, number: int) -> list[str]:
     """The faces of one row: all lower case or all capitals is one letter a face
     (`q`/`Q` being Qu); otherwise a capital starts a face (`Qu`, `Th`), `_` is a blank."""
     if not row:
-        raise GridError(f"grid {text!r}: empty row")
+        raise GridError("empty_row", row=number)
     for char in row:
         if not (char.isascii() and (char.isalpha() or char == "_")):
-            raise GridError(f"grid {text!r}: invalid character {char!r}")
+            raise GridError("invalid_character", char=char)
     letters = row.replace("_", "")
     if not letters or letters.islower() or letters.isupper():
         return [_normalise_face(char.upper()) for char in row]
     if row[0].islower():
-        raise GridError(f"grid {text!r}: row {row!r} starts with a lower-case letter")
+        raise GridError("lower_case_start", row=number)
     return [_normalise_face(face) for face in _FACE_TOKEN.findall(row)]
 
 

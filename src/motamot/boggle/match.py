@@ -55,9 +55,7 @@ class Standing:
         return self.totals[self.players.index(player)]
 
 
-def standing(
-    match: MatchFormat, players: Sequence[str], rounds: Sequence[RoundResult]
-) -> Standing:
+def standing(match: MatchFormat, players: Sequence[str], rounds: Sequence[RoundResult]) -> Standing:
     """B14: totals over the rounds played, whether the match is over, and who won.
 
     A round that names a player not in the match is an error; a player absent
@@ -81,7 +79,9 @@ def standing(
     )
 
 
-def _decide(match: MatchFormat, totals: dict[str, int], played: int) -> tuple[bool, tuple[str, ...]]:
+def _decide(
+    match: MatchFormat, totals: dict[str, int], played: int
+) -> tuple[bool, tuple[str, ...]]:
     best = max(totals.values())
     leaders = tuple(player for player, total in totals.items() if total == best)
     if match.rounds is not None:

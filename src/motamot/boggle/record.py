@@ -33,7 +33,7 @@ from motamot.boggle.rules import DEFAULT_PRESET, get_preset
 from motamot.lexicon import Lexicon
 
 HEADER = "# motamot boggle record"
-_FORBIDDEN_IN_NAMES = frozenset(",:\n\r\"#")
+_FORBIDDEN_IN_NAMES = frozenset(',:\n\r"#')
 
 
 class RecordError(ValueError):
@@ -76,7 +76,7 @@ class Replay:
 def check_player_name(name: str) -> str:
     """A player name fit for a record: not empty, no `,` `:` `"` `#` or line break."""
     if not name or name != name.strip() or any(c in _FORBIDDEN_IN_NAMES for c in name):
-        raise RecordError(f"invalid player name {name!r} (no , : \" # or surrounding blanks)")
+        raise RecordError(f'invalid player name {name!r} (no , : " # or surrounding blanks)')
     return name
 
 
@@ -219,7 +219,9 @@ def _split_key(line: str, number: int) -> tuple[str, str]:
         key, found, value = line.partition(separator)
         if found and key.strip():
             return key.strip().lower(), value.strip()
-    raise RecordError(f"cannot read {line!r} (expected 'key: value' or 'TIME PLAYER: WORD')", number)
+    raise RecordError(
+        f"cannot read {line!r} (expected 'key: value' or 'TIME PLAYER: WORD')", number
+    )
 
 
 def _parse_int(value: str, number: int, what: str) -> int:

@@ -166,7 +166,9 @@ def judge_round(
         invalid = sum(1 for entry in entries if entry.reason in INVALID_WORD_REASONS)
         penalty = invalid * rules.invalid_penalty
         points = sum(entry.points for entry in entries)
-        results.append(PlayerResult(sheet.player, tuple(entries), penalty, max(0, points - penalty)))
+        results.append(
+            PlayerResult(sheet.player, tuple(entries), penalty, max(0, points - penalty))
+        )
 
     missed: tuple[SolvedWord, ...] | None = None
     all_words: int | None = None

@@ -66,9 +66,7 @@ def find_words(
 
     # The letters that can follow a cell: the first letters of its neighbours.
     # A child state none of whose letters is there needs no visit.
-    around_mask = [
-        sum(1 << bit for bit in {first_bit[j] for j in around}) for around in neighbours
-    ]
+    around_mask = [sum(1 << bit for bit in {first_bit[j] for j in around}) for around in neighbours]
 
     def visit(cell: int, state: int, word: str) -> None:
         used[cell] = True
@@ -143,7 +141,9 @@ class Solution:
         return {entry.word: entry for entry in self.words}
 
 
-def solve(grid: Grid, rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None) -> Solution:
+def solve(
+    grid: Grid, rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None
+) -> Solution:
     """Every word of `grid` in `lexicon` allowed by `rules` (or another minimum length)."""
     minimum = rules.min_length if min_length is None else min_length
     found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
@@ -154,9 +154,7 @@ def solve(grid: Grid, rules: BoggleRules, lexicon: Lexicon, min_length: int | No
     return Solution(grid, words)
 
 
-def solve_many(
-    grids: Iterable[Grid], rules: BoggleRules, lexicon: Lexicon
-) -> Iterable[Solution]:
+def solve_many(grids: Iterable[Grid], rules: BoggleRules, lexicon: Lexicon) -> Iterable[Solution]:
     """Batch mode: one solution per grid, lazily."""
     for grid in grids:
         yield solve(grid, rules, lexicon)

@@ -1,11 +1,337 @@
-"""`motamot boggle ...`."""
+"""`motamot boggle roll|solve|check`: parse input, call the engine, render."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import secrets
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from motamot.boggle.grid import Cell, Grid, GridError, parse_grid, roll
+from motamot.boggle.referee import Refusal, Verdict, check_word
+from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset, preset_for_size
+from motamot.boggle.solve import Solution, solve
+from motamot.cli.errors import CliError
+from motamot.cli.i18n import Catalog, Language, translate
+from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
+
+MESSAGES: Catalog = {
+    "summary": {
+        "fr": "{grid} : {count} mots, {points} points",
+        "en": "{grid}: {count} words, {points} points",
+    },
+    "longest": {"fr": "Mots les plus longs : {words}", "en": "Longest words: {words}"},
+    "by_length": {
+        "fr": "{letters} lettres ({points} pt) : {words}",
+        "en": "{letters} letters ({points} pt): {words}",
+    },
+    "valid": {
+        "fr": "{word} : valide, {points} pt, chemin {path}",
+        "en": "{word}: valid, {points} pt, path {path}",
+    },
+    "refused": {"fr": "{input} : refusé ({reason})", "en": "{input}: refused ({reason})"},
+    "bad_grid": {
+        "fr": "grille illisible {grid!r} : {error}",
+        "en": "unreadable grid {grid!r}: {error}",
+    },
+    "bad_batch_line": {
+        "fr": "{file}, ligne {line} : grille illisible : {error}",
+        "en": "{file}, line {line}: unreadable grid: {error}",
+    },
+    "size_mismatch": {
+        "fr": "la grille est {size}x{size}, le préréglage {preset} veut {want}x{want}",
+        "en": "the grid is {size}x{size}, preset {preset} wants {want}x{want}",
+    },
+    "no_preset": {
+        "fr": "aucun préréglage pour une grille {size}x{size} : indiquez --preset",
+        "en": "no preset for a {size}x{size} grid: give --preset",
+    },
+    "unknown_preset": {
+        "fr": "préréglage inconnu {name!r} (connus : {known})",
+        "en": "unknown preset {name!r} (known: {known})",
+    },
+    "grid_or_batch": {
+        "fr": "donnez une grille ou --batch FICHIER (pas les deux)",
+        "en": "give a grid or --batch FILE (not both)",
+    },
+    "unreadable_file": {
+        "fr": "{file} : lecture impossible ({error})",
+        "en": "{file}: cannot be read ({error})",
+    },
+    "min_length": {
+        "fr": "--min-length doit valoir au moins 1",
+        "en": "--min-length must be at least 1",
+    },
+}
+
+GRID_ERRORS: Catalog = {
+    "empty": {"fr": "grille vide"},
+    "bad_size": {"fr": "une grille fait de 1x1 à 10x10, pas {size}x{size}"},
+    "face_count": {"fr": "{count} faces pour une grille {size}x{size}"},
+    "invalid_face": {"fr": "face invalide {face!r}"},
+    "outside": {"fr": "la case {cell} est hors d'une grille {size}x{size}"},
+    "not_square": {
+        "fr": "{count} faces : il en faut un carré (16, 25, 36) ou des rangées séparées par '/'"
+    },
+    "row_length": {"fr": "la rangée {row} a {found} faces au lieu de {expected}"},
+    "empty_row": {"fr": "la rangée {row} est vide"},
+    "invalid_character": {"fr": "caractère invalide {char!r}"},
+    "lower_case_start": {"fr": "la rangée {row} commence par une minuscule"},
+}
+
+
+def grid_error_text(error: GridError, lang: Language) -> str:
+    """A grid error in the player's language."""
+    return (
+        str(error) if lang == "en" else translate(GRID_ERRORS, error.reason, lang, **error.fields)
+    )
+
+
+REASONS: Catalog = {
+    Refusal.TOO_SHORT: {"fr": "trop court", "en": "too short"},
+    Refusal.NO_PATH: {"fr": "pas de chemin dans la grille", "en": "no path in the grid"},
+    Refusal.NOT_IN_DICTIONARY: {"fr": "absent du dictionnaire", "en": "not in the dictionary"},
+    Refusal.INVALID_CHARACTERS: {"fr": "caractères invalides", "en": "invalid characters"},
+    Refusal.AFTER_DEADLINE: {"fr": "écrit après la fin du temps", "en": "written after time"},
+    Refusal.DUPLICATE_ENTRY: {"fr": "déjà écrit", "en": "already written"},
+}
+
+
+def reason_text(reason: Refusal, lang: Language) -> str:
+    """A refusal code in the player's language."""
+    return translate(REASONS, reason, lang)
+
+
+def cell_name(cell: Cell) -> str:
+    """RULES.md notation: row letter, column number (`(2, 3)` → `C4`)."""
+    row, col = cell
+    return f"{chr(65 + row)}{col + 1}"
+
+
+def _dict_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dict",
+        default=DEFAULT_DICTIONARY,
+        metavar="NAME|PATH",
+        help="dictionnaire : fr (défaut), en, un nom enregistré ou un fichier",
+    )
+
+
+def _preset_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    parser.add_argument(
+        "--preset",
+        default=default,
+        metavar="P",
+        help=f"préréglage : {', '.join(PRESETS)}"
+        + (f" (défaut {default})" if default else " (défaut : selon la taille de la grille)"),
+    )
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("boggle", help="boggle")
+    parser = commands.add_parser("boggle", help="boggle : tirer, résoudre, arbitrer")
     sub = parser.add_subparsers(dest="boggle_command", metavar="ACTION")
     sub.required = True
+
+    roll_parser = sub.add_parser("roll", help="tirer une grille")
+    _preset_option(roll_parser, DEFAULT_PRESET)
+    roll_parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
+    roll_parser.add_argument("--json", action="store_true")
+    roll_parser.set_defaults(handler=_roll)
+
+    solve_parser = sub.add_parser("solve", help="tous les mots d'une grille")
+    solve_parser.add_argument("grid", nargs="?", metavar="GRID")
+    solve_parser.add_argument("--batch", type=Path, metavar="FILE", help="une grille par ligne")
+    _dict_option(solve_parser)
+    _preset_option(solve_parser, None)
+    solve_parser.add_argument("--min-length", type=int, metavar="N")
+    solve_parser.add_argument("--json", action="store_true")
+    solve_parser.set_defaults(handler=_solve)
+
+    check_parser = sub.add_parser("check", help="arbitrer des mots sur une grille")
+    check_parser.add_argument("grid", metavar="GRID")
+    check_parser.add_argument("words", nargs="+", metavar="WORD")
+    _dict_option(check_parser)
+    _preset_option(check_parser, None)
+    check_parser.add_argument("--json", action="store_true")
+    check_parser.set_defaults(handler=_check)
+
+
+def _rules(name: str | None, grid: Grid | None, lang: Language) -> BoggleRules:
+    if name is not None:
+        try:
+            rules = get_preset(name)
+        except ValueError:
+            raise CliError(
+                translate(MESSAGES, "unknown_preset", lang, name=name, known=", ".join(PRESETS))
+            ) from None
+        if grid is not None and grid.size != rules.size:
+            raise CliError(
+                translate(
+                    MESSAGES, "size_mismatch", lang, size=grid.size, preset=name, want=rules.size
+                )
+            )
+        return rules
+    assert grid is not None
+    try:
+        return preset_for_size(grid.size)
+    except ValueError:
+        raise CliError(translate(MESSAGES, "no_preset", lang, size=grid.size)) from None
+
+
+def _grid(text: str, lang: Language) -> Grid:
+    try:
+        return parse_grid(text)
+    except GridError as error:
+        raise CliError(
+            translate(MESSAGES, "bad_grid", lang, grid=text, error=grid_error_text(error, lang))
+        ) from None
+
+
+def _roll(args: argparse.Namespace) -> int:
+    rules = _rules(args.preset, None, args.lang)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
+    grid = roll(rules, seed)
+    if args.json:
+        print(json.dumps({"grid": grid.text, "preset": rules.name, "seed": seed}))
+    else:
+        print(grid.text)
+    return 0
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    """The JSON shape of `boggle solve --json`."""
+    return {
+        "grid": solution.grid.text,
+        "count": solution.count,
+        "points": solution.points,
+        "words": [
+            {"word": entry.word, "points": entry.points, "path": [list(c) for c in entry.path]}
+            for entry in solution.words
+        ],
+    }
+
+
+def _batch_grids(path: Path, lang: Language) -> list[Grid]:
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        detail = error.strerror if isinstance(error, OSError) else str(error)
+        raise CliError(
+            translate(MESSAGES, "unreadable_file", lang, file=path, error=detail)
+        ) from None
+    grids: list[Grid] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            grids.append(parse_grid(line))
+        except GridError as error:
+            raise CliError(
+                translate(
+                    MESSAGES,
+                    "bad_batch_line",
+                    lang,
+                    file=path,
+                    line=number,
+                    error=grid_error_text(error, lang),
+                )
+            ) from None
+    return grids
+
+
+def _solve(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    if (args.grid is None) == (args.batch is None):
+        raise CliError(translate(MESSAGES, "grid_or_batch", lang))
+    if args.min_length is not None and args.min_length < 1:
+        raise CliError(translate(MESSAGES, "min_length", lang))
+    grids = [_grid(args.grid, lang)] if args.grid is not None else _batch_grids(args.batch, lang)
+    chosen = [_rules(args.preset, grid, lang) for grid in grids]
+    lexicon = load_lexicon(args.dict)
+    out = sys.stdout
+    for grid, rules in zip(grids, chosen, strict=True):
+        solution = solve(grid, rules, lexicon, args.min_length)
+        if args.json:
+            out.write(json.dumps(solution_json(solution)) + "\n")
+        elif args.batch is not None:
+            out.write(_summary(solution, lang) + "\n")
+        else:
+            _print_solution(solution, lang)
+    return 0
+
+
+def _summary(solution: Solution, lang: Language) -> str:
+    return translate(
+        MESSAGES,
+        "summary",
+        lang,
+        grid=solution.grid.text,
+        count=solution.count,
+        points=solution.points,
+    )
+
+
+def _print_solution(solution: Solution, lang: Language) -> None:
+    print(_summary(solution, lang))
+    n = solution.grid.size
+    for row in range(n):
+        print(
+            "  " + " ".join(f"{face:<2}" for face in solution.grid.faces[row * n : (row + 1) * n])
+        )
+    longest = solution.longest()
+    if longest:
+        print(translate(MESSAGES, "longest", lang, words=", ".join(w.word for w in longest)))
+    for letters in sorted({len(w.word) for w in solution.words}, reverse=True):
+        group = [w for w in solution.words if len(w.word) == letters]
+        print(
+            translate(
+                MESSAGES,
+                "by_length",
+                lang,
+                letters=letters,
+                points=group[0].points,
+                words=" ".join(w.word for w in group),
+            )
+        )
+
+
+def check_words(
+    grid: Grid, rules: BoggleRules, lexicon: Lexicon, words: list[str]
+) -> Iterator[Verdict]:
+    """The referee's verdict on each word, in order."""
+    for text in words:
+        yield check_word(grid, rules, lexicon, text)
+
+
+def _check(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    grid = _grid(args.grid, lang)
+    rules = _rules(args.preset, grid, lang)
+    lexicon = load_lexicon(args.dict)
+    verdicts = list(check_words(grid, rules, lexicon, args.words))
+    if args.json:
+        print(json.dumps([v.as_json() for v in verdicts], ensure_ascii=False))
+        return 0
+    for verdict in verdicts:
+        if verdict.valid:
+            path = "-".join(cell_name(cell) for cell in verdict.path)
+            print(
+                translate(
+                    MESSAGES, "valid", lang, word=verdict.word, points=verdict.points, path=path
+                )
+            )
+        else:
+            assert verdict.reason is not None
+            print(
+                translate(
+                    MESSAGES,
+                    "refused",
+                    lang,
+                    input=verdict.input,
+                    reason=reason_text(verdict.reason, lang),
+                )
+            )
+    return 0
