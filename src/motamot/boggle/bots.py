@@ -35,7 +35,7 @@ class BotLevel:
     name: str
     #: The share of the grid's words it would find in a full round.
     share: float
-    #: The shortest typical time between two words, in seconds.
+    #: The typical time between two words at the quickest, in seconds.
     min_gap: float
     #: How much chance mixes the order (0: strictly easiest first).
     noise: float
@@ -95,7 +95,9 @@ def bot_sheet(
     for word in chosen:
         # Longer words take longer to find and write; exponential-like spread.
         spread = -math.log(1.0 - 0.9 * rng.random())
-        clock += gap * (0.3 + 0.7 * spread) * (0.6 + len(word) / 10)
+        thinking = gap * (0.3 + 0.7 * spread) * (0.6 + len(word) / 10)
+        # Writing takes time: about a second, plus a quarter of a second a letter.
+        clock += max(thinking, 1.0 + 0.25 * len(word))
         if clock > limit:
             break
         entries.append(Entry(word.lower(), round(clock, 1)))

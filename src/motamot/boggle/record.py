@@ -154,7 +154,7 @@ def parse_record(text: str) -> GameRecord:
             if player not in seen_players:
                 seen_players.append(player)
             continue
-        key, value = _split_key(line, number)
+        key, value = _split_key(line.split("#", 1)[0].strip(), number)
         if key == "grid":
             if not rounds or rounds[-1].grid is not None:
                 rounds.append(_RoundBuilder(number))
@@ -257,6 +257,8 @@ def _parse_entry(line: str, number: int) -> tuple[str, Entry]:
         if not isinstance(decoded, str):
             raise RecordError(f"badly quoted word {word!r}", number)
         word = decoded
+    else:
+        word = word.split(" #", 1)[0].strip()
     return player, Entry(word, at)
 
 
