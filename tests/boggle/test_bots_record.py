@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,14 +43,14 @@ def test_b15_bots_find_a_realistic_share_shorter_words_first(fr: Lexicon) -> Non
             times = [e.at for e in sheet.entries]
             assert times == sorted(times) and all(0 < t <= 180 for t in times)
             if len(times) > 1:
-                assert min(b - a for a, b in zip(times, times[1:], strict=False)) > 0
+                assert min(b - a for a, b in itertools.pairwise(times)) > 0
             found += len(sheet.entries)
             total += words.count
             if sheet.entries:
                 mine = [len(e.text) for e in sheet.entries]
-                short_first += sum(mine) / len(mine) <= sum(
-                    len(w.word) for w in words.words
-                ) / max(1, words.count)
+                short_first += sum(mine) / len(mine) <= sum(len(w.word) for w in words.words) / max(
+                    1, words.count
+                )
         shares[name] = found / total
         assert short_first >= 8, name
     assert 0.02 < shares["beginner"] < shares["intermediate"] < shares["advanced"]
@@ -137,7 +139,7 @@ def test_record_parser_forgives_layout() -> None:
         ("match: forever\ngrid: ORTE/BEST/INAM/GTED\n1 a: b\n", "match"),
         ("3 ana: manies\n", "before any grid"),
         ("grid: ORTE/BEST/INAM/GTED\nfoo bar\n", "line 2"),
-        ("grid: ORTE/BEST/INAM/GTED\n1 a: \"unclosed\n", "badly quoted"),
+        ('grid: ORTE/BEST/INAM/GTED\n1 a: "unclosed\n', "badly quoted"),
         ("grid: ORTE/BEST/INAM/GTED\ndeadline: soon\n1 a: b\n", "line 2"),
     ],
 )

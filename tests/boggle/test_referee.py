@@ -3,6 +3,8 @@ minimum length (B6), scores (B8), reasons (B12), folding (W2)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from motamot.boggle import (
@@ -32,7 +34,7 @@ def assert_valid_path(grid: Grid, word: str, path: tuple[tuple[int, int], ...]) 
     """A path spells `word` over distinct adjacent cells (B4, B5, B7)."""
     cells = [grid.index(cell) for cell in path]
     assert len(set(cells)) == len(cells)
-    assert all(grid.adjacent(a, b) for a, b in zip(cells, cells[1:], strict=False))
+    assert all(grid.adjacent(a, b) for a, b in itertools.pairwise(cells))
     assert "".join(grid.letters[c] for c in cells) == word
 
 

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from motamot.boggle import (
     CLASSIC_FR,
-    Grid,
     MatchError,
     MatchFormat,
     Refusal,
@@ -107,9 +106,9 @@ def test_b11_crossing_out_is_symmetric(lists: list[list[str]]) -> None:
         for j, theirs in enumerate(scoring):
             if i != j:
                 assert not mine & theirs
-    for player in result.players:
-        assert player.total >= 0
-        assert player.total == sum(e.points for e in player.scoring)
+    for outcome in result.players:
+        assert outcome.total >= 0
+        assert outcome.total == sum(e.points for e in outcome.scoring)
 
 
 def test_b12_invalid_words_score_zero_with_their_reason() -> None:
@@ -180,25 +179,25 @@ def test_round_refuses_bad_player_lists() -> None:
         judge_round(GRID, CLASSIC_FR, LEXICON, [Sheet.of("a"), Sheet.of("a")], 180)
 
 
+#: Totals used by the match tests, each made of distinct words of the grid.
+_WORDS_FOR = {
+    0: (),
+    1: ("ans",),
+    2: ("danse",),
+    3: ("manies",),
+    11: ("testament",),
+    13: ("testament", "danse"),
+    14: ("testament", "manies"),
+}
+
+
 def _round(**totals: int) -> RoundResult:
-    """A judged round whose totals are the given points (each via known words)."""
-    by_points = {11: "testament", 3: "manies", 2: "danse", 1: "ans", 0: "te"}
-    sheets = []
-    for player, points in totals.items():
-        entries = []
-        remaining = points
-        words_left = dict(by_points)
-        for value, word in sorted(by_points.items(), reverse=True):
-            if value and value <= remaining and word in words_left.values():
-                entries.append((len(entries), word))
-                remaining -= value
-                del words_left[value]
-        assert remaining == 0, "choose totals made of distinct words"
-        sheets.append(Sheet.of(player, *entries))
-    # Distinct players may share words: build each alone to avoid crossing out.
-    results = [judge_round(GRID, CLASSIC_FR, LEXICON, [s], 180) for s in sheets]
-    grid: Grid = results[0].grid
-    return RoundResult(grid, 180, tuple(r.players[0] for r in results))
+    """A judged round in which each player scores the given total."""
+    results = [
+        judge_round(GRID, CLASSIC_FR, LEXICON, [Sheet.of(player, *enumerate(_WORDS_FOR[n]))], 180)
+        for player, n in totals.items()
+    ]
+    return RoundResult(GRID, 180, tuple(r.players[0] for r in results))
 
 
 def test_b14_fixed_number_of_rounds() -> None:

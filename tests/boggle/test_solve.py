@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import cache
 
@@ -20,6 +21,7 @@ from motamot.boggle import (
     roll,
     solve,
 )
+from motamot.boggle.dice import DiceSet
 from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon
 
@@ -97,7 +99,9 @@ def oracle_words(preset: str) -> tuple[str, ...]:
                 k = int(rng.random() * len(word))
                 words.add(word[:k] + "AEIOUSTRNL"[int(rng.random() * 10)] + word[k + 1 :])
     for _ in range(300):
-        words.add("".join(chr(65 + int(rng.random() * 26)) for _ in range(2 + int(rng.random() * 5))))
+        words.add(
+            "".join(chr(65 + int(rng.random() * 26)) for _ in range(2 + int(rng.random() * 5)))
+        )
     return tuple(sorted(words))
 
 
@@ -137,7 +141,7 @@ def test_b4_solver_agrees_with_the_oracle_on_french_words(fr: Lexicon) -> None:
 def assert_path(grid: Grid, word: str, path: tuple[tuple[int, int], ...]) -> None:
     cells = [grid.index(cell) for cell in path]
     assert len(set(cells)) == len(cells)
-    assert all(grid.adjacent(a, b) for a, b in zip(cells, cells[1:], strict=False))
+    assert all(grid.adjacent(a, b) for a, b in itertools.pairwise(cells))
     assert "".join(grid.letters[c] for c in cells) == word
 
 
@@ -207,7 +211,5 @@ def test_b1_blank_face_blocks_words() -> None:
     assert [e.word for e in solve(grid, rules, lexicon).words] == ["AC"]
 
 
-def _two_by_two_dice():  # type: ignore[no-untyped-def]
-    from motamot.boggle.dice import DiceSet
-
+def _two_by_two_dice() -> DiceSet:
     return DiceSet("t", (("A",) * 6,) * 4, "test")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from motamot.boggle.grid import Cell, Grid
 from motamot.boggle.rules import BoggleRules
@@ -106,9 +107,10 @@ def find_words(
     return found
 
 
-@dataclass(frozen=True)
-class SolvedWord:
-    """One word of the grid, its points and one path (cells as (row, column))."""
+class SolvedWord(NamedTuple):
+    """One word of the grid, its points and one path (cells as (row, column)).
+
+    A NamedTuple rather than a dataclass: a solve makes hundreds of them."""
 
     word: str
     points: int
@@ -147,8 +149,10 @@ def solve(
     """Every word of `grid` in `lexicon` allowed by `rules` (or another minimum length)."""
     minimum = rules.min_length if min_length is None else min_length
     found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
+    cells = [grid.cell(i) for i in range(len(grid.faces))]
+    points = [rules.points(n) for n in range(max(map(len, found), default=0) + 1)]
     words = tuple(
-        SolvedWord(word, rules.points(len(word)), tuple(grid.cell(i) for i in found[word]))
+        SolvedWord(word, points[len(word)], tuple(map(cells.__getitem__, found[word])))
         for word in sorted(found)
     )
     return Solution(grid, words)
