@@ -95,8 +95,10 @@ FR_INFLECTED = _words(
     # irregular verbs
     " VAIS VONT IRONS AILLE SOMMES FUMES FUSSIONS SOYONS EUMES AYONS FAITES FIMES FASSE"
     " DITES PRENNENT VINMES PEUX PUISSE VEUILLEZ SACHE ASSIEDS ASSOIS MOULUMES RESOLVONS"
+    " VAINQUIMES NAQUIMES ASSOYONS FALLUT OUIRAI SIED COUSIMES DUSSIONS ALLAI FAISIONS"
     # nouns and adjectives: plurals, feminines
     " CHEVAUX TRAVAUX YEUX OEUFS BIJOUX CIEUX BELLES BEAUX VIEILLE NOUVELLES FOLLES"
+    " BLANCHE GRECQUE AIGUE MALIGNE GENTILLE BAUX EMAUX PNEUS LANDAUS CHACALS BALS"
     # prefixed units (Hunspell prefix + suffix) and words kept by the allow-list
     " KILOMETRES CENTIMETRE CATIMINI AUPRES"
 )
@@ -108,6 +110,13 @@ def test_w3_fr_is_a_full_list() -> None:
     assert french.name == "fr"
     missing = [word for word in FR_INFLECTED if word not in french]
     assert missing == []
+
+
+@pytest.mark.parametrize(
+    "word", ["PNEUX", "CHEVALS", "BIJOUS", "PRENDUS", "METTU", "MOURIS", "FAISONT", "ALLERONS"]
+)
+def test_w3_fr_does_not_invent_inflections(word: str) -> None:
+    assert word not in load_lexicon("fr")
 
 
 def test_w3_fr_is_the_default() -> None:
