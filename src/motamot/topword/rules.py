@@ -1,0 +1,282 @@
+"""The referee (T4-T11, T20): is a move legal, and if not, why.
+
+Public API (what the move generator and the game use)
+------------------------------------------------------
+``evaluate(board, move, rack, ruleset, lexicon) -> Legal | Refusal``
+    Judge a move written in notation (`motamot.topword.move.Move`). `rack`
+    is a sequence of tile codes ("Q" = Qu) or None when the tiles are
+    assumed available. The board is left unchanged (it is pushed and popped).
+``evaluate_placements(board, placements, rack, ruleset, lexicon, across=None)``
+    The same for raw placements ``[(cell, tile), ...]`` (a UI dropping tiles,
+    a generator that builds placements). `across` says which way a one-tile
+    move reads; None picks across when the tile has a neighbour there.
+``Legal``: ``points``, ``words`` (main word first, then cross words in line
+    order, each a `WordScore(word, points, cells)`), ``bonuses`` (`Bonus(kind,
+    points)`), ``placements`` (sorted by cell), ``move`` (the notation), ``across``.
+``Refusal``: ``reason`` (a `Reason`, a str enum such as ``not_in_dictionary``)
+    and ``detail`` (the word or the cell, "5E", at fault).
+``canonical_move(board, move)``: a one-tile move that forms words both ways
+    can be written across or down (same placements, same total, T14); this
+    picks across, so a generator can list each physical move once.
+
+Reading of the rules, precisely
+-------------------------------
+* The word of a move is the maximal run of occupied cells along its line
+  after the move; the notation must write all of it (`not_whole_word`).
+* T4: on an empty board one placed tile must be on a centre square.
+* T5: later, the move must stack on a tile, or its word must contain a tile
+  already on the board, or a placed tile must form a cross word with tiles
+  already there (`not_connected`).
+* T6: placed tiles lie in one row or column (`not_in_line`), and the cells
+  between them are all occupied (`gap_in_line`). Words have 2+ letters.
+* T9: the main word and each cross word of 2+ letters through a placed tile
+  must be in the dictionary; cross words through kept tiles are unchanged.
+* T10 [reading]: an S put on an empty cell right after the last tile of a
+  word already on the board (2+ tiles, all there before the move, the S
+  ending the new run) is a plural. It is refused unless the S is also part
+  of another word of 2+ letters formed by the move that is not itself such a
+  plural. Stacking letters of the old word in the same move (FAN -> FINS)
+  does not make it a new word.
+* T11: with `full_cover_forbidden`, every tile of an old word (a run of 2+
+  tiles along the line before the move) may not be covered in one move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from motamot.lexicon import Lexicon
+from motamot.topword.board import CELLS, CENTRE, SIZE, Board, Placement, cell_name
+from motamot.topword.move import Move, format_move, placements
+from motamot.topword.score import Bonus, WordScore, score_move
+from motamot.topword.tiles import TILE_CODES, Ruleset, tile_label
+
+
+class Reason(StrEnum):
+    """Why a move is refused; interfaces translate these codes."""
+
+    NO_TILE_PLACED = "no_tile_placed"
+    OFF_BOARD = "off_board"
+    NOT_ON_RACK = "not_on_rack"
+    DUPLICATE_CELL = "duplicate_cell"
+    NOT_IN_LINE = "not_in_line"
+    STACK_TOO_HIGH = "stack_too_high"
+    SAME_LETTER_STACK = "same_letter_stack"
+    GAP_IN_LINE = "gap_in_line"
+    FIRST_MOVE_OFF_CENTRE = "first_move_off_centre"
+    NOT_CONNECTED = "not_connected"
+    NOT_WHOLE_WORD = "not_whole_word"
+    TOO_SHORT = "too_short"
+    COVERS_WHOLE_WORD = "covers_whole_word"
+    PLURAL_S_ONLY = "plural_s_only"
+    NOT_IN_DICTIONARY = "not_in_dictionary"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A refused move: the rule broken and the word or cell at fault."""
+
+    reason: Reason
+    detail: str
+    legal: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """An accepted move with its itemised score."""
+
+    points: int
+    words: tuple[WordScore, ...]
+    bonuses: tuple[Bonus, ...]
+    placements: tuple[Placement, ...]
+    move: Move
+    legal: ClassVar[bool] = True
+
+    @property
+    def across(self) -> bool:
+        return self.move.across
+
+
+Verdict = Legal | Refusal
+
+
+def evaluate(
+    board: Board,
+    move: Move,
+    rack: Sequence[str] | None,
+    ruleset: Ruleset,
+    lexicon: Lexicon,
+) -> Verdict:
+    """Judge a move in notation on `board` (unchanged) for a player holding `rack`."""
+    if not move.tiles:
+        return Refusal(Reason.NO_TILE_PLACED, "")
+    if not move.fits():
+        return Refusal(Reason.OFF_BOARD, format_move(move))
+    placed = placements(board, move)
+    if not placed:
+        return Refusal(Reason.NO_TILE_PLACED, move.word)
+    cells = move.cells()
+    board.push(placed)
+    try:
+        run = board.run(cells[0], move.across)
+        if run != cells:
+            return Refusal(Reason.NOT_WHOLE_WORD, board.word(run))
+    finally:
+        board.pop()
+    return evaluate_placements(board, placed, rack, ruleset, lexicon, move.across)
+
+
+def _names(cells: Sequence[int]) -> str:
+    return " ".join(cell_name(cell) for cell in cells)
+
+
+def evaluate_placements(
+    board: Board,
+    placed: Sequence[Placement],
+    rack: Sequence[str] | None,
+    ruleset: Ruleset,
+    lexicon: Lexicon,
+    across: bool | None = None,
+) -> Verdict:
+    """Judge raw placements on `board` (unchanged); see the module docstring."""
+    if not placed:
+        return Refusal(Reason.NO_TILE_PLACED, "")
+    placed = sorted(placed)
+    cells = [cell for cell, _ in placed]
+    for cell in cells:
+        if not 0 <= cell < CELLS:
+            return Refusal(Reason.OFF_BOARD, str(cell))
+    if len(set(cells)) != len(cells):
+        duplicate = next(cell for cell, count in Counter(cells).items() if count > 1)
+        return Refusal(Reason.DUPLICATE_CELL, cell_name(duplicate))
+    tiles = [tile for _, tile in placed]
+    for tile in tiles:
+        if tile not in TILE_CODES:
+            return Refusal(Reason.NOT_ON_RACK, tile)
+    if rack is not None:
+        missing = Counter(tiles) - Counter(rack)
+        if missing:
+            return Refusal(Reason.NOT_ON_RACK, "".join(tile_label(t) for t in sorted(missing.elements())))
+    if len(cells) > 1:
+        if len({cell // SIZE for cell in cells}) == 1:
+            line_across = True
+        elif len({cell % SIZE for cell in cells}) == 1:
+            line_across = False
+        else:
+            return Refusal(Reason.NOT_IN_LINE, _names(cells))
+        if across is not None and across != line_across:
+            return Refusal(Reason.NOT_IN_LINE, _names(cells))
+        across = line_across
+    tops, heights = board.tops, board.heights
+    for cell, tile in placed:
+        if heights[cell] >= ruleset.max_height:
+            return Refusal(Reason.STACK_TOO_HIGH, cell_name(cell))
+        if tops[cell] == tile:
+            return Refusal(Reason.SAME_LETTER_STACK, cell_name(cell))
+    placed_set = set(cells)
+    if len(cells) > 1:
+        step = 1 if across else SIZE
+        for cell in range(cells[0], cells[-1], step):
+            if cell not in placed_set and not heights[cell]:
+                return Refusal(Reason.GAP_IN_LINE, cell_name(cell))
+    first = board.is_empty()
+    if first and not placed_set & CENTRE:
+        return Refusal(Reason.FIRST_MOVE_OFF_CENTRE, _names(cells))
+    old_heights = {cell: heights[cell] for cell in cells}
+    board.push(placed)
+    try:
+        return _judge_applied(board, placed, old_heights, across, first, ruleset, lexicon)
+    finally:
+        board.pop()
+
+
+def _judge_applied(
+    board: Board,
+    placed: list[Placement],
+    old_heights: dict[int, int],
+    across: bool | None,
+    first: bool,
+    ruleset: Ruleset,
+    lexicon: Lexicon,
+) -> Verdict:
+    """The checks that read the board with the move applied (T5, T6, T9-T11), then the score."""
+    cells = [cell for cell, _ in placed]
+    if across is None:
+        across = len(board.run(cells[0], True)) >= 2
+    main = board.run(cells[0], across)
+    crosses = [
+        (run, cell) for cell in cells if len(run := board.run(cell, not across)) >= 2
+    ]
+    if not first:
+        stacked = any(old_heights[cell] for cell in cells)
+        if not (stacked or len(main) > len(cells) or crosses):
+            return Refusal(Reason.NOT_CONNECTED, board.word(main))
+    if len(main) < 2:
+        return Refusal(Reason.TOO_SHORT, board.word(main))
+
+    def was_occupied(cell: int) -> bool:
+        return bool(old_heights[cell] if cell in old_heights else board.heights[cell])
+
+    if ruleset.full_cover_forbidden:
+        group: list[int] = []
+        for cell in [*main, -1]:
+            if cell >= 0 and was_occupied(cell):
+                group.append(cell)
+                continue
+            if len(group) >= 2 and all(c in old_heights for c in group):
+                return Refusal(Reason.COVERS_WHOLE_WORD, _old_word(board, group, placed))
+            group = []
+    for cell, tile in placed:
+        if tile != "S" or old_heights[cell]:
+            continue
+        plural_word = ""
+        other = False
+        for direction in (True, False):
+            run = board.run(cell, direction)
+            if len(run) < 2:
+                continue
+            if run[-1] == cell and len(run) >= 3 and all(was_occupied(c) for c in run[:-1]):
+                plural_word = board.word(run)
+            else:
+                other = True
+        if plural_word and not other:
+            return Refusal(Reason.PLURAL_S_ONLY, plural_word)
+    for word_cells in [main, *(run for run, _ in crosses)]:
+        word = board.word(word_cells)
+        if word not in lexicon:
+            return Refusal(Reason.NOT_IN_DICTIONARY, word)
+    points, words, bonuses = score_move(board, main, crosses, placed, ruleset)
+    row, col = divmod(main[0], SIZE)
+    move = Move(row, col, across, tuple(board.tops[cell] for cell in main))
+    return Legal(points, words, bonuses, tuple(placed), move)
+
+
+def _old_word(board: Board, group: list[int], placed: list[Placement]) -> str:
+    """The word `group` read before the move (its tiles are all covered now)."""
+    board.pop()
+    try:
+        return board.word(group)
+    finally:
+        board.push(placed)
+
+
+def canonical_move(board: Board, move: Move) -> Move:
+    """The across form of a one-tile down move whose tile has an across word too."""
+    if move.across or not move.fits():
+        return move
+    placed = placements(board, move)
+    if len(placed) != 1:
+        return move
+    board.push(placed)
+    try:
+        run = board.run(placed[0][0], True)
+        if len(run) < 2:
+            return move
+        row, col = divmod(run[0], SIZE)
+        return Move(row, col, True, tuple(board.tops[cell] for cell in run))
+    finally:
+        board.pop()
