@@ -146,9 +146,7 @@ def _parse_row(text: str, number: int) -> list[tuple[str, int]]:
                 raise PositionError(f"row {number}: a height {text[i]!r} after an empty cell")
             continue
         if upper not in TILE_CODES:
-            raise PositionError(
-                f"row {number}: {char!r} is neither '.', a letter nor a height 2-5"
-            )
+            raise PositionError(f"row {number}: {char!r} is neither '.', a letter nor a height 2-5")
         i += 1
         if upper == QU and i < len(text) and text[i] in "uU":
             i += 1  # "Qu" (or "QU", "qu"): the one Qu tile
@@ -159,7 +157,7 @@ def _parse_row(text: str, number: int) -> list[tuple[str, int]]:
             if not 1 <= height <= MAX_HEIGHT_TEXT:
                 raise PositionError(f"row {number}: height {height} (a stack holds 1 to 5)")
             if i < len(text) and text[i].isdigit():
-                raise PositionError(f"row {number}: height {text[i - 1:i + 1]} is not 2 to 5")
+                raise PositionError(f"row {number}: height {text[i - 1 : i + 1]} is not 2 to 5")
         cells.append((upper, height))
     if len(cells) != SIZE:
         raise PositionError(f"row {number} has {len(cells)} cells, expected {SIZE}: {text!r}")
@@ -172,10 +170,8 @@ def parse_position(text: str) -> Board:
     Forgiving: spaces are ignored, letters may be lower case, rows may also be
     separated by new lines, `Qu`/`QU`/`Q` all name the Qu tile, height 1 may be written.
     """
-    if "/" in text:
-        rows_text = ["".join(row.split()) for row in text.split("/")]
-    else:
-        rows_text = text.split()
+    by_slash = "/" in text
+    rows_text = ["".join(row.split()) for row in text.split("/")] if by_slash else text.split()
     if len(rows_text) == SIZE + 1 and rows_text[-1] == "":
         rows_text.pop()  # a trailing '/'
     if len(rows_text) != SIZE:

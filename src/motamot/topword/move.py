@@ -110,7 +110,9 @@ def placements(board: Board, move: Move) -> list[Placement]:
     """The tiles the move puts down: on each cell that is empty or shows another letter."""
     tops = board.tops
     return [
-        (cell, tile) for cell, tile in zip(move.cells(), move.tiles, strict=True) if tops[cell] != tile
+        (cell, tile)
+        for cell, tile in zip(move.cells(), move.tiles, strict=True)
+        if tops[cell] != tile
     ]
 
 

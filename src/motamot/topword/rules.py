@@ -160,7 +160,9 @@ def evaluate_placements(
     if rack is not None:
         missing = Counter(tiles) - Counter(rack)
         if missing:
-            return Refusal(Reason.NOT_ON_RACK, "".join(tile_label(t) for t in sorted(missing.elements())))
+            return Refusal(
+                Reason.NOT_ON_RACK, "".join(tile_label(t) for t in sorted(missing.elements()))
+            )
     if len(cells) > 1:
         if len({cell // SIZE for cell in cells}) == 1:
             line_across = True
@@ -208,9 +210,7 @@ def _judge_applied(
     if across is None:
         across = len(board.run(cells[0], True)) >= 2
     main = board.run(cells[0], across)
-    crosses = [
-        (run, cell) for cell in cells if len(run := board.run(cell, not across)) >= 2
-    ]
+    crosses = [(run, cell) for cell in cells if len(run := board.run(cell, not across)) >= 2]
     if not first:
         stacked = any(old_heights[cell] for cell in cells)
         if not (stacked or len(main) > len(cells) or crosses):
