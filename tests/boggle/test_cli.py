@@ -127,3 +127,53 @@ def test_bad_batch_line_is_named(capsys: pytest.CaptureFixture[str], tmp_path: P
     batch.write_text("perslatgsineters\nabc\n")
     code, out, err = run(capsys, "boggle", "solve", "--batch", str(batch), "--json")
     assert code == 2 and out == "" and "ligne 2" in err
+
+
+RECORD = """\
+players: ana, bob
+match: target 10
+grid: ORTE/BEST/INAM/GTED
+deadline: 180
+12.5 ana: manies
+21 ana: danse
+190 ana: testament
+14 bob: "santé"
+20 bob: danse
+"""
+
+
+def test_b11_replay_shows_crossed_words_and_totals(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "round.txt"
+    record.write_text(RECORD, encoding="utf-8")
+    code, out, _ = run(capsys, "boggle", "replay", str(record))
+    assert code == 0
+    assert "  ana : 3 points\n" in out and "DANSE rayé (aussi trouvé par bob)" in out
+    assert "testament : écrit après la fin du temps" in out
+    assert out.endswith("Partie en cours (ana 3, bob 2)\n")
+    code, out, _ = run(capsys, "boggle", "replay", str(record), "--json")
+    data = json.loads(out)
+    assert data["match"] == {"finished": False, "winners": [], "totals": {"ana": 3, "bob": 2}}
+    ana = data["rounds"][0]["players"][0]
+    assert [e["status"] for e in ana["entries"]] == ["scored", "crossed", "refused"]
+    assert ana["entries"][1]["crossed_by"] == ["bob"]
+
+
+def test_b15_replay_alone_lists_missed_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "alone.txt"
+    record.write_text("grid: ORTE/BEST/INAM/GTED\n3 solo: manies\n", encoding="utf-8")
+    code, out, _ = run(capsys, "boggle", "replay", str(record), "--json")
+    missed = {w["word"] for w in json.loads(out)["rounds"][0]["missed"]}
+    assert code == 0 and "TESTAMENT" in missed and "MANIES" not in missed
+
+
+def test_replay_bad_record_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text("grid: ORTE/BEST/INAM/GTED\nhello\n", encoding="utf-8")
+    code, out, err = run(capsys, "boggle", "replay", str(record))
+    assert code == 2 and out == "" and "line 2" in err and "Traceback" not in err

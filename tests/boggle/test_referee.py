@@ -4,6 +4,7 @@ minimum length (B6), scores (B8), reasons (B12), folding (W2)."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from motamot.boggle import (
     parse_grid,
 )
 from motamot.boggle.rules import BoggleRules
-from motamot.lexicon import Lexicon
+from motamot.lexicon import Lexicon, compile_user_list, load_lexicon
 
 ACCEPTED = {
     "MANIES": 3,
@@ -142,3 +143,21 @@ def test_w2_accents_and_case_are_folded(rulebook: Grid, fr: Lexicon) -> None:
     for text in ("santé", "SANTE", " Santé "):
         verdict = check_word(rulebook, CLASSIC_FR, fr, text)
         assert verdict.valid and verdict.word == "SANTE" and verdict.input == text
+
+
+def test_w1_the_dictionary_chosen_before_the_game_decides(rulebook: Grid, fr: Lexicon) -> None:
+    # Inflected forms are words: plural (ROBES), verb forms (TESTER, MANIES).
+    for word in ("ROBES", "TESTER", "MANIES"):
+        assert check_word(rulebook, CLASSIC_FR, fr, word).valid
+    tiny = Lexicon.from_words(["ROBE"])
+    verdict = check_word(rulebook, CLASSIC_FR, tiny, "ROBES")
+    assert verdict.reason is Refusal.NOT_IN_DICTIONARY
+
+
+def test_w3_a_users_own_word_list_can_referee(rulebook: Grid, tmp_path: Path) -> None:
+    source = tmp_path / "mine.txt"
+    source.write_text("orbite\nsanté\nbest\n", encoding="utf-8")
+    mine = compile_user_list(source, "mine").lexicon
+    assert check_word(rulebook, CLASSIC_FR, load_lexicon("mine"), "BEST").valid
+    assert check_word(rulebook, CLASSIC_FR, mine, "SANTE").valid
+    assert check_word(rulebook, CLASSIC_FR, mine, "MANIES").reason is Refusal.NOT_IN_DICTIONARY

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from motamot.boggle.grid import Cell, Grid, GridError, parse_grid, roll
+from motamot.boggle.record import RecordError, Replay, parse_record, replay
 from motamot.boggle.referee import Refusal, Verdict, check_word
+from motamot.boggle.round import JudgedEntry, RoundResult, Status
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset, preset_for_size
 from motamot.boggle.solve import Solution, solve
 from motamot.cli.errors import CliError
@@ -60,6 +62,32 @@ MESSAGES: Catalog = {
     "unreadable_file": {
         "fr": "{file} : lecture impossible ({error})",
         "en": "{file}: cannot be read ({error})",
+    },
+    "round": {"fr": "Manche {number} : {grid}", "en": "Round {number}: {grid}"},
+    "player_total": {
+        "fr": "  {player} : {total} points",
+        "en": "  {player}: {total} points",
+    },
+    "scored": {"fr": "    + {word} ({points} pt)", "en": "    + {word} ({points} pt)"},
+    "crossed": {
+        "fr": "    = {word} rayé (aussi trouvé par {by})",
+        "en": "    = {word} crossed out (also found by {by})",
+    },
+    "refused_entry": {"fr": "    - {input} : {reason}", "en": "    - {input}: {reason}"},
+    "penalty": {"fr": "    pénalité : -{penalty}", "en": "    penalty: -{penalty}"},
+    "round_winners": {"fr": "  Manche gagnée par {names}", "en": "  Round won by {names}"},
+    "missed": {
+        "fr": "  Mots manqués : {count} sur {total} : {words}",
+        "en": "  Missed words: {count} of {total}: {words}",
+    },
+    "match_over": {
+        "fr": "Partie terminée, gagnée par {names} ({totals})",
+        "en": "Match over, won by {names} ({totals})",
+    },
+    "match_on": {"fr": "Partie en cours ({totals})", "en": "Match in progress ({totals})"},
+    "bad_record": {
+        "fr": "{file} : enregistrement illisible : {error}",
+        "en": "{file}: unreadable record: {error}",
     },
     "min_length": {
         "fr": "--min-length doit valoir au moins 1",
@@ -158,6 +186,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check_parser.add_argument("--json", action="store_true")
     check_parser.set_defaults(handler=_check)
 
+    replay_parser = sub.add_parser("replay", help="rejouer l'enregistrement d'une manche ou partie")
+    replay_parser.add_argument("record", type=Path, metavar="FILE")
+    replay_parser.add_argument(
+        "--dict", metavar="NAME|PATH", help="dictionnaire (défaut : celui de l'enregistrement)"
+    )
+    replay_parser.add_argument("--json", action="store_true")
+    replay_parser.set_defaults(handler=_replay)
+
 
 def _rules(name: str | None, grid: Grid | None, lang: Language) -> BoggleRules:
     if name is not None:
@@ -215,13 +251,7 @@ def solution_json(solution: Solution) -> dict[str, Any]:
 
 
 def _batch_grids(path: Path, lang: Language) -> list[Grid]:
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        detail = error.strerror if isinstance(error, OSError) else str(error)
-        raise CliError(
-            translate(MESSAGES, "unreadable_file", lang, file=path, error=detail)
-        ) from None
+    text = _read_text(path, lang)
     grids: list[Grid] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -335,3 +365,124 @@ def _check(args: argparse.Namespace) -> int:
                 )
             )
     return 0
+
+
+def _read_text(path: Path, lang: Language) -> str:
+    try:
+        return path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        detail = error.strerror if isinstance(error, OSError) else str(error)
+        raise CliError(
+            translate(MESSAGES, "unreadable_file", lang, file=path, error=detail)
+        ) from None
+
+
+def _entry_json(entry: JudgedEntry) -> dict[str, Any]:
+    return {
+        "input": entry.input,
+        "word": entry.word,
+        "at": entry.at,
+        "status": entry.status.value,
+        "points": entry.points,
+        "path": [list(cell) for cell in entry.path],
+        "reason": entry.reason.value if entry.reason is not None else None,
+        "crossed_by": list(entry.crossed_by),
+    }
+
+
+def round_json(result: RoundResult) -> dict[str, Any]:
+    """One judged round as JSON (`boggle replay --json`)."""
+    data: dict[str, Any] = {
+        "grid": result.grid.text,
+        "deadline": result.deadline,
+        "winners": list(result.winners),
+        "players": [
+            {
+                "player": player.player,
+                "total": player.total,
+                "penalty": player.penalty,
+                "entries": [_entry_json(entry) for entry in player.entries],
+            }
+            for player in result.players
+        ],
+    }
+    if result.missed is not None:
+        data["missed"] = [
+            {"word": w.word, "points": w.points, "path": [list(c) for c in w.path]}
+            for w in result.missed
+        ]
+    return data
+
+
+def replay_json(played: Replay) -> dict[str, Any]:
+    data: dict[str, Any] = {"rounds": [round_json(result) for result in played.rounds]}
+    if played.standing is not None:
+        standing = played.standing
+        data["match"] = {
+            "finished": standing.finished,
+            "winners": list(standing.winners),
+            "totals": dict(zip(standing.players, standing.totals, strict=True)),
+        }
+    return data
+
+
+def _replay(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    text = _read_text(args.record, lang)
+    try:
+        record = parse_record(text)
+    except RecordError as error:
+        raise CliError(
+            translate(MESSAGES, "bad_record", lang, file=args.record, error=error)
+        ) from None
+    lexicon = load_lexicon(args.dict or record.dictionary)
+    played = replay(record, lexicon)
+    if args.json:
+        print(json.dumps(replay_json(played), ensure_ascii=False))
+        return 0
+    for number, result in enumerate(played.rounds, 1):
+        _print_round(number, result, lang)
+    if played.standing is not None:
+        standing = played.standing
+        totals = ", ".join(
+            f"{p} {t}" for p, t in zip(standing.players, standing.totals, strict=True)
+        )
+        if standing.finished:
+            names = ", ".join(standing.winners)
+            print(translate(MESSAGES, "match_over", lang, names=names, totals=totals))
+        else:
+            print(translate(MESSAGES, "match_on", lang, totals=totals))
+    return 0
+
+
+def _print_round(number: int, result: RoundResult, lang: Language) -> None:
+    print(translate(MESSAGES, "round", lang, number=number, grid=result.grid.text))
+    for player in result.players:
+        print(translate(MESSAGES, "player_total", lang, player=player.player, total=player.total))
+        for entry in player.entries:
+            if entry.status is Status.SCORED:
+                print(translate(MESSAGES, "scored", lang, word=entry.word, points=entry.points))
+            elif entry.status is Status.CROSSED:
+                by = ", ".join(entry.crossed_by)
+                print(translate(MESSAGES, "crossed", lang, word=entry.word, by=by))
+            else:
+                assert entry.reason is not None
+                reason = reason_text(entry.reason, lang)
+                print(translate(MESSAGES, "refused_entry", lang, input=entry.input, reason=reason))
+        if player.penalty:
+            print(translate(MESSAGES, "penalty", lang, penalty=player.penalty))
+    if len(result.players) > 1:
+        names = ", ".join(result.winners)
+        print(translate(MESSAGES, "round_winners", lang, names=names))
+    if result.missed is not None and result.all_words is not None:
+        words = " ".join(w.word for w in result.missed)
+        print(
+            translate(
+                MESSAGES,
+                "missed",
+                lang,
+                count=len(result.missed),
+                total=result.all_words,
+                words=words,
+            )
+        )
