@@ -81,7 +81,7 @@ def test_w1_check_folds_accents_and_case(capsys: pytest.CaptureFixture[str]) -> 
     "word",
     # proper nouns, abbreviations, acronyms, unit symbols, lone prefixes, fragments
     ["FRANCE", "DUPONT", "ADN", "SNCF", "KG", "CM", "MME", "XIV", "ANTI",
-     "MULTI", "CF", "FACTO", "EXTREMIS", "ETHEKWINI", "QPCR", "JANV", "DPI", "HZ"],
+     "MULTI", "CF", "FACTO", "EXTREMIS", "ETHEKWINI", "QPCR", "JANV", "DPI", "HZ", "IBID", "CHAP"],
 )  # fmt: skip
 def test_w1_proper_nouns_abbreviations_and_fragments_are_not_words(word: str) -> None:
     assert word not in load_lexicon("fr")
