@@ -176,4 +176,4 @@ def test_replay_bad_record_is_a_clear_error(
     record = tmp_path / "bad.txt"
     record.write_text("grid: ORTE/BEST/INAM/GTED\nhello\n", encoding="utf-8")
     code, out, err = run(capsys, "boggle", "replay", str(record))
-    assert code == 2 and out == "" and "line 2" in err and "Traceback" not in err
+    assert code == 2 and out == "" and "ligne 2 : illisible" in err and "Traceback" not in err

@@ -29,19 +29,58 @@ from dataclasses import dataclass
 from motamot.boggle.grid import Grid, GridError, parse_grid
 from motamot.boggle.match import MatchError, MatchFormat, Standing, standing
 from motamot.boggle.round import Entry, RoundResult, Sheet, judge_round
-from motamot.boggle.rules import DEFAULT_PRESET, get_preset
+from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, get_preset
 from motamot.lexicon import Lexicon
 
 HEADER = "# motamot boggle record"
 _FORBIDDEN_IN_NAMES = frozenset(',:\n\r"#')
 
 
-class RecordError(ValueError):
-    """A record that cannot be read, with the line at fault."""
+#: What can be wrong with a record, as English templates (interfaces translate the codes).
+RECORD_ERRORS = {
+    "bad_player_name": 'invalid player name {name!r} (no , : " # or surrounding blanks)',
+    "not_a_player": "{player!r} is not among the players",
+    "word_before_grid": "a word before any grid",
+    "bad_grid": "{detail}",
+    "key_before_round": "{key!r} before any round",
+    "header_after_round": "{key!r} must come before the first round",
+    "unknown_line": "unknown line {text!r}",
+    "no_round": "no round in the record (a 'grid:' line is missing)",
+    "no_player": "no player in the record",
+    "duplicate_player": "two players have the same name",
+    "unknown_preset": "unknown preset {name!r} (known: {known})",
+    "round_without_grid": "round without a grid",
+    "grid_size": "a {size}x{size} grid in a {preset} record",
+    "not_key_value": "cannot read {text!r} (expected 'key: value' or 'TIME PLAYER: WORD')",
+    "not_whole_number": "{what} {value!r} is not a whole number",
+    "bad_time": "time {value!r} is not a finite number of seconds >= 0",
+    "bad_entry": "cannot read {text!r} (expected 'TIME PLAYER: WORD')",
+    "bad_quote": "badly quoted word {text!r}",
+    "tie_without_match": "'tie' without a 'match' line",
+    "bad_tie": "tie {value!r}: 'shared' or 'extra round'",
+    "bad_match": "match {value!r}: expected 'rounds N' or 'target N'",
+    "match_error": "{detail}",
+}
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+
+class RecordError(ValueError):
+    """A record that cannot be read: a reason code (RECORD_ERRORS), its fields and
+    the line at fault; `grid_error` when the fault is in a grid."""
+
+    def __init__(
+        self,
+        reason: str,
+        line: int | None = None,
+        *,
+        grid_error: GridError | None = None,
+        **fields: object,
+    ) -> None:
+        message = RECORD_ERRORS[reason].format(**fields)
         super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.reason = reason
         self.line = line
+        self.grid_error = grid_error
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -75,9 +114,13 @@ class Replay:
 
 def check_player_name(name: str) -> str:
     """A player name fit for a record: not empty, no `,` `:` `"` `#` or line break."""
-    if not name or name != name.strip() or any(c in _FORBIDDEN_IN_NAMES for c in name):
-        raise RecordError(f'invalid player name {name!r} (no , : " # or surrounding blanks)')
+    if not _fit_name(name):
+        raise RecordError("bad_player_name", name=name)
     return name
+
+
+def _fit_name(name: str) -> bool:
+    return bool(name) and name == name.strip() and not any(c in _FORBIDDEN_IN_NAMES for c in name)
 
 
 def _format_time(at: float) -> str:
@@ -117,7 +160,7 @@ def format_record(record: GameRecord) -> str:
         lines.append(f"deadline: {deadline}")
         for sheet in game_round.sheets:
             if sheet.player not in record.players:
-                raise RecordError(f"round {number}: {sheet.player!r} is not among the players")
+                raise RecordError("not_a_player", player=sheet.player)
             for entry in sheet.entries:
                 lines.append(f"{_format_time(entry.at)} {sheet.player}: {_format_text(entry.text)}")
     return "\n".join(lines) + "\n"
@@ -148,7 +191,7 @@ def parse_record(text: str) -> GameRecord:
             continue
         if line[0].isdigit() or line[0] in "+-.":
             if not rounds:
-                raise RecordError("a word before any grid", number)
+                raise RecordError("word_before_grid", number)
             player, entry = _parse_entry(line, number)
             rounds[-1].entries.setdefault(player, []).append(entry)
             if player not in seen_players:
@@ -161,10 +204,10 @@ def parse_record(text: str) -> GameRecord:
             try:
                 rounds[-1].grid = parse_grid(value)
             except GridError as error:
-                raise RecordError(str(error), number) from None
+                raise RecordError("bad_grid", number, grid_error=error, detail=error) from None
         elif key in ("seed", "deadline"):
             if not rounds:
-                raise RecordError(f"{key!r} before any round", number)
+                raise RecordError("key_before_round", number, key=key)
             if key == "seed":
                 rounds[-1].seed = _parse_int(value, number, "seed")
             else:
@@ -173,42 +216,38 @@ def parse_record(text: str) -> GameRecord:
                 )
         elif key == "players":
             players = [name.strip() for name in value.split(",") if name.strip()]
-            try:
-                for name in players:
-                    check_player_name(name)
-            except RecordError as error:
-                raise RecordError(str(error), number) from None
+            for name in players:
+                if not _fit_name(name):
+                    raise RecordError("bad_player_name", number, name=name)
         elif key in ("preset", "dictionary", "match", "tie"):
             if rounds:
-                raise RecordError(f"{key!r} must come before the first round", number)
+                raise RecordError("header_after_round", number, key=key)
             header[key] = value
         else:
-            raise RecordError(f"unknown line {line!r}", number)
+            raise RecordError("unknown_line", number, text=line)
     if not rounds:
-        raise RecordError("no round in the record (a 'grid:' line is missing)")
+        raise RecordError("no_round")
     if players is None:
         players = seen_players
     if not players:
-        raise RecordError("no player in the record")
+        raise RecordError("no_player")
     if len(set(players)) != len(players):
-        raise RecordError("two players have the same name")
+        raise RecordError("duplicate_player")
     preset = header.get("preset", DEFAULT_PRESET)
     try:
         rules = get_preset(preset)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
+    except ValueError:
+        raise RecordError("unknown_preset", name=preset, known=", ".join(PRESETS)) from None
     match = _parse_match(header.get("match"), header.get("tie"))
     built: list[RoundRecord] = []
     for builder in rounds:
         if builder.grid is None:
-            raise RecordError("round without a grid", builder.line)
+            raise RecordError("round_without_grid", builder.line)
         if builder.grid.size != rules.size:
-            raise RecordError(
-                f"a {builder.grid.size}x{builder.grid.size} grid in a {preset} record", builder.line
-            )
+            raise RecordError("grid_size", builder.line, size=builder.grid.size, preset=preset)
         for player in builder.entries:
             if player not in players:
-                raise RecordError(f"{player!r} is not among the players", builder.line)
+                raise RecordError("not_a_player", builder.line, player=player)
         sheets = tuple(Sheet(p, tuple(builder.entries.get(p, ()))) for p in players)
         built.append(RoundRecord(builder.grid, builder.deadline, sheets, builder.seed))
     return GameRecord(preset, header.get("dictionary", "fr"), tuple(players), tuple(built), match)
@@ -219,25 +258,23 @@ def _split_key(line: str, number: int) -> tuple[str, str]:
         key, found, value = line.partition(separator)
         if found and key.strip():
             return key.strip().lower(), value.strip()
-    raise RecordError(
-        f"cannot read {line!r} (expected 'key: value' or 'TIME PLAYER: WORD')", number
-    )
+    raise RecordError("not_key_value", number, text=line)
 
 
 def _parse_int(value: str, number: int, what: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise RecordError(f"{what} {value!r} is not a whole number", number) from None
+        raise RecordError("not_whole_number", number, what=what, value=value) from None
 
 
 def _parse_time(value: str, number: int) -> float:
     try:
         at = float(value.replace(",", "."))
     except ValueError:
-        raise RecordError(f"time {value!r} is not a number of seconds", number) from None
+        raise RecordError("bad_time", number, value=value) from None
     if not at >= 0 or at == float("inf"):
-        raise RecordError(f"time {value!r} must be a finite number of seconds >= 0", number)
+        raise RecordError("bad_time", number, value=value)
     return at
 
 
@@ -246,16 +283,16 @@ def _parse_entry(line: str, number: int) -> tuple[str, Entry]:
     player, found, word = rest.partition(":")
     player = player.strip()
     if not found or not player:
-        raise RecordError(f"cannot read {line!r} (expected 'TIME PLAYER: WORD')", number)
+        raise RecordError("bad_entry", number, text=line)
     at = _parse_time(time_text, number)
     word = word.strip()
     if word.startswith('"'):
         try:
             decoded = json.loads(word)
         except json.JSONDecodeError:
-            raise RecordError(f"badly quoted word {word!r}", number) from None
+            raise RecordError("bad_quote", number, text=word) from None
         if not isinstance(decoded, str):
-            raise RecordError(f"badly quoted word {word!r}", number)
+            raise RecordError("bad_quote", number, text=word)
         word = decoded
     else:
         word = word.split(" #", 1)[0].strip()
@@ -265,13 +302,13 @@ def _parse_entry(line: str, number: int) -> tuple[str, Entry]:
 def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
     if value is None:
         if tie is not None:
-            raise RecordError("'tie' without a 'match' line")
+            raise RecordError("tie_without_match")
         return None
     kind, _, amount = value.partition(" ")
     extra = True
     if tie is not None:
         if tie.lower() not in ("shared", "extra round", "extra-round"):
-            raise RecordError(f"tie {tie!r}: 'shared' or 'extra round'")
+            raise RecordError("bad_tie", value=tie)
         extra = tie.lower() != "shared"
     try:
         count = int(amount.strip())
@@ -281,7 +318,7 @@ def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
             return MatchFormat(target=count, extra_round_on_tie=extra)
     except (ValueError, MatchError):
         pass
-    raise RecordError(f"match {value!r}: expected 'rounds N' or 'target N'")
+    raise RecordError("bad_match", value=value)
 
 
 def replay(record: GameRecord, lexicon: Lexicon) -> Replay:
@@ -295,7 +332,7 @@ def replay(record: GameRecord, lexicon: Lexicon) -> Replay:
         try:
             match_standing = standing(record.match, record.players, results)
         except MatchError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError("match_error", detail=error) from None
     return Replay(results, match_standing)
 
 

@@ -118,6 +118,42 @@ def grid_error_text(error: GridError, lang: Language) -> str:
     )
 
 
+RECORD_ERRORS: Catalog = {
+    "bad_player_name": {"fr": 'nom de joueur invalide {name!r} (ni , : " # ni blancs autour)'},
+    "not_a_player": {"fr": "{player!r} n'est pas parmi les joueurs"},
+    "word_before_grid": {"fr": "un mot avant toute grille"},
+    "key_before_round": {"fr": "{key!r} avant toute manche"},
+    "header_after_round": {"fr": "{key!r} doit venir avant la première manche"},
+    "unknown_line": {"fr": "ligne inconnue {text!r}"},
+    "no_round": {"fr": "aucune manche (il manque une ligne 'grid:')"},
+    "no_player": {"fr": "aucun joueur"},
+    "duplicate_player": {"fr": "deux joueurs ont le même nom"},
+    "unknown_preset": {"fr": "préréglage inconnu {name!r} (connus : {known})"},
+    "round_without_grid": {"fr": "manche sans grille"},
+    "grid_size": {"fr": "une grille {size}x{size} dans un enregistrement {preset}"},
+    "not_key_value": {"fr": "illisible : {text!r} (attendu 'clé: valeur' ou 'TEMPS JOUEUR: MOT')"},
+    "not_whole_number": {"fr": "{what} {value!r} n'est pas un nombre entier"},
+    "bad_time": {"fr": "temps {value!r} : il faut un nombre de secondes fini, >= 0"},
+    "bad_entry": {"fr": "illisible : {text!r} (attendu 'TEMPS JOUEUR: MOT')"},
+    "bad_quote": {"fr": "mot mal entre guillemets {text!r}"},
+    "tie_without_match": {"fr": "'tie' sans ligne 'match'"},
+    "bad_tie": {"fr": "tie {value!r} : 'shared' ou 'extra round'"},
+    "bad_match": {"fr": "match {value!r} : attendu 'rounds N' ou 'target N'"},
+    "match_error": {"fr": "{detail}"},
+}
+
+
+def record_error_text(error: RecordError, lang: Language) -> str:
+    """A record error in the player's language (with its line number)."""
+    if lang == "en":
+        return str(error)
+    if error.grid_error is not None:
+        message = grid_error_text(error.grid_error, lang)
+    else:
+        message = translate(RECORD_ERRORS, error.reason, lang, **error.fields)
+    return f"ligne {error.line} : {message}" if error.line is not None else message
+
+
 REASONS: Catalog = {
     Refusal.TOO_SHORT: {"fr": "trop court", "en": "too short"},
     Refusal.NO_PATH: {"fr": "pas de chemin dans la grille", "en": "no path in the grid"},
@@ -433,10 +469,27 @@ def _replay(args: argparse.Namespace) -> int:
         record = parse_record(text)
     except RecordError as error:
         raise CliError(
-            translate(MESSAGES, "bad_record", lang, file=args.record, error=error)
+            translate(
+                MESSAGES,
+                "bad_record",
+                lang,
+                file=args.record,
+                error=record_error_text(error, lang),
+            )
         ) from None
     lexicon = load_lexicon(args.dict or record.dictionary)
-    played = replay(record, lexicon)
+    try:
+        played = replay(record, lexicon)
+    except RecordError as error:
+        raise CliError(
+            translate(
+                MESSAGES,
+                "bad_record",
+                lang,
+                file=args.record,
+                error=record_error_text(error, lang),
+            )
+        ) from None
     if args.json:
         print(json.dumps(replay_json(played), ensure_ascii=False))
         return 0
