@@ -1,0 +1,349 @@
+"""Every legal Topword move of a position, with its points (pure-Python reference).
+
+The method is Scrabble's (Appel & Jacobson) extended to stacks. For each of
+the 20 lines of the board, the cells across it are summarised once: which
+letters may go on each cell so that the word across stays valid, and what
+that cross word would score. Then, from every cell where a word may start,
+a depth-first walk of the lexicon's DAWG goes along the line; on each cell it
+either keeps the tile there (its letters must continue the word) or puts a
+rack tile on it (empty, or a different letter on a stack below the limit).
+A word ends where the line is empty or the board ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from motamot.lexicon import NO_NODE, Lexicon
+
+SIZE = 10
+QU_TILE = "Q"
+LETTERS_OF_TILE = {chr(c): chr(c) for c in range(65, 91)} | {QU_TILE: "QU"}
+
+
+@dataclass(frozen=True)
+class GenRules:
+    """What the generator needs of a ruleset (see topword.rules for the presets)."""
+
+    max_height: int
+    rack_size: int
+    letter_bonus_tiles: frozenset[str]
+    letter_bonus: int
+    qu_flat_word_bonus: int
+    full_rack_bonus: int
+    shared_tile_counted_once: bool
+    forbid_full_cover: bool
+    plural_s_rule: bool = True
+
+
+@dataclass(frozen=True, order=True)
+class GeneratedMove:
+    """A legal move: where, which way, the word it reads and its points."""
+
+    points: int
+    row: int
+    col: int
+    across: bool
+    word: str
+    placements: tuple[tuple[int, str], ...]  # (cell index, tile) of each tile laid
+
+
+@dataclass
+class _Cross:
+    """The word across a cell, if any: letters before and after, and heights."""
+
+    before: str
+    after: str
+    heights_sum: int  # heights of the other cells of the cross word
+    cells: int  # other cells of the cross word
+    all_level_one: bool  # every other cell at height 1
+    has_qu: bool  # the Qu tile is among the other cells
+
+
+class _Line:
+    """One row or column, read in order, with the cross-word summaries of its cells."""
+
+    def __init__(self, index: int, across: bool) -> None:
+        self.across = across
+        self.cells = [index * SIZE + k if across else k * SIZE + index for k in range(SIZE)]
+        step = 1 if across else SIZE
+        self.cross_step = SIZE if across else 1
+        self.step = step
+
+
+def _cross_of(tops: Sequence[str], heights: Sequence[int], cell: int, step: int) -> _Cross | None:
+    """The run of tiles through `cell` along `step` (excluding `cell`), or None if alone."""
+    row, col = divmod(cell, SIZE)
+    before: list[int] = []
+    after: list[int] = []
+    if step == 1:
+        c = col - 1
+        while c >= 0 and heights[row * SIZE + c]:
+            before.append(row * SIZE + c)
+            c -= 1
+        c = col + 1
+        while c < SIZE and heights[row * SIZE + c]:
+            after.append(row * SIZE + c)
+            c += 1
+    else:
+        r = row - 1
+        while r >= 0 and heights[r * SIZE + col]:
+            before.append(r * SIZE + col)
+            r -= 1
+        r = row + 1
+        while r < SIZE and heights[r * SIZE + col]:
+            after.append(r * SIZE + col)
+            r += 1
+    if not before and not after:
+        return None
+    before.reverse()
+    others = before + after
+    return _Cross(
+        before="".join(LETTERS_OF_TILE[tops[c]] for c in before),
+        after="".join(LETTERS_OF_TILE[tops[c]] for c in after),
+        heights_sum=sum(heights[c] for c in others),
+        cells=len(others),
+        all_level_one=all(heights[c] == 1 for c in others),
+        has_qu=any(tops[c] == QU_TILE for c in others),
+    )
+
+
+class MoveGenerator:
+    """All legal moves of one position and rack under one ruleset and lexicon."""
+
+    def __init__(
+        self,
+        tops: Sequence[str],
+        heights: Sequence[int],
+        rack: str,
+        lexicon: Lexicon,
+        rules: GenRules,
+    ) -> None:
+        self.tops = tops
+        self.heights = heights
+        self.lexicon = lexicon
+        self.rules = rules
+        self.rack: dict[str, int] = {}
+        for tile in rack:
+            self.rack[tile] = self.rack.get(tile, 0) + 1
+        self.tiles_in_rack = len(rack)
+        self.empty_board = not any(heights)
+        self.moves: list[GeneratedMove] = []
+
+    # -- cross checks ---------------------------------------------------------
+
+    def _cross_table(self, line: _Line) -> list[tuple[_Cross | None, dict[str, bool]]]:
+        """Per cell of the line: its cross word, and for each tile whether it keeps it valid."""
+        table: list[tuple[_Cross | None, dict[str, bool]]] = []
+        for cell in line.cells:
+            cross = _cross_of(self.tops, self.heights, cell, line.cross_step)
+            allowed: dict[str, bool] = {}
+            if cross is not None:
+                start = self.lexicon.walk(self.lexicon.root, cross.before)
+                for tile in self.rack:
+                    ok = False
+                    if start != NO_NODE:
+                        state = self.lexicon.walk(start, LETTERS_OF_TILE[tile] + cross.after)
+                        ok = state != NO_NODE and self.lexicon.is_word(state)
+                    allowed[tile] = ok
+            table.append((cross, allowed))
+        return table
+
+    # -- generation -------------------------------------------------------------
+
+    def generate(self) -> list[GeneratedMove]:
+        """Every legal move, best points first, then by notation order."""
+        for index in range(SIZE):
+            for across in (True, False):
+                self._generate_line(_Line(index, across))
+        self.moves.sort(key=sort_key)
+        return self.moves
+
+    def _generate_line(self, line: _Line) -> None:
+        heights = self.heights
+        cells = line.cells
+        occupied = [heights[c] > 0 for c in cells]
+        table = self._cross_table(line)
+        # A cell "anchors" a move when a move through it touches the tiles already there.
+        if self.empty_board:
+            anchors = [c in _CENTRE for c in cells]
+        else:
+            anchors = [occupied[k] or table[k][0] is not None for k in range(SIZE)]
+        for start in range(SIZE):
+            if start > 0 and occupied[start - 1]:
+                continue
+            nearest = next((k for k in range(start, SIZE) if anchors[k]), None)
+            if nearest is None:
+                break
+            empties = sum(1 for k in range(start, nearest) if not occupied[k])
+            if empties >= self.tiles_in_rack:
+                continue
+            self._walk(line, table, occupied, start, start, self.lexicon.root, "", [], False)
+
+    def _walk(
+        self,
+        line: _Line,
+        table: list[tuple[_Cross | None, dict[str, bool]]],
+        occupied: list[bool],
+        start: int,
+        k: int,
+        state: int,
+        word: str,
+        placed: list[tuple[int, str]],
+        anchored: bool,
+    ) -> None:
+        if k > start and (k == SIZE or not occupied[k]):
+            if placed and anchored and self.lexicon.is_word(state) and k - start >= 2:
+                self._record(line, table, start, k, word, placed)
+        if k == SIZE:
+            return
+        cell = line.cells[k]
+        height = self.heights[cell]
+        top = self.tops[cell]
+        cross, allowed = table[k]
+        is_anchor = anchored or (
+            (cell in _CENTRE) if self.empty_board else (height > 0 or cross is not None)
+        )
+        if height:
+            kept = self.lexicon.walk(state, LETTERS_OF_TILE[top])
+            if kept != NO_NODE:
+                self._walk(line, table, occupied, start, k + 1, kept, word + LETTERS_OF_TILE[top],
+                           placed, True)
+            if height >= self.rules.max_height:
+                return
+        for tile, count in self.rack.items():
+            if count == 0 or tile == top or (cross is not None and not allowed[tile]):
+                continue
+            letters = LETTERS_OF_TILE[tile]
+            nxt = self.lexicon.walk(state, letters)
+            if nxt == NO_NODE:
+                continue
+            self.rack[tile] = count - 1
+            placed.append((k, tile))
+            self._walk(line, table, occupied, start, k + 1, nxt, word + letters, placed,
+                       is_anchor)
+            placed.pop()
+            self.rack[tile] = count
+
+    # -- rules that look at the whole move, and the score -----------------------
+
+    def _record(
+        self,
+        line: _Line,
+        table: list[tuple[_Cross | None, dict[str, bool]]],
+        start: int,
+        end: int,
+        word: str,
+        placed: list[tuple[int, str]],
+    ) -> None:
+        rules = self.rules
+        heights = self.heights
+        cells = line.cells
+        if len(placed) == 1 and not line.across:
+            k, _ = placed[0]
+            if table[k][0] is not None:
+                return  # the same tile laid across: written (and counted) once, across
+        new_height = {k: heights[cells[k]] + 1 for k, _ in placed}
+        if rules.forbid_full_cover and self._covers_whole_word(cells, start, end, new_height):
+            return
+        if rules.plural_s_rule and self._plural_s_only(line, table, start, placed):
+            return
+        span = range(start, end)
+        span_heights = [new_height.get(k, heights[cells[k]]) for k in span]
+        main_flat = all(h == 1 for h in span_heights)
+        main_points = 2 * len(span_heights) if main_flat else sum(span_heights)
+        points = main_points
+        words = 1
+        qu_in_main = any(
+            (self.tops[cells[k]] == QU_TILE and k not in new_height) for k in span
+        ) or any(tile == QU_TILE for _, tile in placed)
+        bonus = 0
+        if rules.qu_flat_word_bonus and main_flat and qu_in_main:
+            bonus += rules.qu_flat_word_bonus
+        for k, tile in placed:
+            cross = table[k][0]
+            if cross is None:
+                continue
+            words += 1
+            height = new_height[k]
+            cross_flat = cross.all_level_one and height == 1
+            cross_points = 2 * (cross.cells + 1) if cross_flat else cross.heights_sum + height
+            points += cross_points
+            if rules.shared_tile_counted_once:
+                in_main = 2 if main_flat else height
+                in_cross = 2 if cross_flat else height
+                points -= min(in_main, in_cross)
+            if rules.qu_flat_word_bonus and cross_flat and (cross.has_qu or tile == QU_TILE):
+                bonus += rules.qu_flat_word_bonus
+        bonus += rules.letter_bonus * sum(1 for _, t in placed if t in rules.letter_bonus_tiles)
+        if len(placed) == rules.rack_size:
+            bonus += rules.full_rack_bonus
+        row, col = divmod(cells[start], SIZE)
+        self.moves.append(
+            GeneratedMove(
+                points + bonus, row, col, line.across, word,
+                tuple((cells[k], tile) for k, tile in placed),
+            )
+        )
+
+    def _covers_whole_word(
+        self, cells: list[int], start: int, end: int, new_height: dict[int, int]
+    ) -> bool:
+        """T11: some word already on this line has every one of its tiles covered."""
+        k = start
+        while k < end:
+            if not self.heights[cells[k]]:
+                k += 1
+                continue
+            run_start = k
+            while k < end and self.heights[cells[k]]:
+                k += 1
+            if k - run_start >= 2 and all(j in new_height for j in range(run_start, k)):
+                return True
+        return False
+
+    def _plural_s_only(
+        self,
+        line: _Line,
+        table: list[tuple[_Cross | None, dict[str, bool]]],
+        start: int,
+        placed: list[tuple[int, str]],
+    ) -> bool:
+        """T10: an S laid after a word already there, and part of no other word of the move.
+
+        Only a move of that one S can do it: the S ends the line's word, every
+        cell before it already held a word of two or more tiles, and no word
+        crosses the S. (An S that ends a cross word is always part of the
+        line's word, which has two cells or more.)
+        """
+        if len(placed) != 1:
+            return False
+        k, tile = placed[0]
+        cell = line.cells[k]
+        return (
+            tile == "S"
+            and not self.heights[cell]
+            and k - start >= 2
+            and (k + 1 == SIZE or not self.heights[line.cells[k + 1]])
+            and table[k][0] is None
+        )
+
+
+_CENTRE = frozenset({44, 45, 54, 55})
+
+
+def sort_key(move: GeneratedMove) -> tuple[int, int, int, bool, str]:
+    """Best first: more points, then row, column, across before down, word."""
+    return (-move.points, move.row, move.col, not move.across, move.word)
+
+
+def generate_moves(
+    tops: Sequence[str],
+    heights: Sequence[int],
+    rack: str,
+    lexicon: Lexicon,
+    rules: GenRules,
+) -> list[GeneratedMove]:
+    """Every legal move of the position for `rack` (tiles; 'Q' is the Qu tile)."""
+    return MoveGenerator(tops, heights, rack, lexicon, rules).generate()
