@@ -34,6 +34,7 @@ typedef struct {
     int present;          /* a cross word runs through the cell */
     uint32_t allowed;     /* bit k: tile 'A'+k keeps the cross word valid */
     int heights_sum, cells, all_level_one, has_qu;
+    int after_len;        /* tiles of the cross word after the cell */
 } Cross;
 
 typedef struct {
@@ -119,6 +120,7 @@ static void cross_of(Gen *g, int cell, int cross_step, Cross *x) {
         if (g->tops[all[i]] == 'Q') x->has_qu = 1;
     }
     x->cells = n;
+    x->after_len = na;
     if (start == NO_NODE) return;
     for (int t = 0; t < 26; t++) {
         if (!g->rack[t]) continue;
@@ -155,8 +157,11 @@ static int plural_s_only(const Gen *g, int start) {
     if (g->n_placed != 1) return 0;
     int k = g->placed_k[0];
     int cell = g->cells[k];
-    return g->placed_tile[0] == 'S' && !g->heights[cell] && k - start >= 2 &&
-           (k + 1 == SIZE || !g->heights[g->cells[k + 1]]) && !g->cross[k].present;
+    if (g->placed_tile[0] != 'S' || g->heights[cell] || k - start < 2 ||
+        (k + 1 < SIZE && g->heights[g->cells[k + 1]]))
+        return 0;
+    const Cross *x = &g->cross[k];
+    return !x->present || (x->after_len == 0 && x->cells >= 2);
 }
 
 /* The order of movegen.sort_key: more points, then row, column, across first, word. */

@@ -312,22 +312,24 @@ class MoveGenerator:
     ) -> bool:
         """T10: an S laid after a word already there, and part of no other word of the move.
 
-        Only a move of that one S can do it: the S ends the line's word, every
-        cell before it already held a word of two or more tiles, and no word
-        crosses the S. (An S that ends a cross word is always part of the
-        line's word, which has two cells or more.)
+        Only a move of that one S can do it: the S ends the line's word and
+        every cell before it already held a word of two or more tiles. It is
+        refused unless a word crosses the S that is not itself such a plural
+        (the S ending a cross word of two or more tiles already there).
         """
         if len(placed) != 1:
             return False
         k, tile = placed[0]
         cell = line.cells[k]
-        return (
-            tile == "S"
-            and not self.heights[cell]
-            and k - start >= 2
-            and (k + 1 == SIZE or not self.heights[line.cells[k + 1]])
-            and table[k][0] is None
-        )
+        if (
+            tile != "S"
+            or self.heights[cell]
+            or k - start < 2
+            or (k + 1 < SIZE and self.heights[line.cells[k + 1]])
+        ):
+            return False
+        cross = table[k][0]
+        return cross is None or (not cross.after and cross.cells >= 2)
 
 
 _CENTRE = frozenset({44, 45, 54, 55})
