@@ -153,13 +153,15 @@ static int covers_whole_word(const Gen *g, int start, int end) {
     return 0;
 }
 
+/* T10 as the referee reads it: see movegen.MoveGenerator._plural_s_only. */
 static int plural_s_only(const Gen *g, int start) {
-    if (g->n_placed != 1) return 0;
-    int k = g->placed_k[0];
-    int cell = g->cells[k];
-    if (g->placed_tile[0] != 'S' || g->heights[cell] || k - start < 2 ||
+    int last = g->n_placed - 1;
+    int k = g->placed_k[last];
+    if (g->placed_tile[last] != 'S' || g->heights[g->cells[k]] || k - start < 2 ||
         (k + 1 < SIZE && g->heights[g->cells[k + 1]]))
         return 0;
+    for (int j = start; j < k; j++)
+        if (!g->heights[g->cells[j]]) return 0;
     const Cross *x = &g->cross[k];
     return !x->present || (x->after_len == 0 && x->cells >= 2);
 }
@@ -311,9 +313,9 @@ static void generate_line(Gen *g, int index, int across) {
                 break;
             }
         if (nearest < 0) break;
-        int empties = 0;
-        for (int k = start; k < nearest; k++) empties += !g->occupied[k];
-        if (empties >= g->tiles_in_rack) continue;
+        int needed = 0; /* tiles needed to reach the anchor: its empty cells, itself included */
+        for (int k = start; k <= nearest; k++) needed += !g->occupied[k];
+        if (needed > g->tiles_in_rack) continue;
         walk(g, start, start, g->root, 0, 0);
         if (g->failed || (g->mode == MODE_ANY && g->found_any)) return;
     }

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
+from motamot.kernels import load_kernel
 from motamot.lexicon import NO_NODE, Lexicon
+from motamot.topword.board import CENTRE, SIZE, Board, Placement
+from motamot.topword.move import Move, format_move, word_tiles
+from motamot.topword.tiles import QU, TILE_CODES, LetterBonus, Ruleset, SharedTile
 
-SIZE = 10
-QU_TILE = "Q"
-LETTERS_OF_TILE = {chr(c): chr(c) for c in range(65, 91)} | {QU_TILE: "QU"}
+LETTERS_OF_TILE = {tile: tile for tile in TILE_CODES} | {QU: "QU"}
 
 
 @dataclass(frozen=True)
 class GenRules:
-    """What the generator needs of a ruleset (see topword.rules for the presets)."""
+    """The ruleset as the generator (and its compiled twin) reads it."""
 
     max_height: int
     rack_size: int
@@ -34,19 +37,40 @@ class GenRules:
     full_rack_bonus: int
     shared_tile_counted_once: bool
     forbid_full_cover: bool
-    plural_s_rule: bool = True
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> GenRules:
+        per_tile = ruleset.letter_bonus is LetterBonus.PLACED_TILES
+        return cls(
+            max_height=ruleset.max_height,
+            rack_size=ruleset.rack_size,
+            letter_bonus_tiles=ruleset.bonus_tiles if per_tile else frozenset(),
+            letter_bonus=ruleset.bonus_points if per_tile else 0,
+            qu_flat_word_bonus=0 if per_tile else ruleset.bonus_points,
+            full_rack_bonus=ruleset.all_tiles_bonus,
+            shared_tile_counted_once=ruleset.shared_tile is SharedTile.ONCE,
+            forbid_full_cover=ruleset.full_cover_forbidden,
+        )
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class GeneratedMove:
-    """A legal move: where, which way, the word it reads and its points."""
+    """A legal move: where, which way, the word it reads, its points and its tiles."""
 
     points: int
     row: int
     col: int
     across: bool
     word: str
-    placements: tuple[tuple[int, str], ...]  # (cell index, tile) of each tile laid
+    placements: tuple[Placement, ...]  # (cell, tile) of each tile laid, along the line
+
+    @property
+    def move(self) -> Move:
+        return Move(self.row, self.col, self.across, word_tiles(self.word))
+
+    @property
+    def notation(self) -> str:
+        return format_move(self.move)
 
 
 @dataclass
@@ -105,7 +129,7 @@ def _cross_of(tops: Sequence[str], heights: Sequence[int], cell: int, step: int)
         heights_sum=sum(heights[c] for c in others),
         cells=len(others),
         all_level_one=all(heights[c] == 1 for c in others),
-        has_qu=any(tops[c] == QU_TILE for c in others),
+        has_qu=any(tops[c] == QU for c in others),
     )
 
 
@@ -167,7 +191,7 @@ class MoveGenerator:
         table = self._cross_table(line)
         # A cell "anchors" a move when a move through it touches the tiles already there.
         if self.empty_board:
-            anchors = [c in _CENTRE for c in cells]
+            anchors = [c in CENTRE for c in cells]
         else:
             anchors = [occupied[k] or table[k][0] is not None for k in range(SIZE)]
         for start in range(SIZE):
@@ -176,8 +200,9 @@ class MoveGenerator:
             nearest = next((k for k in range(start, SIZE) if anchors[k]), None)
             if nearest is None:
                 break
-            empties = sum(1 for k in range(start, nearest) if not occupied[k])
-            if empties >= self.tiles_in_rack:
+            # Tiles needed to reach the anchor: one per empty cell up to it, and on it.
+            needed = sum(1 for k in range(start, nearest + 1) if not occupied[k])
+            if needed > self.tiles_in_rack:
                 continue
             self._walk(line, table, occupied, start, start, self.lexicon.root, "", [], False)
 
@@ -193,9 +218,9 @@ class MoveGenerator:
         placed: list[tuple[int, str]],
         anchored: bool,
     ) -> None:
-        if k > start and (k == SIZE or not occupied[k]):
-            if placed and anchored and self.lexicon.is_word(state) and k - start >= 2:
-                self._record(line, table, start, k, word, placed)
+        ends_here = k > start and (k == SIZE or not occupied[k])
+        if ends_here and placed and anchored and k - start >= 2 and self.lexicon.is_word(state):
+            self._record(line, table, start, k, word, placed)
         if k == SIZE:
             return
         cell = line.cells[k]
@@ -203,13 +228,22 @@ class MoveGenerator:
         top = self.tops[cell]
         cross, allowed = table[k]
         is_anchor = anchored or (
-            (cell in _CENTRE) if self.empty_board else (height > 0 or cross is not None)
+            (cell in CENTRE) if self.empty_board else (height > 0 or cross is not None)
         )
         if height:
             kept = self.lexicon.walk(state, LETTERS_OF_TILE[top])
             if kept != NO_NODE:
-                self._walk(line, table, occupied, start, k + 1, kept, word + LETTERS_OF_TILE[top],
-                           placed, True)
+                self._walk(
+                    line,
+                    table,
+                    occupied,
+                    start,
+                    k + 1,
+                    kept,
+                    word + LETTERS_OF_TILE[top],
+                    placed,
+                    True,
+                )
             if height >= self.rules.max_height:
                 return
         for tile, count in self.rack.items():
@@ -221,8 +255,7 @@ class MoveGenerator:
                 continue
             self.rack[tile] = count - 1
             placed.append((k, tile))
-            self._walk(line, table, occupied, start, k + 1, nxt, word + letters, placed,
-                       is_anchor)
+            self._walk(line, table, occupied, start, k + 1, nxt, word + letters, placed, is_anchor)
             placed.pop()
             self.rack[tile] = count
 
@@ -247,7 +280,7 @@ class MoveGenerator:
         new_height = {k: heights[cells[k]] + 1 for k, _ in placed}
         if rules.forbid_full_cover and self._covers_whole_word(cells, start, end, new_height):
             return
-        if rules.plural_s_rule and self._plural_s_only(line, table, start, placed):
+        if self._plural_s_only(line, table, start, placed):
             return
         span = range(start, end)
         span_heights = [new_height.get(k, heights[cells[k]]) for k in span]
@@ -255,9 +288,9 @@ class MoveGenerator:
         main_points = 2 * len(span_heights) if main_flat else sum(span_heights)
         points = main_points
         words = 1
-        qu_in_main = any(
-            (self.tops[cells[k]] == QU_TILE and k not in new_height) for k in span
-        ) or any(tile == QU_TILE for _, tile in placed)
+        qu_in_main = any((self.tops[cells[k]] == QU and k not in new_height) for k in span) or any(
+            tile == QU for _, tile in placed
+        )
         bonus = 0
         if rules.qu_flat_word_bonus and main_flat and qu_in_main:
             bonus += rules.qu_flat_word_bonus
@@ -274,7 +307,7 @@ class MoveGenerator:
                 in_main = 2 if main_flat else height
                 in_cross = 2 if cross_flat else height
                 points -= min(in_main, in_cross)
-            if rules.qu_flat_word_bonus and cross_flat and (cross.has_qu or tile == QU_TILE):
+            if rules.qu_flat_word_bonus and cross_flat and (cross.has_qu or tile == QU):
                 bonus += rules.qu_flat_word_bonus
         bonus += rules.letter_bonus * sum(1 for _, t in placed if t in rules.letter_bonus_tiles)
         if len(placed) == rules.rack_size:
@@ -282,7 +315,11 @@ class MoveGenerator:
         row, col = divmod(cells[start], SIZE)
         self.moves.append(
             GeneratedMove(
-                points + bonus, row, col, line.across, word,
+                points + bonus,
+                row,
+                col,
+                line.across,
+                word,
                 tuple((cells[k], tile) for k, tile in placed),
             )
         )
@@ -310,29 +347,26 @@ class MoveGenerator:
         start: int,
         placed: list[tuple[int, str]],
     ) -> bool:
-        """T10: an S laid after a word already there, and part of no other word of the move.
+        """T10 (the referee's reading): an S that only makes a plural.
 
-        Only a move of that one S can do it: the S ends the line's word and
-        every cell before it already held a word of two or more tiles. It is
-        refused unless a word crosses the S that is not itself such a plural
-        (the S ending a cross word of two or more tiles already there).
+        The last placed tile is an S on an empty cell that ends the line's
+        word, and every cell before it held a tile before the move (two or
+        more; tiles stacked on them in the same move do not make a new word).
+        It is refused unless a word crosses the S that is not itself such a
+        plural (the S ending a cross word of two or more tiles).
         """
-        if len(placed) != 1:
-            return False
-        k, tile = placed[0]
-        cell = line.cells[k]
+        k, tile = placed[-1]
+        cells = line.cells
         if (
             tile != "S"
-            or self.heights[cell]
+            or self.heights[cells[k]]
             or k - start < 2
-            or (k + 1 < SIZE and self.heights[line.cells[k + 1]])
+            or (k + 1 < SIZE and self.heights[cells[k + 1]])
+            or not all(self.heights[cells[j]] for j in range(start, k))
         ):
             return False
         cross = table[k][0]
         return cross is None or (not cross.after and cross.cells >= 2)
-
-
-_CENTRE = frozenset({44, 45, 54, 55})
 
 
 def sort_key(move: GeneratedMove) -> tuple[int, int, int, bool, str]:
@@ -343,9 +377,90 @@ def sort_key(move: GeneratedMove) -> tuple[int, int, int, bool, str]:
 def generate_moves(
     tops: Sequence[str],
     heights: Sequence[int],
-    rack: str,
+    rack: Sequence[str],
     lexicon: Lexicon,
     rules: GenRules,
 ) -> list[GeneratedMove]:
-    """Every legal move of the position for `rack` (tiles; 'Q' is the Qu tile)."""
-    return MoveGenerator(tops, heights, rack, lexicon, rules).generate()
+    """Every legal move of the position for `rack` (tile codes; 'Q' is the Qu tile)."""
+    return MoveGenerator(tops, heights, "".join(rack), lexicon, rules).generate()
+
+
+# -- the public entry points: the compiled kernel when built, else the reference -----
+
+_KERNEL = load_kernel("motamot.topword._kernel")
+_ALL, _COUNT, _ANY, _BEST = 0, 1, 2, 3
+
+
+def _kernel_call(
+    board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon, mode: int
+) -> object:
+    assert _KERNEL is not None
+    rules = GenRules.of(ruleset)
+    bonus_mask = sum(1 << (ord(tile) - 65) for tile in rules.letter_bonus_tiles)
+    params = (
+        rules.max_height,
+        rules.rack_size,
+        bonus_mask,
+        rules.letter_bonus,
+        rules.qu_flat_word_bonus,
+        rules.full_rack_bonus,
+        int(rules.shared_tile_counted_once),
+        int(rules.forbid_full_cover),
+        1,
+    )
+    tops = bytes(ord(tile) if tile else 0 for tile in board.tops)
+    result: object = _KERNEL.generate(
+        lexicon.arcs,
+        lexicon.root,
+        tops,
+        bytes(board.heights),
+        "".join(rack).encode(),
+        params,
+        mode,
+    )
+    return result
+
+
+_RawMove = tuple[int, int, int, bool, str, tuple[Placement, ...]]
+
+
+def _as_move(raw: object) -> GeneratedMove:
+    return GeneratedMove(*cast(_RawMove, raw))
+
+
+def legal_moves(
+    board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon
+) -> list[GeneratedMove]:
+    """Every legal move for `rack` on `board`, best first (see `sort_key`)."""
+    if _KERNEL is None:
+        return generate_moves(board.tops, board.heights, rack, lexicon, GenRules.of(ruleset))
+    raw = _kernel_call(board, rack, ruleset, lexicon, _ALL)
+    assert isinstance(raw, list)
+    return sorted((_as_move(item) for item in raw), key=sort_key)
+
+
+def count_legal_moves(board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon) -> int:
+    """How many legal moves `rack` has on `board`."""
+    if _KERNEL is None:
+        return len(legal_moves(board, rack, ruleset, lexicon))
+    count = _kernel_call(board, rack, ruleset, lexicon, _COUNT)
+    assert isinstance(count, int)
+    return count
+
+
+def has_legal_move(board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon) -> bool:
+    """Whether `rack` can play at all (T18, end condition 2); stops at the first move."""
+    if _KERNEL is None:
+        return bool(legal_moves(board, rack, ruleset, lexicon))
+    return bool(_kernel_call(board, rack, ruleset, lexicon, _ANY))
+
+
+def best_move(
+    board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon
+) -> GeneratedMove | None:
+    """The first move in `sort_key` order (most points), or None when none is legal."""
+    if _KERNEL is None:
+        moves = legal_moves(board, rack, ruleset, lexicon)
+        return moves[0] if moves else None
+    raw = _kernel_call(board, rack, ruleset, lexicon, _BEST)
+    return None if raw is None else _as_move(raw)
