@@ -19,6 +19,7 @@ from motamot.topword.board import SIZE, Board, Placement, parse_position
 from motamot.topword.movegen import GenRules, generate_moves, legal_moves
 from motamot.topword.rules import Legal, evaluate, evaluate_placements
 from motamot.topword.tiles import TOPWORD_FR, UPWORDS_EN, Ruleset
+from tests.conftest import compiled_kernel
 from tests.topword_positions import Position, selfplay_positions
 
 RULESETS = {"topword-fr": TOPWORD_FR, "upwords-en": UPWORDS_EN}
@@ -136,15 +137,16 @@ def test_golden_move_counts(
 
 def test_kernel_and_reference_agree_on_300_positions(fr: Lexicon, en: Lexicon) -> None:
     """The compiled generator (when built) gives the reference's moves, in the same order."""
-    if movegen._KERNEL is None:
-        pytest.fail("the compiled move generator was not built (see setup.py)")
+    compiled_kernel("motamot.topword._kernel")
     checked = 0
     for seed in range(12):
         ruleset = TOPWORD_FR if seed % 2 == 0 else UPWORDS_EN
         lexicon = fr if ruleset is TOPWORD_FR else en
         for position in selfplay_positions(500 + seed, ruleset, lexicon, turns=30):
             board, rack = position.board, position.rack
-            reference = generate_moves(board.tops, board.heights, rack, lexicon, GenRules.of(ruleset))
+            reference = generate_moves(
+                board.tops, board.heights, rack, lexicon, GenRules.of(ruleset)
+            )
             assert legal_moves(board, rack, ruleset, lexicon) == reference
             assert movegen.count_legal_moves(board, rack, ruleset, lexicon) == len(reference)
             assert movegen.has_legal_move(board, rack, ruleset, lexicon) == bool(reference)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from motamot.lexicon import Lexicon
 from motamot.topword.bag import Bag, shuffled
 from motamot.topword.board import Board
-from motamot.topword.movegen import generate_moves, GenRules
+from motamot.topword.movegen import GenRules, generate_moves
 from motamot.topword.tiles import Ruleset
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from motamot.boggle.grid import Cell, Grid
 from motamot.boggle.rules import BoggleRules
+from motamot.kernels import load_kernel
 from motamot.lexicon import Lexicon
 from motamot.lexicon.dawg import ARC_SHIFT, WORD_BIT
 
@@ -148,7 +150,7 @@ def solve(
 ) -> Solution:
     """Every word of `grid` in `lexicon` allowed by `rules` (or another minimum length)."""
     minimum = rules.min_length if min_length is None else min_length
-    found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
+    found = _words_of(grid, lexicon, minimum)
     cells = [grid.cell(i) for i in range(len(grid.faces))]
     points = [rules.points(n) for n in range(max(map(len, found), default=0) + 1)]
     words = tuple(
@@ -162,3 +164,54 @@ def solve_many(grids: Iterable[Grid], rules: BoggleRules, lexicon: Lexicon) -> I
     """Batch mode: one solution per grid, lazily."""
     for grid in grids:
         yield solve(grid, rules, lexicon)
+
+
+# -- the compiled kernel (motamot.boggle._kernel), used when it was built -------------
+
+_KERNEL = load_kernel("motamot.boggle._kernel")
+_SOLVERS: WeakKeyDictionary[Lexicon, Any] = WeakKeyDictionary()
+#: Longer words score the table's last entry.
+_SCORED_LENGTHS = 40
+
+
+def _compiled_solver(lexicon: Lexicon) -> Any:
+    """The kernel's solver bound to `lexicon` (built once per lexicon), or None."""
+    if _KERNEL is None:
+        return None
+    solver = _SOLVERS.get(lexicon)
+    if solver is None:
+        solver = _SOLVERS[lexicon] = _KERNEL.Solver(lexicon.arcs, lexicon.root)
+    return solver
+
+
+def _words_of(grid: Grid, lexicon: Lexicon, minimum: int) -> dict[str, Path]:
+    """`find_words` for `grid`, in C when the kernel is there (same words, same paths)."""
+    solver = _compiled_solver(lexicon)
+    if solver is None:
+        return find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
+    _, _, found = solver.solve(grid.letters, grid.neighbours, minimum, (0,))
+    return dict(found)
+
+
+def _score_table(rules: BoggleRules) -> tuple[int, ...]:
+    return tuple(rules.points(letters) for letters in range(_SCORED_LENGTHS + 1))
+
+
+def score_many(
+    grids: Sequence[Grid], rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None
+) -> list[tuple[int, int]]:
+    """(words, points) of each grid, without the word lists: the fastest path."""
+    minimum = rules.min_length if min_length is None else min_length
+    solver = _compiled_solver(lexicon)
+    if solver is None:
+        results = []
+        for grid in grids:
+            found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
+            results.append((len(found), sum(rules.points(len(word)) for word in found)))
+        return results
+    table = _score_table(rules)
+    results = []
+    for grid in grids:
+        count, points, _ = solver.solve(grid.letters, grid.neighbours, minimum, table, paths=False)
+        results.append((count, points))
+    return results

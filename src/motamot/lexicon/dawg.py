@@ -12,12 +12,13 @@ into an array.
 from __future__ import annotations
 
 import hashlib
-import os
 import struct
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+
+from motamot.kernels import load_kernel
 
 MAGIC = b"MOTAMOT-DAWG\x00\x00\x00\x02"
 _HEADER = struct.Struct("<16sQQI32s")
@@ -32,13 +33,10 @@ LOWER_LETTERS = tuple((1 << (c - 65)) - 1 if 65 <= c < 91 else 0 for c in range(
 LETTER_BITS = tuple(1 << (c - 65) if 65 <= c < 91 else 0 for c in range(128))
 
 #: The optional C membership test (motamot._speedups); MOTAMOT_NO_SPEEDUPS=1 turns it off.
-_c_contains: Callable[[array[int], int, object], bool] | None
-try:
-    if os.environ.get("MOTAMOT_NO_SPEEDUPS"):
-        raise ImportError("disabled by MOTAMOT_NO_SPEEDUPS")
-    from motamot._speedups import dawg_contains as _c_contains
-except ImportError:
-    _c_contains = None
+_SPEEDUPS = load_kernel("motamot._speedups")
+_c_contains: Callable[[array[int], int, object], bool] | None = (
+    _SPEEDUPS.dawg_contains if _SPEEDUPS is not None else None
+)
 
 
 def speedups_enabled() -> bool:
