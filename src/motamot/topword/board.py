@@ -98,6 +98,13 @@ class Board:
             heights[cell] += 1
         self._undo.append(undo)
 
+    def place(self, placements: Sequence[Placement]) -> None:
+        """Put each tile on its cell for good (no undo kept), as a game does."""
+        tops, heights = self.tops, self.heights
+        for cell, tile in placements:
+            tops[cell] = tile
+            heights[cell] += 1
+
     def pop(self) -> None:
         """Undo the last `push`."""
         tops, heights = self.tops, self.heights

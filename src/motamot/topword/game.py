@@ -1,0 +1,261 @@
+"""A game of Topword: players, turns, draws, end and winner (T2, T3, T16-T19).
+
+A game is its setup (players, seed, ruleset, dictionary) plus its turns; the
+same setup and turns give the same state on every machine. All randomness
+comes from one `random.Random(seed)`, used only through `random()`: the pile
+is shuffled once, reshuffled after the draw for who starts (T3), and an
+exchanged tile is mixed back at a drawn position (T17).
+
+End (T18): (1) a player has emptied their rack with the pile empty; (2) the
+pile is empty and nobody can play: this needs a move generator, passed as
+``can_play(board, rack) -> bool`` (None: only (1) and (3) apply); (3) every
+player has passed in a row. [choice] An exchange is not a pass. [choice]
+``scoreless_limit``: the game also ends after that many turns in a row that
+scored nothing (passes, exchanges), for online games; None by default.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from motamot.lexicon import Lexicon
+from motamot.topword.bag import Bag, shuffled
+from motamot.topword.board import Board
+from motamot.topword.move import Move, parse_move
+from motamot.topword.rules import Legal, Refusal, evaluate
+from motamot.topword.tiles import TOPWORD_FR, Ruleset, tile_label
+
+CanPlay = Callable[[Board, Sequence[str]], bool]
+
+
+class GameError(ValueError):
+    """An action the game state does not allow (wrong setup, game over, no such tile)."""
+
+
+class IllegalMove(GameError):
+    """A move the referee refused; `refusal` says why."""
+
+    def __init__(self, move: Move, refusal: Refusal) -> None:
+        detail = f" ({refusal.detail})" if refusal.detail else ""
+        super().__init__(f"{move}: {refusal.reason.value}{detail}")
+        self.move = move
+        self.refusal = refusal
+
+
+class Action(StrEnum):
+    PLAY = "play"
+    PASS = "pass"
+    EXCHANGE = "exchange"
+
+
+class EndReason(StrEnum):
+    """Which T18 condition ended the game."""
+
+    RACK_EMPTY = "rack_empty"  # (1)
+    NOBODY_CAN_PLAY = "nobody_can_play"  # (2)
+    ALL_PASSED = "all_passed"  # (3)
+    SCORELESS_LIMIT = "scoreless_limit"  # [choice]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn as it happened: who, the rack before, what, points and the total after."""
+
+    player: int
+    rack: tuple[str, ...]
+    action: Action
+    move: Move | None = None
+    tile: str | None = None
+    points: int = 0
+    total: int = 0
+    verdict: Legal | None = None
+
+
+def _rank(tile: str) -> int:
+    """Closeness to A for T3 (the Qu tile's code is Q, so it ranks as Q)."""
+    return ord(tile) - ord("A")
+
+
+class Game:
+    """A game in progress; mutating methods either apply whole or raise and change nothing."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        seed: int,
+        lexicon: Lexicon,
+        ruleset: Ruleset = TOPWORD_FR,
+        dictionary: str | None = None,
+        can_play: CanPlay | None = None,
+        scoreless_limit: int | None = None,
+    ) -> None:
+        names = [name.strip() for name in players]
+        if not ruleset.min_players <= len(names) <= ruleset.max_players:
+            raise GameError(
+                f"{len(names)} players: {ruleset.name} is for "
+                f"{ruleset.min_players} to {ruleset.max_players}"
+            )
+        for name in names:
+            if not name or any(char in name for char in ":,[]\n"):
+                raise GameError(f"player name {name!r}: not empty, no ':', ',', '[' or ']'")
+        if len(set(names)) != len(names):
+            raise GameError("two players have the same name")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GameError(f"seed {seed!r}: an integer")
+        self.players = names
+        self.seed = seed
+        self.ruleset = ruleset
+        self.lexicon = lexicon
+        self.dictionary = dictionary if dictionary is not None else ruleset.dictionary
+        self.can_play = can_play
+        self.scoreless_limit = scoreless_limit
+        self.rng = random.Random(seed)
+        self.board = Board()
+        self.bag = Bag(shuffled(ruleset.all_tiles(), self.rng))
+        self.start_draws: list[list[tuple[int, str]]] = []
+        self.starter = self._who_starts()
+        self.current = self.starter
+        self.racks: list[list[str]] = [[] for _ in names]
+        for offset in range(len(names)):  # T2: each draws 7, in turn order
+            player = (self.starter + offset) % len(names)
+            self.racks[player] = self.bag.draw(ruleset.rack_size)
+        self.scores = [0] * len(names)
+        self.turns: list[Turn] = []
+        self.passes_in_row = 0
+        self.scoreless_in_row = 0
+        self.end_reason: EndReason | None = None
+        self.penalties = [0] * len(names)
+
+    def _who_starts(self) -> int:
+        """T3: each draws a tile, closest to A starts; ties draw again; tiles go back."""
+        contenders = list(range(len(self.players)))
+        drawn: list[str] = []
+        while True:
+            draws = [(player, self.bag.draw(1)[0]) for player in contenders]
+            self.start_draws.append(draws)
+            drawn.extend(tile for _, tile in draws)
+            best = min(_rank(tile) for _, tile in draws)
+            contenders = [player for player, tile in draws if _rank(tile) == best]
+            if len(contenders) == 1:
+                break
+        self.bag.tiles.extend(drawn)
+        self.bag.reshuffle(self.rng)
+        return contenders[0]
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.end_reason is not None
+
+    def rack(self, player: int | None = None) -> tuple[str, ...]:
+        return tuple(self.racks[self.current if player is None else player])
+
+    def tile_total(self) -> int:
+        """Tiles on the board, on the racks and in the pile: always the ruleset's total."""
+        return self.board.tile_count() + sum(map(len, self.racks)) + len(self.bag)
+
+    def final_scores(self) -> list[int]:
+        """Scores after the T19 penalties (equal to `scores` until the game ends)."""
+        return [score - penalty for score, penalty in zip(self.scores, self.penalties, strict=True)]
+
+    def winners(self) -> list[int]:
+        """T19: the players with the highest total (several on a tie: it is shared)."""
+        finals = self.final_scores()
+        best = max(finals)
+        return [player for player, score in enumerate(finals) if score == best]
+
+    def evaluate(self, move: Move | str) -> Legal | Refusal:
+        """The referee's verdict on `move` for the player to play (nothing changes)."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        return evaluate(self.board, move, self.racks[self.current], self.ruleset, self.lexicon)
+
+    # -- acting ------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self.finished:
+            raise GameError("the game is over")
+
+    def play(self, move: Move | str) -> Turn:
+        """The player to play lays `move` (T16 draw follows); IllegalMove if refused."""
+        self._check_open()
+        if isinstance(move, str):
+            move = parse_move(move)
+        verdict = self.evaluate(move)
+        if isinstance(verdict, Refusal):
+            raise IllegalMove(move, verdict)
+        player = self.current
+        rack_before = tuple(self.racks[player])
+        self.board.place(verdict.placements)
+        rack = self.racks[player]
+        for _, tile in verdict.placements:
+            rack.remove(tile)
+        rack.extend(self.bag.draw(self.ruleset.rack_size - len(rack)))
+        self.scores[player] += verdict.points
+        self.passes_in_row = 0
+        self.scoreless_in_row = 0 if verdict.points else self.scoreless_in_row + 1
+        turn = Turn(
+            player,
+            rack_before,
+            Action.PLAY,
+            move=move,
+            points=verdict.points,
+            total=self.scores[player],
+            verdict=verdict,
+        )
+        self._after(turn)
+        if not rack and not self.bag:
+            self._finish(EndReason.RACK_EMPTY)
+        return turn
+
+    def pass_turn(self) -> Turn:
+        """T17: pass."""
+        self._check_open()
+        player = self.current
+        turn = Turn(player, self.rack(), Action.PASS, total=self.scores[player])
+        self.passes_in_row += 1
+        self.scoreless_in_row += 1
+        self._after(turn)
+        if self.passes_in_row >= len(self.players):
+            self._finish(EndReason.ALL_PASSED)
+        return turn
+
+    def exchange(self, tile: str) -> Turn:
+        """T17: swap one rack tile for one from the pile (which must not be empty)."""
+        self._check_open()
+        player = self.current
+        tile = tile.strip().upper()[:1]
+        if not self.bag:
+            raise GameError("the pile is empty: no exchange")
+        if tile not in self.racks[player]:
+            raise GameError(f"{tile_label(tile) or '?'} is not on the rack")
+        rack_before = self.rack()
+        rack = self.racks[player]
+        rack.remove(tile)
+        rack.extend(self.bag.draw(1))
+        self.bag.put_back(tile, self.rng)
+        self.passes_in_row = 0
+        self.scoreless_in_row += 1
+        turn = Turn(player, rack_before, Action.EXCHANGE, tile=tile, total=self.scores[player])
+        self._after(turn)
+        return turn
+
+    def _after(self, turn: Turn) -> None:
+        self.turns.append(turn)
+        self.current = (self.current + 1) % len(self.players)
+        if self.scoreless_limit is not None and self.scoreless_in_row >= self.scoreless_limit:
+            self._finish(EndReason.SCORELESS_LIMIT)
+        elif not self.bag and self.can_play is not None:
+            racks = [rack for rack in self.racks if rack]
+            if racks and not any(self.can_play(self.board, tuple(rack)) for rack in racks):
+                self._finish(EndReason.NOBODY_CAN_PLAY)
+
+    def _finish(self, reason: EndReason) -> None:
+        """T19: each tile left on a rack costs its owner the ruleset's penalty."""
+        if self.end_reason is None or reason is EndReason.RACK_EMPTY:
+            self.end_reason = reason
+        self.penalties = [self.ruleset.end_penalty * len(rack) for rack in self.racks]

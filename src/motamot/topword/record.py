@@ -1,0 +1,284 @@
+"""The text game record: a plain file that replays a whole game, seed included.
+
+    # motamot topword record
+    seed: 2026
+    ruleset: topword-fr
+    dictionary: fr
+    players: Alice, Bob
+    start: Bob
+    1. Bob: [AEIMNST] 5E MAIN +8 = 8
+    2. Alice: [ABEELRU] pass = 0
+    3. Bob: [AESTUVX] exchange X = 8
+    end: all_passed
+    final: Alice -35, Bob -27
+
+Header keys are case-insensitive (`dict` for `dictionary` too); `#` starts a
+comment. A turn is `N. PLAYER: [RACK] ACTION +POINTS = TOTAL` where the rack,
+points and total are optional checks; ACTION is a move (`5E MAIN`), `pass`
+(`passe`) or `exchange T` (`échange T`). `start`, `end` and `final` are checked
+when present. Every fault is a RecordError naming its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from motamot.lexicon import Lexicon
+from motamot.topword.game import Action, CanPlay, Game, GameError, Turn
+from motamot.topword.move import MoveSyntaxError, format_move, parse_move
+from motamot.topword.tiles import TILE_CODES, get_ruleset, tile_label
+
+HEADER = "# motamot topword record"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; the message names the line."""
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    """One turn as written: what was done and the optional checks."""
+
+    line: int
+    number: int
+    player: str
+    action: Action
+    move_text: str = ""
+    tile: str = ""
+    rack: str | None = None
+    points: int | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed record (not yet replayed)."""
+
+    seed: int
+    ruleset: str
+    dictionary: str
+    players: tuple[str, ...]
+    turns: tuple[TurnLine, ...]
+    start: str | None = None
+    end: str | None = None
+    final: dict[str, int] | None = field(default=None)
+
+
+_TURN = re.compile(r"^(?P<number>\d+)\s*[.)]\s*(?P<player>[^:\[]+?)\s*:\s*(?P<rest>.*)$")
+_TAIL = re.compile(r"^(?P<body>.*?)(?:\s+\+(?P<points>\d+))?(?:\s*=\s*(?P<total>-?\d+))?$")
+_KEYS = {
+    "seed": "seed",
+    "graine": "seed",
+    "ruleset": "ruleset",
+    "regles": "ruleset",
+    "règles": "ruleset",
+    "dictionary": "dictionary",
+    "dict": "dictionary",
+    "dictionnaire": "dictionary",
+    "players": "players",
+    "joueurs": "players",
+    "start": "start",
+    "end": "end",
+    "final": "final",
+}
+_PASS = {"pass", "passe"}
+_EXCHANGE = {"exchange", "echange", "échange"}
+
+
+def _turn_line(number: int, text: str) -> TurnLine:
+    match = _TURN.match(text)
+    if match is None:
+        raise RecordError(f"line {number}: expected 'N. PLAYER: ACTION', got {text!r}")
+    rest = match["rest"].strip()
+    rack = None
+    if rest.startswith("["):
+        close = rest.find("]")
+        if close < 0:
+            raise RecordError(f"line {number}: rack '[' without ']'")
+        rack = "".join(rest[1:close].split()).upper()
+        if any(char not in TILE_CODES for char in rack):
+            raise RecordError(f"line {number}: rack [{rack}] is not tile letters")
+        rest = rest[close + 1 :].strip()
+    tail = _TAIL.match(rest)
+    assert tail is not None  # the pattern matches any text
+    body = tail["body"].strip()
+    points = int(tail["points"]) if tail["points"] is not None else None
+    total = int(tail["total"]) if tail["total"] is not None else None
+    words = body.split()
+    common = {
+        "line": number,
+        "number": int(match["number"]),
+        "player": match["player"].strip(),
+        "rack": rack,
+        "points": points,
+        "total": total,
+    }
+    if len(words) == 1 and words[0].lower() in _PASS:
+        return TurnLine(action=Action.PASS, **common)  # type: ignore[arg-type]
+    if len(words) == 2 and words[0].lower() in _EXCHANGE:
+        tile = words[1].upper()
+        tile = "Q" if tile == "QU" else tile
+        if len(tile) != 1 or tile not in TILE_CODES:
+            raise RecordError(f"line {number}: exchange of {words[1]!r}, not a tile")
+        return TurnLine(action=Action.EXCHANGE, tile=tile, **common)  # type: ignore[arg-type]
+    try:
+        parse_move(body)
+    except MoveSyntaxError as error:
+        raise RecordError(f"line {number}: {error}") from None
+    return TurnLine(action=Action.PLAY, move_text=body, **common)  # type: ignore[arg-type]
+
+
+def _final(number: int, text: str) -> dict[str, int]:
+    scores: dict[str, int] = {}
+    for item in text.split(","):
+        name, _, value = item.strip().rpartition(" ")
+        try:
+            scores[name.strip()] = int(value)
+        except ValueError:
+            raise RecordError(f"line {number}: final scores are 'NAME SCORE, ...'") from None
+    return scores
+
+
+def parse_record(text: str) -> Record:
+    """Read a record; RecordError with the line at fault when it is malformed."""
+    header: dict[str, tuple[int, str]] = {}
+    turns: list[TurnLine] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line[0].isdigit():
+            turns.append(_turn_line(number, line))
+            continue
+        key, colon, value = line.partition(":")
+        canonical = _KEYS.get(key.strip().lower())
+        if not colon or canonical is None:
+            raise RecordError(f"line {number}: unknown line {raw.strip()!r}")
+        if canonical in header:
+            raise RecordError(f"line {number}: {canonical} given twice")
+        header[canonical] = (number, value.strip())
+    for needed in ("seed", "players"):
+        if needed not in header:
+            raise RecordError(f"the record has no '{needed}:' line")
+    seed_line, seed_text = header["seed"]
+    try:
+        seed = int(seed_text)
+    except ValueError:
+        raise RecordError(f"line {seed_line}: seed {seed_text!r} is not an integer") from None
+    ruleset = header.get("ruleset", (0, "topword-fr"))[1].lower()
+    try:
+        rules = get_ruleset(ruleset)
+    except KeyError as error:
+        raise RecordError(f"line {header['ruleset'][0]}: {error.args[0]}") from None
+    players = tuple(name.strip() for name in header["players"][1].split(","))
+    final = None
+    if "final" in header:
+        final = _final(*header["final"])
+    for expected, turn in enumerate(turns, start=1):
+        if turn.number != expected:
+            raise RecordError(f"line {turn.line}: turn {turn.number}, expected turn {expected}")
+    return Record(
+        seed=seed,
+        ruleset=rules.name,
+        dictionary=header.get("dictionary", (0, rules.dictionary))[1],
+        players=players,
+        turns=tuple(turns),
+        start=header["start"][1] if "start" in header else None,
+        end=header["end"][1] if "end" in header else None,
+        final=final,
+    )
+
+
+def replay(record: Record, lexicon: Lexicon, can_play: CanPlay | None = None) -> Game:
+    """Play the record's turns again; RecordError at the first turn that does not fit."""
+    try:
+        game = Game(
+            record.players,
+            record.seed,
+            lexicon,
+            get_ruleset(record.ruleset),
+            dictionary=record.dictionary,
+            can_play=can_play,
+        )
+    except GameError as error:
+        raise RecordError(f"players: {error}") from None
+    if record.start is not None and record.start != game.players[game.starter]:
+        raise RecordError(
+            f"start: the seed makes {game.players[game.starter]} start, not {record.start}"
+        )
+    for turn in record.turns:
+        _replay_turn(game, turn)
+    if record.end is not None:
+        actual = game.end_reason.value if game.end_reason else "not_over"
+        if record.end != actual:
+            raise RecordError(f"end: the replay ends {actual}, the record says {record.end}")
+    if record.final is not None:
+        actual_final = dict(zip(game.players, game.final_scores(), strict=True))
+        if record.final != actual_final:
+            raise RecordError(f"final: the replay gives {_final_text(game)}")
+    return game
+
+
+def _replay_turn(game: Game, line: TurnLine) -> None:
+    where = f"line {line.line}"
+    if game.finished:
+        raise RecordError(f"{where}: the game is already over")
+    expected = game.players[game.current]
+    if line.player != expected:
+        raise RecordError(f"{where}: it is {expected}'s turn, not {line.player}'s")
+    if line.rack is not None and sorted(line.rack) != sorted(game.rack()):
+        raise RecordError(f"{where}: {expected}'s rack is {_rack(game.rack())}, not [{line.rack}]")
+    try:
+        if line.action is Action.PASS:
+            turn = game.pass_turn()
+        elif line.action is Action.EXCHANGE:
+            turn = game.exchange(line.tile)
+        else:
+            turn = game.play(line.move_text)
+    except (GameError, MoveSyntaxError) as error:
+        raise RecordError(f"{where}: {error}") from None
+    if line.points is not None and line.points != turn.points:
+        raise RecordError(f"{where}: the move scores {turn.points}, not {line.points}")
+    if line.total is not None and line.total != turn.total:
+        raise RecordError(f"{where}: the total is {turn.total}, not {line.total}")
+
+
+def _rack(tiles: Sequence[str]) -> str:
+    return "[" + "".join(tiles) + "]"
+
+
+def _final_text(game: Game) -> str:
+    return ", ".join(
+        f"{name} {score}" for name, score in zip(game.players, game.final_scores(), strict=True)
+    )
+
+
+def format_turn(game: Game, index: int, turn: Turn) -> str:
+    name = game.players[turn.player]
+    if turn.action is Action.PLAY:
+        assert turn.move is not None
+        action = f"{format_move(turn.move)} +{turn.points}"
+    elif turn.action is Action.EXCHANGE:
+        action = f"exchange {tile_label(turn.tile or '')}"
+    else:
+        action = "pass"
+    return f"{index}. {name}: {_rack(turn.rack)} {action} = {turn.total}"
+
+
+def format_record(game: Game) -> str:
+    """The record of `game` so far (`parse_record` + `replay` give the same state)."""
+    lines = [
+        HEADER,
+        f"seed: {game.seed}",
+        f"ruleset: {game.ruleset.name}",
+        f"dictionary: {game.dictionary}",
+        f"players: {', '.join(game.players)}",
+        f"start: {game.players[game.starter]}",
+    ]
+    lines.extend(format_turn(game, i, turn) for i, turn in enumerate(game.turns, start=1))
+    if game.end_reason is not None:
+        lines.append(f"end: {game.end_reason.value}")
+        lines.append(f"final: {_final_text(game)}")
+    return "\n".join(lines) + "\n"
