@@ -1,11 +1,257 @@
-"""`motamot topword ...`."""
+"""`motamot topword show|score|replay`: the referee from the command line."""
 
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from motamot.cli.errors import CliError
+from motamot.cli.i18n import Catalog, Language, translate
+from motamot.lexicon import load_lexicon
+from motamot.topword import (
+    CENTRE,
+    COLUMNS,
+    EMPTY_POSITION,
+    RULESETS,
+    SIZE,
+    TOPWORD_FR,
+    Board,
+    Legal,
+    MoveSyntaxError,
+    PositionError,
+    RackError,
+    Verdict,
+    evaluate,
+    format_move,
+    get_ruleset,
+    parse_move,
+    parse_position,
+    parse_rack,
+    tile_label,
+)
+from motamot.topword.record import RecordError, parse_record, replay
+
+MESSAGES: Catalog = {
+    "bad_position": {"fr": "position invalide : {error}", "en": "bad position: {error}"},
+    "bad_move": {"fr": "coup illisible : {error}", "en": "unreadable move: {error}"},
+    "bad_rack": {"fr": "chevalet invalide : {error}", "en": "bad rack: {error}"},
+    "bad_record": {"fr": "partie illisible : {error}", "en": "bad game record: {error}"},
+    "no_file": {
+        "fr": "{path} : lecture impossible ({error})",
+        "en": "{path}: cannot read ({error})",
+    },
+    "legend": {
+        "fr": "lettre et hauteur de la pile ; * = case rouge centrale vide",
+        "en": "letter and stack height; * = empty red centre square",
+    },
+    "legal": {"fr": "{move} : {points} points", "en": "{move}: {points} points"},
+    "word": {"fr": "  {word} : {points}", "en": "  {word}: {points}"},
+    "bonus": {"fr": "  bonus {kind} : +{points}", "en": "  bonus {kind}: +{points}"},
+    "refused": {"fr": "{move} : refusé — {reason}", "en": "{move}: refused — {reason}"},
+    "replayed": {
+        "fr": "{turns} tours rejoués, fin : {end}",
+        "en": "{turns} turns replayed, end: {end}",
+    },
+    "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
+    "winner": {"fr": "gagnant : {names}", "en": "winner: {names}"},
+    "not_over": {"fr": "partie en cours", "en": "game in progress"},
+    # refusal reasons
+    "no_tile_placed": {"fr": "aucune lettre posée", "en": "no tile placed"},
+    "off_board": {"fr": "le mot sort du plateau", "en": "the word runs off the board"},
+    "not_on_rack": {
+        "fr": "lettre absente du chevalet : {detail}",
+        "en": "tile not on the rack: {detail}",
+    },
+    "duplicate_cell": {"fr": "deux lettres sur la case {detail}", "en": "two tiles on {detail}"},
+    "not_in_line": {
+        "fr": "les lettres ne sont pas sur une seule ligne",
+        "en": "the tiles are not in one line",
+    },
+    "stack_too_high": {
+        "fr": "pile de plus de 5 lettres en {detail}",
+        "en": "stack higher than 5 on {detail}",
+    },
+    "same_letter_stack": {
+        "fr": "lettre empilée sur la même lettre en {detail}",
+        "en": "tile stacked on the same letter on {detail}",
+    },
+    "gap_in_line": {"fr": "trou dans le mot en {detail}", "en": "gap in the word at {detail}"},
+    "first_move_off_centre": {
+        "fr": "le premier mot doit couvrir une case rouge du centre",
+        "en": "the first word must cover a red centre square",
+    },
+    "not_connected": {
+        "fr": "le mot {detail} ne touche aucun mot du plateau",
+        "en": "the word {detail} does not join any word on the board",
+    },
+    "not_whole_word": {
+        "fr": "écrire le mot entier tel qu'il se lit : {detail}",
+        "en": "write the whole word as it reads: {detail}",
+    },
+    "too_short": {
+        "fr": "un mot a au moins 2 lettres : {detail}",
+        "en": "a word has 2+ letters: {detail}",
+    },
+    "covers_whole_word": {
+        "fr": "le mot {detail} serait entièrement recouvert",
+        "en": "the word {detail} would be covered entirely",
+    },
+    "plural_s_only": {
+        "fr": "S ajouté seul pour former le pluriel {detail}",
+        "en": "S added only to make the plural {detail}",
+    },
+    "not_in_dictionary": {
+        "fr": "mot absent du dictionnaire : {detail}",
+        "en": "word not in the dictionary: {detail}",
+    },
+    # bonuses
+    "all_tiles": {"fr": "7 lettres posées", "en": "all 7 tiles"},
+    "qu_word": {"fr": "mot à plat avec Qu", "en": "flat word with Qu"},
+    "letter": {"fr": "lettre {letter}", "en": "letter {letter}"},
+}
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("topword", help="topword")
     sub = parser.add_subparsers(dest="topword_command", metavar="ACTION")
     sub.required = True
+
+    show = sub.add_parser("show", help="dessiner une position / draw a position")
+    show.add_argument("position", metavar="POSITION")
+    show.set_defaults(handler=_show)
+
+    score = sub.add_parser("score", help="juger et compter un coup / judge and score a move")
+    score.add_argument("position", metavar="POSITION")
+    score.add_argument("move", metavar="MOVE", help="5E MAIN (horizontal), E5 MAIN (vertical)")
+    score.add_argument("--rack", help="lettres du chevalet, Q pour Qu")
+    score.add_argument("--ruleset", choices=sorted(RULESETS), default=TOPWORD_FR.name)
+    score.add_argument("--dict", default=None, metavar="NAME|PATH")
+    score.add_argument("--json", action="store_true")
+    score.set_defaults(handler=_score)
+
+    rep = sub.add_parser("replay", help="rejouer une partie enregistrée / replay a record")
+    rep.add_argument("file", type=Path, metavar="FILE")
+    rep.add_argument("--dict", default=None, metavar="NAME|PATH")
+    rep.add_argument("--json", action="store_true")
+    rep.set_defaults(handler=_replay)
+
+
+def _board(text: str, lang: Language) -> Board:
+    if text.strip().lower() in {"", "empty", "vide"}:
+        text = EMPTY_POSITION
+    try:
+        return parse_position(text)
+    except PositionError as error:
+        raise CliError(translate(MESSAGES, "bad_position", lang, error=error)) from None
+
+
+def draw_board(board: Board) -> list[str]:
+    """The board for a terminal: each tile with its height, e.g. `F2`, `Qu1`."""
+    lines = ["    " + "".join(f"{column:>4}" for column in COLUMNS)]
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            cell = row * SIZE + col
+            if board.heights[cell]:
+                cells.append(f"{tile_label(board.tops[cell])}{board.heights[cell]}")
+            else:
+                cells.append("*" if cell in CENTRE else "·")
+        lines.append(f"{row + 1:>3} " + "".join(f"{cell:>4}" for cell in cells))
+    return lines
+
+
+def _show(args: argparse.Namespace) -> int:
+    board = _board(args.position, args.lang)
+    for line in draw_board(board):
+        print(line)
+    print(translate(MESSAGES, "legend", args.lang))
+    return 0
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """The JSON shape of `topword score`."""
+    if isinstance(verdict, Legal):
+        return {
+            "legal": True,
+            "points": verdict.points,
+            "words": [{"word": word.word, "points": word.points} for word in verdict.words],
+            "bonuses": [{"kind": bonus.kind, "points": bonus.points} for bonus in verdict.bonuses],
+        }
+    return {"legal": False, "reason": verdict.reason.value, "detail": verdict.detail}
+
+
+def _bonus_text(kind: str, lang: Language) -> str:
+    if kind.startswith("letter_"):
+        letter = kind.removeprefix("letter_").upper()
+        return translate(MESSAGES, "letter", lang, letter="Qu" if letter == "QU" else letter)
+    return translate(MESSAGES, kind, lang)
+
+
+def _score(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    ruleset = get_ruleset(args.ruleset)
+    board = _board(args.position, lang)
+    try:
+        move = parse_move(args.move)
+    except MoveSyntaxError as error:
+        raise CliError(translate(MESSAGES, "bad_move", lang, error=error)) from None
+    rack = None
+    if args.rack is not None:
+        try:
+            rack = parse_rack(args.rack, ruleset)
+        except RackError as error:
+            raise CliError(translate(MESSAGES, "bad_rack", lang, error=error)) from None
+    lexicon = load_lexicon(args.dict or ruleset.dictionary)
+    verdict = evaluate(board, move, rack, ruleset, lexicon)
+    if args.json:
+        print(json.dumps(verdict_json(verdict), ensure_ascii=False))
+        return 0
+    text = format_move(move)
+    if isinstance(verdict, Legal):
+        print(translate(MESSAGES, "legal", lang, move=text, points=verdict.points))
+        for word in verdict.words:
+            print(translate(MESSAGES, "word", lang, word=word.word, points=word.points))
+        for bonus in verdict.bonuses:
+            kind = _bonus_text(bonus.kind, lang)
+            print(translate(MESSAGES, "bonus", lang, kind=kind, points=bonus.points))
+        return 0
+    reason = translate(MESSAGES, verdict.reason.value, lang, detail=verdict.detail)
+    print(translate(MESSAGES, "refused", lang, move=text, reason=reason))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise CliError(translate(MESSAGES, "no_file", lang, path=args.file, error=reason)) from None
+    try:
+        record = parse_record(text)
+        game = replay(record, load_lexicon(args.dict or record.dictionary))
+    except RecordError as error:
+        raise CliError(translate(MESSAGES, "bad_record", lang, error=error)) from None
+    finals = game.final_scores()
+    if args.json:
+        result = {
+            "turns": len(game.turns),
+            "end": game.end_reason.value if game.end_reason else None,
+            "position": game.board.position(),
+            "scores": dict(zip(game.players, finals, strict=True)),
+            "winners": [game.players[i] for i in game.winners()] if game.finished else [],
+        }
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    end = game.end_reason.value if game.end_reason else translate(MESSAGES, "not_over", lang)
+    for line in draw_board(game.board):
+        print(line)
+    print(translate(MESSAGES, "replayed", lang, turns=len(game.turns), end=end))
+    for name, score in zip(game.players, finals, strict=True):
+        print(translate(MESSAGES, "score_line", lang, name=name, score=score))
+    if game.finished:
+        names = ", ".join(game.players[i] for i in game.winners())
+        print(translate(MESSAGES, "winner", lang, names=names))
+    return 0
