@@ -10,6 +10,7 @@ import pytest
 
 from motamot.boggle import (
     BIG_BOGGLE,
+    SUPER_BIG_BOGGLE,
     CLASSIC_FR,
     Grid,
     Refusal,
@@ -161,3 +162,20 @@ def test_w3_a_users_own_word_list_can_referee(rulebook: Grid, tmp_path: Path) ->
     assert check_word(rulebook, CLASSIC_FR, load_lexicon("mine"), "BEST").valid
     assert check_word(rulebook, CLASSIC_FR, mine, "SANTE").valid
     assert check_word(rulebook, CLASSIC_FR, mine, "MANIES").reason is Refusal.NOT_IN_DICTIONARY
+
+
+def test_b5_hostile_words_are_searched_in_bounded_time() -> None:
+    grid = parse_grid("A" * 15 + "B")
+    assert find_path(grid, "A" * 15 + "C") is None
+    assert find_path(grid, "A" * 16) is None  # one A short
+    path = find_path(grid, "A" * 15 + "B")
+    assert path is not None and len(set(path)) == 16
+    two_b = parse_grid("B" + "A" * 14 + "B")
+    assert find_path(two_b, "A" * 7 + "BB" + "A" * 7) is None  # the B's do not touch
+
+
+def test_b12_only_dictionary_words_are_path_searched() -> None:
+    six = parse_grid("B" + "A" * 34 + "B")
+    hostile = "A" * 17 + "BB" + "A" * 17
+    verdict = check_word(six, SUPER_BIG_BOGGLE, Lexicon.from_words(["ABBA"]), hostile)
+    assert verdict.reason is Refusal.NOT_IN_DICTIONARY

@@ -128,9 +128,9 @@ def test_b4_b5_b7_solver_agrees_with_the_oracle(preset: str) -> None:
 
 
 def test_b4_solver_agrees_with_the_oracle_on_french_words(fr: Lexicon) -> None:
-    prefixes = ("AN", "DE", "ES", "IN", "MA", "NE", "OR", "RE", "SA", "TA", "TE", "TR")
-    sample = [word for p in prefixes for i, word in enumerate(fr.completions(p)) if i % 5 == 0]
-    assert len(sample) > 2000
+    prefixes = ("AN", "ES", "IN", "NE", "OR", "SA", "TA", "TE")
+    sample = [word for p in prefixes for i, word in enumerate(fr.completions(p)) if i % 4 == 0]
+    assert len(sample) > 1000
     lexicon = Lexicon.from_words(sample)
     for seed in range(GRIDS_PER_PRESET):
         grid = roll(CLASSIC_FR, seed)

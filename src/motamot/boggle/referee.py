@@ -7,6 +7,7 @@ the character at fault); interfaces translate codes into French or English.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -61,35 +62,49 @@ class Verdict:
 
 def find_path(grid: Grid, word: str) -> tuple[int, ...] | None:
     """B4, B5, B7: the first path (in depth-first order) of distinct adjacent cells
-    whose letters spell `word` (folded), or None. A `Qu` cell must match `QU`."""
-    letters, neighbours = grid.letters, grid.neighbours
-    path: list[int] = []
-    used = [False] * len(letters)
+    whose letters spell `word` (folded), or None. A `Qu` cell must match `QU`.
 
-    def extend(cell: int, position: int) -> bool:
+    Bounded on hostile input (`AAAA...B` on a grid of A's): a word needing more
+    of a letter than the grid shows is refused at once, and a (cell, position,
+    cells used) state that failed once is not searched again.
+    """
+    letters, neighbours = grid.letters, grid.neighbours
+    available = Counter("".join(letters))
+    if any(available[letter] < count for letter, count in Counter(word).items()):
+        return None
+    path: list[int] = []
+    failed: set[tuple[int, int, int]] = set()
+
+    def extend(cell: int, position: int, used: int) -> bool:
         face = letters[cell]
         if not face or not word.startswith(face, position):
             return False
-        path.append(cell)
-        used[cell] = True
         position += len(face)
         if position == len(word):
+            path.append(cell)
             return True
+        used |= 1 << cell
+        if (cell, position, used) in failed:
+            return False
+        path.append(cell)
         for nxt in neighbours[cell]:
-            if not used[nxt] and extend(nxt, position):
+            if not used >> nxt & 1 and extend(nxt, position, used):
                 return True
         path.pop()
-        used[cell] = False
+        failed.add((cell, position, used))
         return False
 
     for start in range(len(letters)):
-        if extend(start, 0):
+        if extend(start, 0, 0):
             return tuple(path)
     return None
 
 
 def check_word(grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str) -> Verdict:
-    """Judge one written word: fold (W2), length (B6, B7), path (B4, B5), dictionary (W1)."""
+    """Judge one written word: fold (W2), length (B6, B7), dictionary (W1), path (B4, B5).
+
+    The first check that fails gives the reason.
+    """
     try:
         word = fold(text)
     except FoldError as error:
@@ -98,10 +113,12 @@ def check_word(grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str) -> V
         )
     if len(word) < rules.min_length:
         return Verdict(text, word, False, reason=Refusal.TOO_SHORT)
+    # The dictionary before the grid: only real words are path-searched, which
+    # keeps a hostile input from making the search explode on a big grid.
+    if word not in lexicon:
+        return Verdict(text, word, False, reason=Refusal.NOT_IN_DICTIONARY)
     path = find_path(grid, word)
     if path is None:
         return Verdict(text, word, False, reason=Refusal.NO_PATH)
-    if word not in lexicon:
-        return Verdict(text, word, False, reason=Refusal.NOT_IN_DICTIONARY)
     cells = tuple(grid.cell(index) for index in path)
     return Verdict(text, word, True, points=rules.points(len(word)), path=cells)
