@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_topword_game import LEX, legal_moves, play_out, snapshot
 
 from motamot.topword.game import Game
 from motamot.topword.record import RecordError, format_record, parse_record, replay
+from tests.test_topword_game import LEX, legal_moves, play_out, snapshot
 
 
 def sample_game() -> Game:
