@@ -10,8 +10,8 @@ import pytest
 
 from motamot.boggle import (
     BIG_BOGGLE,
-    SUPER_BIG_BOGGLE,
     CLASSIC_FR,
+    SUPER_BIG_BOGGLE,
     Grid,
     Refusal,
     check_word,
