@@ -262,3 +262,22 @@ def test_whole_games_keep_100_tiles_and_scores_never_negative(
     play_out(game, 8, choice)
     assert game.tile_total() == 100
     assert all(score >= 0 for score in game.scores)
+
+
+def test_t18_condition_2_with_the_move_generator() -> None:
+    from motamot.topword.game import generator_can_play
+
+    can_play = generator_can_play(TOPWORD_FR, LEX)
+    game = Game(["Ana", "Bo"], 12, LEX, can_play=can_play)
+    game.bag.tiles = []
+    game.racks = [["Q", "Y"], ["W", "K"]]  # no word of LEX can use these
+    assert not can_play(game.board, game.rack(0))
+    game.pass_turn()
+    assert game.end_reason is EndReason.NOBODY_CAN_PLAY
+    assert game.penalties == [10, 10]
+    hopeful = Game(["Ana", "Bo"], 12, LEX, can_play=can_play)
+    hopeful.bag.tiles = []
+    hopeful.racks = [list("MOTY"), ["W", "K"]]
+    assert can_play(hopeful.board, hopeful.rack(0))
+    hopeful.pass_turn()
+    assert not hopeful.finished

@@ -31,6 +31,7 @@ from motamot.topword import (
     parse_rack,
     tile_label,
 )
+from motamot.topword.game import generator_can_play
 from motamot.topword.record import RecordError, parse_record, replay
 
 MESSAGES: Catalog = {
@@ -231,7 +232,9 @@ def _replay(args: argparse.Namespace) -> int:
         raise CliError(translate(MESSAGES, "no_file", lang, path=args.file, error=reason)) from None
     try:
         record = parse_record(text)
-        game = replay(record, load_lexicon(args.dict or record.dictionary))
+        lexicon = load_lexicon(args.dict or record.dictionary)
+        can_play = generator_can_play(get_ruleset(record.ruleset), lexicon)
+        game = replay(record, lexicon, can_play)
     except RecordError as error:
         raise CliError(translate(MESSAGES, "bad_record", lang, error=error)) from None
     finals = game.final_scores()

@@ -31,6 +31,16 @@ from motamot.topword.tiles import TOPWORD_FR, Ruleset, tile_label
 CanPlay = Callable[[Board, Sequence[str]], bool]
 
 
+def generator_can_play(ruleset: Ruleset, lexicon: Lexicon) -> CanPlay:
+    """End condition 2 from the move generator: does `rack` have a legal move on `board`."""
+    from motamot.topword.movegen import has_legal_move
+
+    def can_play(board: Board, rack: Sequence[str]) -> bool:
+        return has_legal_move(board, rack, ruleset, lexicon)
+
+    return can_play
+
+
 class GameError(ValueError):
     """An action the game state does not allow (wrong setup, game over, no such tile)."""
 
