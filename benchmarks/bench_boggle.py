@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -95,7 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines = lines[: args.limit]
     grids: list[Grid] = [parse_grid(line) for line in lines]
     count = len(grids)
+    backend = "C kernel" if importlib.import_module("motamot.boggle.solve")._KERNEL else "Python"
     print(f"{count:,} boards from {BOARDS.name}; CPython {sys.version.split()[0]}")
+    print(f"solve() runs on: {backend} (find_words is always the pure-Python reference)")
 
     start = time.perf_counter()
     enable = load_lexicon(str(ENABLE))  # compiled once as a user list, then cached
