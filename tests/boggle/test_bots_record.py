@@ -154,31 +154,44 @@ times = st.floats(min_value=0, max_value=300, allow_nan=False) | st.integers(0, 
 
 @settings(max_examples=50, deadline=None)
 @given(
-    st.lists(st.lists(st.tuples(times, words), max_size=6), min_size=1, max_size=3),
+    st.lists(
+        st.lists(st.lists(st.tuples(times, words), max_size=5), min_size=2, max_size=2),
+        min_size=1,
+        max_size=3,
+    ),
     st.integers(1, 2**31),
     st.sampled_from([None, 180.0, 90.5]),
     st.sampled_from([None, MatchFormat(rounds=3), MatchFormat(target=40)]),
 )
 def test_record_replays_identically(
-    sheets: list[list[tuple[float, str]]],
+    rounds: list[list[list[tuple[float, str]]]],
     seed: int,
     deadline: float | None,
     match: MatchFormat | None,
 ) -> None:
-    players = tuple(f"p{i}" for i in range(len(sheets)))
-    grid = roll(CLASSIC_FR, seed)
-    game_round = RoundRecord(
-        grid,
-        deadline,
-        tuple(Sheet.of(p, *entries) for p, entries in zip(players, sheets, strict=True)),
-        seed,
+    players = ("ana", "bob")
+    records = tuple(
+        RoundRecord(
+            roll(CLASSIC_FR, seed + number),
+            deadline,
+            tuple(Sheet.of(p, *entries) for p, entries in zip(players, sheets, strict=True)),
+            seed + number,
+        )
+        for number, sheets in enumerate(rounds)
     )
-    record = GameRecord("classic-fr", "fr", players, (game_round,), match)
+    record = GameRecord("classic-fr", "fr", players, records, match)
     text = format_record(record)
     again = parse_record(text)
     assert again == record
     assert format_record(again) == text
-    assert replay(again, LEXICON) == replay(record, LEXICON)
+    try:
+        first = replay(record, LEXICON)
+    except RecordError:  # e.g. a round played after the match was won
+        with pytest.raises(RecordError):
+            replay(again, LEXICON)
+        return
+    assert replay(again, LEXICON) == first
+    assert all(p.total >= 0 for r in first.rounds for p in r.players)
 
 
 def test_record_of_a_match_with_bots_replays(fr: Lexicon) -> None:
