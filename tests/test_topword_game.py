@@ -223,8 +223,9 @@ def test_bad_setups_are_refused() -> None:
         Game(["A", "B", "C", "D", "E"], 1, LEX)
     with pytest.raises(GameError, match="same name"):
         Game(["Ana", "Ana"], 1, LEX)
-    with pytest.raises(GameError, match="':'"):
-        Game(["Ana", "B:o"], 1, LEX)
+    for bad in ("B:o", "B#o", "B,o", " "):
+        with pytest.raises(GameError, match="player name"):
+            Game(["Ana", bad], 1, LEX)
 
 
 def test_illegal_move_changes_nothing() -> None:

@@ -109,8 +109,8 @@ class Game:
                 f"{ruleset.min_players} to {ruleset.max_players}"
             )
         for name in names:
-            if not name or any(char in name for char in ":,[]\n"):
-                raise GameError(f"player name {name!r}: not empty, no ':', ',', '[' or ']'")
+            if not name or any(char in name for char in ":,[]#\n"):
+                raise GameError(f"player name {name!r}: not empty, none of : , [ ] #")
         if len(set(names)) != len(names):
             raise GameError("two players have the same name")
         if isinstance(seed, bool) or not isinstance(seed, int):
