@@ -11,7 +11,7 @@ import pytest
 
 from motamot.boggle.grid import roll
 from motamot.boggle.rules import PRESETS
-from motamot.boggle.solve import find_words, score_many
+from motamot.boggle.solve import find_words, score_many, solve, solve_reference
 from motamot.lexicon import Lexicon, load_lexicon
 from tests.conftest import compiled_kernel
 
@@ -32,6 +32,10 @@ def test_kernel_matches_reference_on_seeded_grids(preset: str, fr: Lexicon) -> N
         assert found == list(expected.items()), grid.text
         assert count == len(expected)
         assert points == sum(rules.points(len(word)) for word in expected)
+    for grid in grids[:100]:
+        assert solve(grid, rules, lexicon) == solve_reference(
+            grid, rules, lexicon, rules.min_length
+        )
     assert score_many(grids, rules, lexicon) == [
         (len(words), sum(rules.points(len(w)) for w in words))
         for words in (

@@ -389,6 +389,82 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds) {
     return result;
 }
 
+static int compare_ranks(const void *a, const void *b) {
+    uint32_t x = ((const uint32_t *)a)[0], y = ((const uint32_t *)b)[0];
+    return (x > y) - (x < y);
+}
+
+/* Every word of the grid in alphabetical order, as (word, points, ((row, col), ...)). */
+static PyObject *Solver_solve_rows(Solver *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"faces", "neighbours", "min_letters", "scores", "columns",
+                             "row_type", NULL};
+    PyObject *faces, *neighbours, *scores;
+    PyTypeObject *row_type = &PyTuple_Type;
+    int min_letters, columns;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOiOi|O!", kwlist, &faces, &neighbours,
+                                     &min_letters, &scores, &columns, &PyType_Type, &row_type))
+        return NULL;
+    if (!PyType_IsSubtype(row_type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "row_type must be a tuple type (a NamedTuple)");
+        return NULL;
+    }
+    if (columns < 1) {
+        PyErr_SetString(PyExc_ValueError, "columns must be positive");
+        return NULL;
+    }
+    if (prepare(self, faces, neighbours, min_letters, scores) < 0) return NULL;
+    PyObject *found = PyList_New(0), *rows = NULL, *cells[MAX_CELLS] = {NULL};
+    uint32_t(*order)[2] = NULL;
+    Search *q = self->search;
+    if (!found || run(self, found) < 0) goto done;
+    Py_ssize_t n = PyList_GET_SIZE(found);
+    order = PyMem_Malloc(sizeof(*order) * (size_t)(n ? n : 1));
+    if (!order) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        order[i][0] = self->found[i];
+        order[i][1] = (uint32_t)i;
+    }
+    qsort(order, (size_t)n, sizeof(*order), compare_ranks);
+    for (int c = 0; c < q->n_cells; c++)
+        if (!(cells[c] = Py_BuildValue("(ii)", c / columns, c % columns))) goto done;
+    if (!(rows = PyList_New(n))) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PyList_GET_ITEM(found, order[i][1]);
+        PyObject *word = PyTuple_GET_ITEM(pair, 0), *path = PyTuple_GET_ITEM(pair, 1);
+        Py_ssize_t len = PyTuple_GET_SIZE(path);
+        PyObject *rc_path = PyTuple_New(len);
+        if (!rc_path) goto fail_rows;
+        for (Py_ssize_t k = 0; k < len; k++) {
+            PyObject *cell = cells[PyLong_AsLong(PyTuple_GET_ITEM(path, k))];
+            Py_INCREF(cell);
+            PyTuple_SET_ITEM(rc_path, k, cell);
+        }
+        PyObject *points = PyLong_FromLong(q->scores[PyUnicode_GET_LENGTH(word)]);
+        PyObject *row = points ? row_type->tp_alloc(row_type, 3) : NULL;
+        if (!row) {
+            Py_XDECREF(points);
+            Py_DECREF(rc_path);
+            goto fail_rows;
+        }
+        Py_INCREF(word);
+        PyTuple_SET_ITEM(row, 0, word);
+        PyTuple_SET_ITEM(row, 1, points);
+        PyTuple_SET_ITEM(row, 2, rc_path);
+        PyList_SET_ITEM(rows, i, row);
+    }
+    goto done;
+fail_rows:
+    Py_CLEAR(rows);
+done:
+    for (int c = 0; c < MAX_CELLS; c++) Py_XDECREF(cells[c]);
+    PyMem_Free(order);
+    Py_XDECREF(found);
+    return rows;
+}
+
 static PyObject *Solver_score_many(Solver *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"grids", "neighbours", "min_letters", "scores", NULL};
     PyObject *grids, *neighbours, *scores;
@@ -429,6 +505,10 @@ static PyMethodDef Solver_methods[] = {
      "adjacent to each cell, in search order; scores[n]: points of an n-letter word (the\n"
      "last entry for longer words). words is a list of (word, path) in the order found,\n"
      "or None when paths is false."},
+    {"solve_rows", (PyCFunction)(void (*)(void))Solver_solve_rows, METH_VARARGS | METH_KEYWORDS,
+     "solve_rows(faces, neighbours, min_letters, scores, columns, row_type=tuple)\n\n"
+     "Every word in alphabetical order as row_type(word, points, path), the path as\n"
+     "(row, column) cells; row_type is a tuple type of three items (a NamedTuple)."},
     {"score_many", (PyCFunction)(void (*)(void))Solver_score_many, METH_VARARGS | METH_KEYWORDS,
      "score_many(grids, neighbours, min_letters, scores) -> [(count, points), ...]\n\n"
      "Many grids of one geometry, counts and points only: the fastest path."},

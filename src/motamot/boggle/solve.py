@@ -13,6 +13,7 @@ sequence of cell numbers; the referee's path search gives the same one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -150,7 +151,18 @@ def solve(
 ) -> Solution:
     """Every word of `grid` in `lexicon` allowed by `rules` (or another minimum length)."""
     minimum = rules.min_length if min_length is None else min_length
-    found = _words_of(grid, lexicon, minimum)
+    solver = _compiled_solver(lexicon)
+    if solver is not None:
+        rows = solver.solve_rows(
+            grid.letters, grid.neighbours, minimum, _score_table(rules), grid.size, SolvedWord
+        )
+        return Solution(grid, tuple(rows))
+    return solve_reference(grid, rules, lexicon, minimum)
+
+
+def solve_reference(grid: Grid, rules: BoggleRules, lexicon: Lexicon, minimum: int) -> Solution:
+    """`solve` in pure Python: the readable reference the compiled kernel must match."""
+    found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
     cells = [grid.cell(i) for i in range(len(grid.faces))]
     points = [rules.points(n) for n in range(max(map(len, found), default=0) + 1)]
     words = tuple(
@@ -184,16 +196,9 @@ def _compiled_solver(lexicon: Lexicon) -> Any:
     return solver
 
 
-def _words_of(grid: Grid, lexicon: Lexicon, minimum: int) -> dict[str, Path]:
-    """`find_words` for `grid`, in C when the kernel is there (same words, same paths)."""
-    solver = _compiled_solver(lexicon)
-    if solver is None:
-        return find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
-    _, _, found = solver.solve(grid.letters, grid.neighbours, minimum, (0,))
-    return dict(found)
-
-
+@functools.lru_cache(maxsize=16)
 def _score_table(rules: BoggleRules) -> tuple[int, ...]:
+    """The points of every length, for the kernel (the same tuple each time: it caches it)."""
     return tuple(rules.points(letters) for letters in range(_SCORED_LENGTHS + 1))
 
 

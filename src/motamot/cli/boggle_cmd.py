@@ -15,7 +15,7 @@ from motamot.boggle.record import RecordError, Replay, parse_record, replay
 from motamot.boggle.referee import Refusal, Verdict, check_word
 from motamot.boggle.round import JudgedEntry, RoundResult, Status
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset, preset_for_size
-from motamot.boggle.solve import Solution, solve
+from motamot.boggle.solve import Solution, score_many, solve
 from motamot.cli.errors import CliError
 from motamot.cli.i18n import Catalog, Language, translate
 from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
@@ -212,6 +212,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     _preset_option(solve_parser, None)
     solve_parser.add_argument("--min-length", type=int, metavar="N")
     solve_parser.add_argument("--json", action="store_true")
+    solve_parser.add_argument(
+        "--score-only",
+        action="store_true",
+        help="nombre de mots et points seulement (le plus rapide) / counts and points only",
+    )
     solve_parser.set_defaults(handler=_solve)
 
     check_parser = sub.add_parser("check", help="arbitrer des mots sur une grille")
@@ -318,6 +323,9 @@ def _solve(args: argparse.Namespace) -> int:
     chosen = [_rules(args.preset, grid, lang) for grid in grids]
     lexicon = load_lexicon(args.dict)
     out = sys.stdout
+    if args.score_only:
+        _print_scores(grids, chosen, lexicon, args.min_length, args.json, lang)
+        return 0
     for grid, rules in zip(grids, chosen, strict=True):
         solution = solve(grid, rules, lexicon, args.min_length)
         if args.json:
@@ -327,6 +335,34 @@ def _solve(args: argparse.Namespace) -> int:
         else:
             _print_solution(solution, lang)
     return 0
+
+
+def _print_scores(
+    grids: list[Grid],
+    chosen: list[BoggleRules],
+    lexicon: Lexicon,
+    min_length: int | None,
+    as_json: bool,
+    lang: Language,
+) -> None:
+    """`solve --score-only`: one line per grid, grids of one preset solved as a batch."""
+    scores: list[tuple[int, int]] = []
+    start = 0
+    while start < len(grids):
+        end = start
+        while end < len(grids) and chosen[end] is chosen[start]:
+            end += 1
+        scores.extend(score_many(grids[start:end], chosen[start], lexicon, min_length))
+        start = end
+    lines = []
+    for grid, (count, points) in zip(grids, scores, strict=True):
+        if as_json:
+            lines.append(json.dumps({"grid": grid.text, "count": count, "points": points}))
+        else:
+            lines.append(
+                translate(MESSAGES, "summary", lang, grid=grid.text, count=count, points=points)
+            )
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 def _summary(solution: Solution, lang: Language) -> str:
