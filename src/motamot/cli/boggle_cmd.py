@@ -235,6 +235,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     replay_parser.add_argument("--json", action="store_true")
     replay_parser.set_defaults(handler=_replay)
 
+    from motamot.cli import play_boggle  # here: play_boggle imports this module
+
+    play_boggle.register(sub)
+
 
 def _rules(name: str | None, grid: Grid | None, lang: Language) -> BoggleRules:
     if name is not None:

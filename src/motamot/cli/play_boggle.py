@@ -1,0 +1,629 @@
+"""`motamot boggle play`: a Boggle match in the terminal against computer players.
+
+The interface owns the referee's clock (`time.monotonic`): each word gets its
+time from the start of the round and the round ends at the deadline (B10);
+the engine only compares numbers. Rendering and input live here; the rules
+live in the engine and the match in `motamot.service.boggle_play`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from motamot.boggle.bots import BOT_LEVELS, get_level
+from motamot.boggle.match import MatchError, MatchFormat
+from motamot.boggle.record import format_record
+from motamot.boggle.referee import find_path
+from motamot.boggle.round import JudgedEntry, Status
+from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, get_preset
+from motamot.cli.boggle_cmd import reason_text
+from motamot.cli.errors import CliError
+from motamot.cli.i18n import Catalog, Language, translate
+from motamot.cli.term import (
+    CLEAR,
+    LineReader,
+    Style,
+    cell_name,
+    clock_text,
+    colour_allowed,
+    flow,
+    grid_lines,
+    screen_size,
+    side_by_side,
+    stdin_reader,
+)
+from motamot.lexicon import load_lexicon, try_fold
+from motamot.service.boggle_play import (
+    BoggleMatch,
+    Feedback,
+    LiveRound,
+    RoundOutcome,
+    WordFeedback,
+    default_dictionary,
+    seat_players,
+)
+from motamot.service.storage import new_save_path, save_text
+
+Clock = Callable[[], float]
+
+MESSAGES: Catalog = {
+    "title": {
+        "fr": "BOGGLE · manche {number}{of} · {preset}",
+        "en": "BOGGLE · round {number}{of} · {preset}",
+    },
+    "intro": {
+        "fr": "Boggle : {preset}, {size}×{size}, {duration}, mots de {min} lettres et plus",
+        "en": "Boggle: {preset}, {size}×{size}, {duration}, words of {min}+ letters",
+    },
+    "intro_players": {"fr": "Joueurs : {names}", "en": "Players: {names}"},
+    "intro_rounds": {"fr": "Partie en {rounds} manche(s)", "en": "Match of {rounds} round(s)"},
+    "intro_target": {
+        "fr": "Partie en {target} points",
+        "en": "Match to {target} points",
+    },
+    "intro_verify": {
+        "fr": "Le dictionnaire ne sera vérifié qu'à la fin de la manche.",
+        "en": "The dictionary is checked only at the end of the round.",
+    },
+    "how": {
+        "fr": "Tapez un mot puis Entrée · /fin termine la manche · Ctrl-C quitte et sauvegarde",
+        "en": "Type a word then Enter · /end ends the round · Ctrl-C quits and saves",
+    },
+    "press_start": {
+        "fr": "Entrée pour lancer la manche {number}… ",
+        "en": "Press Enter to start round {number}… ",
+    },
+    "you": {"fr": "Vous", "en": "You"},
+    "bot": {"fr": "Ordi {number}", "en": "Bot {number}"},
+    "level": {
+        "fr": "{name} ({level})",
+        "en": "{name} ({level})",
+    },
+    "count": {"fr": "{name} : {count} mot(s)", "en": "{name}: {count} word(s)"},
+    "your_words": {"fr": "Vos mots ({count}) :", "en": "Your words ({count}):"},
+    "time_left": {"fr": "temps restant {time}", "en": "time left {time}"},
+    "time_up": {"fr": "Temps écoulé ! On pose les crayons.", "en": "Time is up! Pens down."},
+    # instant feedback
+    Feedback.ACCEPTED: {
+        "fr": "✓ {word} : accepté, {points} pt",
+        "en": "✓ {word}: accepted, {points} pt",
+    },
+    Feedback.WRITTEN: {
+        "fr": "✓ {word} : noté (dictionnaire vérifié à la fin)",
+        "en": "✓ {word}: written down (dictionary checked at the end)",
+    },
+    Feedback.DUPLICATE: {"fr": "= {word} : déjà écrit", "en": "= {word}: already written"},
+    Feedback.TOO_SHORT: {
+        "fr": "✗ {word} : trop court ({min} lettres minimum)",
+        "en": "✗ {word}: too short ({min} letters at least)",
+    },
+    Feedback.NO_PATH: {"fr": "✗ {word} : pas dans la grille", "en": "✗ {word}: not on the grid"},
+    Feedback.NOT_IN_DICTIONARY: {
+        "fr": "✗ {word} : absent du dictionnaire",
+        "en": "✗ {word}: not in the dictionary",
+    },
+    Feedback.INVALID_CHARACTERS: {
+        "fr": "✗ {word} : caractères invalides",
+        "en": "✗ {word}: invalid characters",
+    },
+    Feedback.AFTER_DEADLINE: {
+        "fr": "✗ {word} : trop tard, le temps est écoulé",
+        "en": "✗ {word}: too late, time is up",
+    },
+    # results
+    "results": {
+        "fr": "Manche {number} — résultats — grille {grid}",
+        "en": "Round {number} — results — grid {grid}",
+    },
+    "player_total": {"fr": "{name} — {total} point(s)", "en": "{name} — {total} point(s)"},
+    "legend": {
+        "fr": "MOT n = points · ~MOT~ = rayé (trouvé par plusieurs joueurs)",
+        "en": "WORD n = points · ~WORD~ = crossed out (found by several players)",
+    },
+    "no_word": {"fr": "  (aucun mot)", "en": "  (no word)"},
+    "refused": {"fr": "  refusés : {items}", "en": "  refused: {items}"},
+    "more": {"fr": "… (+{count})", "en": "… (+{count})"},
+    "penalty": {"fr": "  pénalité : -{penalty}", "en": "  penalty: -{penalty}"},
+    "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
+    "missed_title": {
+        "fr": "Mots manqués : {count} sur {total} dans la grille",
+        "en": "Missed words: {count} of {total} on the grid",
+    },
+    "all_found": {
+        "fr": "Vous avez trouvé tous les mots de la grille !",
+        "en": "You found every word on the grid!",
+    },
+    "path_of": {"fr": "{word} ({points} pt) : {path}", "en": "{word} ({points} pt): {path}"},
+    "show_word": {
+        "fr": "Mot à montrer dans la grille (Entrée pour continuer) : ",
+        "en": "Word to show on the grid (Enter to go on): ",
+    },
+    "not_on_grid": {"fr": "{word} n'est pas dans la grille", "en": "{word} is not on the grid"},
+    "scoreboard": {
+        "fr": "Tableau des scores après {played} manche(s)",
+        "en": "Scoreboard after {played} round(s)",
+    },
+    "total": {"fr": "Total", "en": "Total"},
+    "target": {"fr": "objectif {target} points", "en": "target {target} points"},
+    "rounds_of": {"fr": "{rounds} manche(s) prévue(s)", "en": "{rounds} round(s) planned"},
+    "tie_extra": {
+        "fr": "Égalité en tête : une manche de plus.",
+        "en": "Tie at the top: one more round.",
+    },
+    "next_round": {
+        "fr": "Entrée pour la manche suivante (Ctrl-C pour quitter)… ",
+        "en": "Press Enter for the next round (Ctrl-C to quit)… ",
+    },
+    "match_winner": {"fr": "Partie gagnée par {names} !", "en": "Match won by {names}!"},
+    "saved": {"fr": "Partie enregistrée dans {path}", "en": "Game saved in {path}"},
+    "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
+    "more_page": {"fr": "-- suite : Entrée --", "en": "-- more: Enter --"},
+    "interrupted": {
+        "fr": "Partie interrompue. Reprenez-la avec : motamot boggle replay {path}",
+        "en": "Game interrupted. Look back at it with: motamot boggle replay {path}",
+    },
+    "bad_level": {
+        "fr": "niveau d'ordinateur inconnu {name!r} (connus : {known})",
+        "en": "unknown computer level {name!r} (known: {known})",
+    },
+    "bad_preset": {
+        "fr": "préréglage inconnu {name!r} (connus : {known})",
+        "en": "unknown preset {name!r} (known: {known})",
+    },
+    "bad_duration": {
+        "fr": "--duration doit être un nombre de secondes > 0",
+        "en": "--duration must be a number of seconds > 0",
+    },
+    "bad_match": {
+        "fr": "--rounds et --target valent au moins 1",
+        "en": "--rounds and --target are at least 1",
+    },
+    "too_many_bots": {
+        "fr": "au plus 9 ordinateurs",
+        "en": "at most 9 computer players",
+    },
+}
+
+LEVEL_NAMES: Catalog = {
+    "beginner": {"fr": "débutant", "en": "beginner"},
+    "intermediate": {"fr": "moyen", "en": "intermediate"},
+    "advanced": {"fr": "confirmé", "en": "advanced"},
+    "expert": {"fr": "expert", "en": "expert"},
+}
+YES = {"o", "oui", "y", "yes"}
+END_COMMANDS = {"/fin", "/end", "/stop"}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `boggle play` to the `boggle` subcommands."""
+    parser = sub.add_parser("play", help="jouer une partie dans le terminal / play")
+    parser.add_argument(
+        "--preset", default=DEFAULT_PRESET, metavar="P", help=f"préréglage : {', '.join(PRESETS)}"
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
+    parser.add_argument(
+        "--duration", type=float, metavar="S", help="durée d'une manche en secondes"
+    )
+    parser.add_argument(
+        "--bots",
+        default="",
+        metavar="LEVEL,...",
+        help=f"ordinateurs, un par niveau : {', '.join(BOT_LEVELS)}",
+    )
+    match = parser.add_mutually_exclusive_group()
+    match.add_argument("--rounds", type=int, metavar="K", help="nombre de manches (défaut 1)")
+    match.add_argument("--target", type=int, metavar="T", help="score à atteindre")
+    parser.add_argument("--dict", metavar="NAME|PATH", help="dictionnaire (défaut : selon le jeu)")
+    parser.add_argument(
+        "--verify-at-end",
+        action="store_true",
+        help="dictionnaire vérifié à la fin de la manche seulement (comme sur papier)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Set the match up from the options, then play it (and rematches)."""
+    lang: Language = args.lang
+    try:
+        rules = get_preset(args.preset)
+    except ValueError:
+        raise CliError(
+            translate(MESSAGES, "bad_preset", lang, name=args.preset, known=", ".join(PRESETS))
+        ) from None
+    levels = []
+    for name in (part.strip() for part in args.bots.split(",")):
+        if not name:
+            continue
+        try:
+            levels.append(get_level(name))
+        except ValueError:
+            known = ", ".join(BOT_LEVELS)
+            raise CliError(translate(MESSAGES, "bad_level", lang, name=name, known=known)) from None
+    if len(levels) > 9:
+        raise CliError(translate(MESSAGES, "too_many_bots", lang))
+    duration = float(args.duration) if args.duration is not None else rules.duration_seconds
+    if not 0 < duration < 10_000:
+        raise CliError(translate(MESSAGES, "bad_duration", lang))
+    try:
+        match = (
+            MatchFormat(target=args.target)
+            if args.target is not None
+            else MatchFormat(rounds=args.rounds if args.rounds is not None else 1)
+        )
+    except MatchError:
+        raise CliError(translate(MESSAGES, "bad_match", lang)) from None
+    dictionary = args.dict or default_dictionary(rules)
+    lexicon = load_lexicon(dictionary)
+    bot_names = [translate(MESSAGES, "bot", lang, number=i) for i in range(1, len(levels) + 1)]
+    players = seat_players(translate(MESSAGES, "you", lang), bot_names, levels)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    out = sys.stdout
+    ui = BoggleScreen(out, stdin_reader(), lang, time.monotonic)
+    while True:
+        game = BoggleMatch(
+            rules, lexicon, dictionary, players, seed, duration, match, args.verify_at_end
+        )
+        path = new_save_path("boggle", seed, datetime.now())
+        try:
+            finished = ui.play_match(game, path)
+        except KeyboardInterrupt:
+            ui.interrupted(game, path)
+            return 130
+        if not finished or not ui.ask_rematch():
+            return 0
+        seed += len(game.rounds)
+
+
+class BoggleScreen:
+    """Draws the match and reads the human's words; owns the clock."""
+
+    def __init__(self, out: TextIO, reader: LineReader, lang: Language, clock: Clock) -> None:
+        self.out = out
+        self.reader = reader
+        self.lang = lang
+        self.clock = clock
+        self.live_screen = reader.interactive and out.isatty()
+        self.style = Style(colour_allowed(out))
+        self.current: LiveRound | None = None
+
+    def t(self, key: str, **fields: object) -> str:
+        return translate(MESSAGES, key, self.lang, **fields)
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str:
+        """A line from the player; end of input reads as an empty answer."""
+        try:
+            return self.reader.read_line(prompt, self.out)
+        except EOFError:
+            self.write()
+            return ""
+
+    def page(self, lines: list[str]) -> None:
+        """Show lines, pausing when they overflow the screen."""
+        _, rows = screen_size()
+        if not self.live_screen:
+            for line in lines:
+                self.write(line)
+            return
+        shown = 0
+        for line in lines:
+            if shown >= rows - 2:
+                self.ask(self.style(self.t("more_page"), "dim"))
+                shown = 0
+            self.write(line)
+            shown += 1
+
+    # -- the match -------------------------------------------------------------
+
+    def play_match(self, game: BoggleMatch, path: Path) -> bool:
+        """Rounds until the match is decided; False when the player stops early."""
+        self.intro(game)
+        while True:
+            number = len(game.rounds) + 1
+            answer = self.ask(self.t("press_start", number=number))
+            if answer.strip().lower() in END_COMMANDS:
+                return False
+            live = game.new_round()
+            self.current = live
+            self.play_round(game, live, number)
+            outcome = game.end_round(live)
+            self.current = None
+            save_text(path, format_record(game.game_record()))
+            self.show_results(game, outcome, number)
+            self.show_missed(outcome, live)
+            table = game.standing()
+            self.show_scoreboard(game)
+            if table.finished:
+                self.write(
+                    self.style(self.t("match_winner", names=", ".join(table.winners)), "bold")
+                )
+                self.write(self.t("saved", path=path))
+                return True
+            if game.match.rounds is not None and len(game.rounds) >= game.match.rounds:
+                self.write(self.t("tie_extra"))
+
+    def intro(self, game: BoggleMatch) -> None:
+        rules = game.rules
+        if self.live_screen:
+            self.out.write(CLEAR)
+        self.write(
+            self.style(
+                self.t(
+                    "intro",
+                    preset=rules.name,
+                    size=rules.size,
+                    duration=clock_text(game.duration),
+                    min=rules.min_length,
+                ),
+                "bold",
+            )
+        )
+        self.write(
+            self.t(
+                "intro_players",
+                names=", ".join(self.player_label(game, p.name) for p in game.players),
+            )
+        )
+        if game.match.target is not None:
+            self.write(self.t("intro_target", target=game.match.target))
+        else:
+            self.write(self.t("intro_rounds", rounds=game.match.rounds))
+        if game.verify_at_end:
+            self.write(self.t("intro_verify"))
+        self.write(self.t("how"))
+
+    def player_label(self, game: BoggleMatch, name: str) -> str:
+        for player in game.players:
+            if player.name == name and player.level is not None:
+                level = translate(LEVEL_NAMES, player.level.name, self.lang)
+                return self.t("level", name=name, level=level)
+        return name
+
+    # -- one round, live ---------------------------------------------------------
+
+    def play_round(self, game: BoggleMatch, live: LiveRound, number: int) -> None:
+        start = self.clock()
+        deadline = start + live.duration
+        feedback: list[str] = []
+        if not self.live_screen:
+            self.write("\n".join(grid_lines(live.grid, self.style)))
+            self.write(self.t("time_left", time=clock_text(live.duration)))
+        with self.reader.keys():
+            last_drawn = -1
+            while True:
+                now = self.clock()
+                remaining = deadline - now
+                if remaining <= 0:
+                    break
+                tick = int(remaining + 0.999)
+                if self.live_screen and tick != last_drawn:
+                    self.draw_live(game, live, number, remaining, now - start, feedback)
+                    last_drawn = tick
+                wait = remaining - (tick - 1) if tick > 1 else remaining
+                try:
+                    line = self.reader.poll(min(wait, remaining) + 0.001)
+                except EOFError:
+                    break
+                if line is None:
+                    if self.live_screen:
+                        self.draw_input()
+                    continue
+                text = line.strip()
+                if not text:
+                    continue
+                if text.lower() in END_COMMANDS:
+                    break
+                result = live.submit(text, self.clock() - start)
+                message = self.feedback_text(result, live)
+                feedback.append(message)
+                if self.live_screen:
+                    self.draw_live(
+                        game, live, number, deadline - self.clock(), self.clock() - start, feedback
+                    )
+                else:
+                    self.write(message)
+        if self.live_screen:
+            self.out.write("\n")
+        self.write(self.style(self.t("time_up"), "bold", "yellow"))
+
+    def feedback_text(self, result: WordFeedback, live: LiveRound) -> str:
+        word = (result.word or result.text).upper()
+        if result.feedback in (Feedback.TOO_SHORT, Feedback.INVALID_CHARACTERS):
+            word = result.text
+        text = self.t(result.feedback, word=word, points=result.points, min=live.rules.min_length)
+        good = result.feedback in (Feedback.ACCEPTED, Feedback.WRITTEN)
+        return self.style(
+            text, "green" if good else "yellow" if result.feedback is Feedback.DUPLICATE else "red"
+        )
+
+    def draw_input(self) -> None:
+        self.out.write("\r\x1b[K> " + self.reader.buffer)
+        self.out.flush()
+
+    def draw_live(
+        self,
+        game: BoggleMatch,
+        live: LiveRound,
+        number: int,
+        remaining: float,
+        elapsed: float,
+        feedback: list[str],
+    ) -> None:
+        columns, rows = screen_size()
+        of = f"/{game.match.rounds}" if game.match.rounds is not None else ""
+        title = self.t("title", number=number, of=of, preset=game.rules.name)
+        timer = f"⏱ {clock_text(remaining)}"
+        colour = (
+            ("bold", "red")
+            if remaining <= 10
+            else ("bold", "yellow")
+            if remaining <= 30
+            else ("bold",)
+        )
+        gap = max(1, min(columns, 80) - len(title) - len(timer))
+        lines = [self.style(title, "bold") + " " * gap + self.style(timer, *colour), ""]
+        panel = [self.t("count", name=live.human, count=len(live.entries))]
+        for name, count in live.bot_counts(elapsed):
+            panel.append(self.t("count", name=self.player_label(game, name), count=count))
+        panel.append("")
+        board = grid_lines(live.grid, self.style)
+        room = len(board) - len(panel)
+        panel.extend(feedback[-room:] if room > 0 else [])
+        lines.extend(side_by_side(board, panel))
+        words = [entry.text for entry in live.entries]
+        lines.append(self.t("your_words", count=len(words)))
+        fixed = len(lines) + 3
+        listed = flow(words, min(columns, 80) - 1)
+        room = max(1, rows - fixed)
+        lines.extend(listed[-room:])
+        lines.append(self.style(self.t("how"), "dim"))
+        self.out.write(CLEAR + "\n".join(lines) + "\n")
+        self.draw_input()
+
+    # -- after the round ---------------------------------------------------------
+
+    def entry_token(self, entry: JudgedEntry) -> str:
+        word = (entry.word or entry.input).upper()
+        if entry.status is Status.SCORED:
+            return self.style(word, "green") + f" {entry.points}"
+        return self.style(f"~{word}~", "strike", "dim")
+
+    def show_results(self, game: BoggleMatch, outcome: RoundOutcome, number: int) -> None:
+        columns, rows = screen_size()
+        width = min(columns, 80) - 1
+        result = outcome.result
+        lines = [self.style(self.t("results", number=number, grid=result.grid.text), "bold")]
+        lines.append(self.style(self.t("legend"), "dim"))
+        limit = max(2, (rows - 6) // max(1, len(result.players)) - 2)
+        for player in result.players:
+            lines.append(
+                self.style(
+                    self.t(
+                        "player_total",
+                        name=self.player_label(game, player.player),
+                        total=player.total,
+                    ),
+                    "bold",
+                )
+            )
+            listed = [self.entry_token(e) for e in player.entries if e.status is not Status.REFUSED]
+            block = flow(listed, width) or [self.t("no_word")]
+            human = player.player == self.current_human(game)
+            if not human and len(block) > limit:
+                hidden = sum(len(line.split()) for line in block[limit:])
+                block = block[:limit]
+                block[-1] += " " + self.t("more", count=hidden)
+            lines.extend(block)
+            refused = [
+                f"{e.input} ({reason_text(e.reason, self.lang)})"
+                for e in player.refused
+                if e.reason is not None
+            ]
+            if refused:
+                lines.extend(flow([self.t("refused", items=", ".join(refused)).strip()], width))
+            if player.penalty:
+                lines.append(self.t("penalty", penalty=player.penalty))
+        if len(result.players) > 1:
+            lines.append(
+                self.style(self.t("round_winner", names=", ".join(result.winners)), "bold", "cyan")
+            )
+        self.page(lines)
+
+    @staticmethod
+    def current_human(game: BoggleMatch) -> str:
+        return next(player.name for player in game.players if player.level is None)
+
+    def show_missed(self, outcome: RoundOutcome, live: LiveRound) -> None:
+        columns, _ = screen_size()
+        width = min(columns, 80) - 1
+        if not outcome.missed:
+            self.write(self.style(self.t("all_found"), "bold", "green"))
+            return
+        self.write(
+            self.style(
+                self.t("missed_title", count=len(outcome.missed), total=outcome.all_words), "bold"
+            )
+        )
+        best = sorted(outcome.missed, key=lambda w: (-w.points, -len(w.word), w.word))
+        first = best[0]
+        lines = self.path_lines(live, first.word, first.points, first.path)
+        tokens = [f"{w.word} {w.points}" for w in best[:60]]
+        listed = flow(tokens, width)[:4]
+        if len(best) > 60 or len(flow(tokens, width)) > 4:
+            shown = sum(len(line.split()) // 2 for line in listed)
+            listed[-1] += " " + self.t("more", count=len(best) - shown)
+        self.page(lines + listed)
+        if not self.live_screen:
+            return
+        missed = {w.word: w for w in outcome.missed}
+        while True:
+            answer = self.ask(self.t("show_word")).strip()
+            if not answer or answer.lower() in END_COMMANDS:
+                return
+            word = try_fold(answer)
+            if word is None:
+                continue
+            if word in missed:
+                entry = missed[word]
+                self.page(self.path_lines(live, entry.word, entry.points, entry.path))
+                continue
+            found = find_path(live.grid, word) if len(word) <= 3 * len(live.grid.faces) else None
+            if found is None:
+                self.write(self.t("not_on_grid", word=word))
+                continue
+            cells = tuple(live.grid.cell(i) for i in found)
+            self.page(self.path_lines(live, word, live.rules.points(len(word)), cells))
+
+    def path_lines(
+        self, live: LiveRound, word: str, points: int, path: tuple[tuple[int, int], ...]
+    ) -> list[str]:
+        steps = " → ".join(
+            f"{live.grid.faces[r * live.grid.size + c]}({cell_name((r, c))})" for r, c in path
+        )
+        text = self.t("path_of", word=word, points=points, path=steps)
+        return [*grid_lines(live.grid, self.style, path), text]
+
+    def show_scoreboard(self, game: BoggleMatch) -> None:
+        table = game.standing()
+        played = len(game.rounds)
+        detail = (
+            self.t("target", target=game.match.target)
+            if game.match.target is not None
+            else self.t("rounds_of", rounds=game.match.rounds)
+        )
+        lines = [self.style(f"{self.t('scoreboard', played=played)} · {detail}", "bold")]
+        shown = game.rounds[-6:]
+        first = played - len(shown) + 1
+        heads = "".join(
+            f"{'M' if self.lang == 'fr' else 'R'}{n:<4}" for n in range(first, played + 1)
+        )
+        name_width = max(len(self.player_label(game, n)) for n in game.names) + 2
+        lines.append(" " * (name_width + 2) + heads + self.t("total"))
+        for name, total in zip(table.players, table.totals, strict=True):
+            points = "".join(f"{outcome.result.result_of(name).total:<5}" for outcome in shown)
+            label = self.player_label(game, name)
+            lines.append(f"  {label:<{name_width}}{points}{self.style(str(total), 'bold')}")
+        self.page(lines)
+        if not table.finished:
+            pass
+
+    def ask_rematch(self) -> bool:
+        return self.ask(self.t("rematch")).strip().lower() in YES
+
+    def interrupted(self, game: BoggleMatch, path: Path) -> None:
+        """Ctrl-C: save what was played (a round in progress as written so far)."""
+        save_text(path, format_record(game.game_record(self.current)))
+        self.write()
+        self.write(self.t("saved", path=path))
+        self.write(self.t("interrupted", path=path))
