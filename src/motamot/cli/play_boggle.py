@@ -340,8 +340,7 @@ class BoggleScreen:
             outcome = game.end_round(live)
             self.current = None
             save_text(path, format_record(game.game_record()))
-            self.show_results(game, outcome, number)
-            self.show_missed(outcome, live)
+            self.show_missed(self.results_lines(game, outcome, number), outcome, live)
             table = game.standing()
             self.show_scoreboard(game)
             if table.finished:
@@ -499,7 +498,8 @@ class BoggleScreen:
             return self.style(word, "green") + f" {entry.points}"
         return self.style(f"~{word}~", "strike", "dim")
 
-    def show_results(self, game: BoggleMatch, outcome: RoundOutcome, number: int) -> None:
+    def results_lines(self, game: BoggleMatch, outcome: RoundOutcome, number: int) -> list[str]:
+        """Every player's list (crossed-out words marked), points, totals, the winner."""
         columns, rows = screen_size()
         width = min(columns, 80) - 1
         result = outcome.result
@@ -531,30 +531,30 @@ class BoggleScreen:
                 if e.reason is not None
             ]
             if refused:
-                lines.extend(flow([self.t("refused", items=", ".join(refused)).strip()], width))
+                head = self.t("refused", items="").strip()
+                lines.extend(flow([head, *refused], width))
             if player.penalty:
                 lines.append(self.t("penalty", penalty=player.penalty))
         if len(result.players) > 1:
             lines.append(
                 self.style(self.t("round_winner", names=", ".join(result.winners)), "bold", "cyan")
             )
-        self.page(lines)
+        return lines
 
     @staticmethod
     def current_human(game: BoggleMatch) -> str:
         return next(player.name for player in game.players if player.level is None)
 
-    def show_missed(self, outcome: RoundOutcome, live: LiveRound) -> None:
+    def show_missed(self, before: list[str], outcome: RoundOutcome, live: LiveRound) -> None:
+        """B15: what the player missed, the best word's path drawn on the grid; then
+        any word asked for is shown the same way (B13)."""
         columns, _ = screen_size()
         width = min(columns, 80) - 1
         if not outcome.missed:
-            self.write(self.style(self.t("all_found"), "bold", "green"))
+            self.page([*before, self.style(self.t("all_found"), "bold", "green")])
             return
-        self.write(
-            self.style(
-                self.t("missed_title", count=len(outcome.missed), total=outcome.all_words), "bold"
-            )
-        )
+        title = self.t("missed_title", count=len(outcome.missed), total=outcome.all_words)
+        before = [*before, self.style(title, "bold")]
         best = sorted(outcome.missed, key=lambda w: (-w.points, -len(w.word), w.word))
         first = best[0]
         lines = self.path_lines(live, first.word, first.points, first.path)
@@ -563,7 +563,7 @@ class BoggleScreen:
         if len(best) > 60 or len(flow(tokens, width)) > 4:
             shown = sum(len(line.split()) // 2 for line in listed)
             listed[-1] += " " + self.t("more", count=len(best) - shown)
-        self.page(lines + listed)
+        self.page(before + lines + listed)
         if not self.live_screen:
             return
         missed = {w.word: w for w in outcome.missed}

@@ -138,6 +138,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     rep.add_argument("--json", action="store_true")
     rep.set_defaults(handler=_replay)
 
+    from motamot.cli import play_topword  # here: play_topword imports this module
+
+    play_topword.register(sub)
+
 
 def _board(text: str, lang: Language) -> Board:
     if text.strip().lower() in {"", "empty", "vide"}:

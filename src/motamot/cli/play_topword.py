@@ -1,0 +1,564 @@
+"""`motamot topword play`: a game of Topword in the terminal, humans and computers.
+
+The referee is the engine (`motamot.topword.game`); seats, computer players,
+saving and resuming are the service's (`motamot.service.topword_play`). This
+module reads commands, translates refusals and draws the board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from motamot.cli.errors import CliError
+from motamot.cli.i18n import Catalog, Language, translate
+from motamot.cli.term import (
+    CLEAR,
+    LineReader,
+    Style,
+    colour_allowed,
+    flow,
+    side_by_side,
+    stdin_reader,
+)
+from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
+from motamot.lexicon import load_lexicon
+from motamot.service.storage import new_save_path, save_text
+from motamot.service.topword_play import (
+    COMPUTER_LEVELS,
+    HUMAN,
+    Seat,
+    SeatError,
+    Table,
+    hints,
+    parse_seats,
+)
+from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board
+from motamot.topword.game import Action, GameError, IllegalMove, Turn
+from motamot.topword.move import MoveSyntaxError
+from motamot.topword.record import RecordError, parse_record
+from motamot.topword.rules import Legal
+from motamot.topword.tiles import RULESETS, TOPWORD_FR, get_ruleset, tile_label
+
+MESSAGES: Catalog = {
+    "title": {
+        "fr": "TOPWORD · tour {turn} · {ruleset}",
+        "en": "TOPWORD · turn {turn} · {ruleset}",
+    },
+    "pile": {"fr": "Pioche : {count} lettre(s)", "en": "Pile: {count} tile(s)"},
+    "scores": {"fr": "Scores :", "en": "Scores:"},
+    "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
+    "to_play": {"fr": "  ◀ à jouer", "en": "  ◀ to play"},
+    "last_moves": {"fr": "Derniers coups :", "en": "Last moves:"},
+    "rack": {"fr": "Chevalet de {name} : {tiles}", "en": "{name}'s rack: {tiles}"},
+    "help_short": {
+        "fr": "Coup : 5E MAIN → ou E5 MAIN ↓ · passe · échange X · indice · aide · quitter",
+        "en": "Move: 5E MAIN → or E5 MAIN ↓ · pass · exchange X · hint · help · quit",
+    },
+    "help": {
+        "fr": "Écrivez la case de départ puis le mot entier tel qu'il se lira : rangée puis "
+        "colonne pour un mot horizontal (5E MAIN), colonne puis rangée pour un mot vertical "
+        "(E5 MAIN). Les lettres déjà sur le plateau s'écrivent aussi ; une lettre différente "
+        "posée dessus s'empile. Qu s'écrit QU. « passe » passe le tour, « échange X » échange "
+        "la lettre X, « indice » montre les meilleurs coups, « quitter » enregistre et quitte.",
+        "en": "Write the starting cell then the whole word as it will read: row then column "
+        "for a word across (5E MAIN), column then row for a word down (E5 MAIN). Letters "
+        "already on the board are written too; a different letter laid on one stacks. Qu is "
+        "written QU. 'pass' passes, 'exchange X' swaps tile X, 'hint' shows the best moves, "
+        "'quit' saves and quits.",
+    },
+    "legend": {
+        "fr": "M2 = lettre M sur une pile de 2 · * = case rouge du centre",
+        "en": "M2 = letter M on a stack of 2 · * = red centre square",
+    },
+    "played": {
+        "fr": "{name} : {move} +{points} ({detail})",
+        "en": "{name}: {move} +{points} ({detail})",
+    },
+    "passed": {"fr": "{name} passe", "en": "{name} passes"},
+    "exchanged": {"fr": "{name} échange une lettre", "en": "{name} exchanges a tile"},
+    "you_exchanged": {
+        "fr": "Vous échangez {tile} : vous tirez {drawn}",
+        "en": "You exchange {tile}: you draw {drawn}",
+    },
+    "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
+    "syntax": {
+        "fr": "Coup illisible {text!r} : une case puis un mot, ex. 5E MAIN ou E5 MAIN",
+        "en": "Unreadable move {text!r}: a cell then a word, e.g. 5E MAIN or E5 MAIN",
+    },
+    "no_exchange_empty": {
+        "fr": "La pioche est vide : pas d'échange",
+        "en": "The pile is empty: no exchange",
+    },
+    "no_such_tile": {
+        "fr": "Pas de {tile} sur votre chevalet",
+        "en": "No {tile} on your rack",
+    },
+    "exchange_which": {
+        "fr": "Quelle lettre échanger ? ex. « échange E »",
+        "en": "Which tile? e.g. 'exchange E'",
+    },
+    "hints": {"fr": "Indices : {moves}", "en": "Hints: {moves}"},
+    "no_hint": {
+        "fr": "Aucun coup possible : passez ou échangez une lettre",
+        "en": "No move possible: pass or exchange a tile",
+    },
+    "hand_over": {
+        "fr": "Au tour de {name}. Les autres, regardez ailleurs ! Entrée pour voir le chevalet… ",
+        "en": "{name}'s turn. Others, look away! Press Enter to see the rack… ",
+    },
+    "pass_on": {
+        "fr": "Entrée pour cacher votre chevalet et passer la main… ",
+        "en": "Press Enter to hide your rack and pass on… ",
+    },
+    "over": {"fr": "Partie terminée : {reason}", "en": "Game over: {reason}"},
+    "rack_empty": {
+        "fr": "un joueur a posé toutes ses lettres, la pioche est vide",
+        "en": "a player has used all their tiles and the pile is empty",
+    },
+    "nobody_can_play": {
+        "fr": "plus personne ne peut former de mot, la pioche est vide",
+        "en": "nobody can form a word and the pile is empty",
+    },
+    "all_passed": {"fr": "tous les joueurs ont passé", "en": "every player has passed"},
+    "scoreless_limit": {"fr": "trop de tours sans points", "en": "too many scoreless turns"},
+    "final_line": {
+        "fr": "  {name} : {score} − {penalty} ({left} lettre(s) restante(s)) = {final}",
+        "en": "  {name}: {score} − {penalty} ({left} tile(s) left) = {final}",
+    },
+    "winner": {"fr": "Gagnant : {names} !", "en": "Winner: {names}!"},
+    "winners": {"fr": "Égalité : {names} !", "en": "Tie: {names}!"},
+    "saved": {"fr": "Partie enregistrée dans {path}", "en": "Game saved in {path}"},
+    "resume_with": {
+        "fr": "Pour la reprendre : motamot topword play --resume {path}",
+        "en": "To resume it: motamot topword play --resume {path}",
+    },
+    "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
+    "you": {"fr": "Vous", "en": "You"},
+    "player": {"fr": "Joueur {number}", "en": "Player {number}"},
+    "computer": {"fr": "Ordi", "en": "Bot"},
+    "computer_n": {"fr": "Ordi {number}", "en": "Bot {number}"},
+    "bad_seats": {
+        "fr": "--players : {item!r} inconnu (human, {levels}, ou human:Nom)",
+        "en": "--players: unknown {item!r} (human, {levels}, or human:Name)",
+    },
+    "bad_name": {
+        "fr": "--players : nom invalide {item!r} (ni : , [ ] # =)",
+        "en": "--players: invalid name {item!r} (no : , [ ] # =)",
+    },
+    "duplicate_name": {
+        "fr": "--players : deux joueurs ont le même nom",
+        "en": "--players: two players have the same name",
+    },
+    "seat_count": {
+        "fr": "--players : {count} joueur(s), il en faut {low} à {high}",
+        "en": "--players: {count} player(s), {low} to {high} are needed",
+    },
+    "seats_mismatch": {
+        "fr": "--players ne correspond pas aux joueurs de la partie ({item})",
+        "en": "--players does not match the game's players ({item})",
+    },
+    "bad_ruleset": {
+        "fr": "règles inconnues {name!r} (connues : {known})",
+        "en": "unknown ruleset {name!r} (known: {known})",
+    },
+    "bad_record": {
+        "fr": "{path} : partie illisible : {error}",
+        "en": "{path}: unreadable game record: {error}",
+    },
+    "no_file": {
+        "fr": "{path} : lecture impossible ({error})",
+        "en": "{path}: cannot read ({error})",
+    },
+    "finished_record": {
+        "fr": "{path} : cette partie est déjà terminée",
+        "en": "{path}: this game is already over",
+    },
+}
+
+PASS_WORDS = {"passe", "pass", "passer"}
+EXCHANGE_WORDS = {"échange", "echange", "exchange", "échanger", "echanger"}
+HINT_WORDS = {"indice", "hint", "indices", "hints"}
+HELP_WORDS = {"aide", "help", "?"}
+QUIT_WORDS = {"quitter", "quit", "/fin", "/end", "q"}
+YES = {"o", "oui", "y", "yes"}
+
+
+class Quit(Exception):
+    """The player asked to stop (the game is saved)."""
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `topword play` to the `topword` subcommands."""
+    parser = sub.add_parser("play", help="jouer une partie dans le terminal / play")
+    parser.add_argument(
+        "--players",
+        metavar="P,...",
+        help=f"joueurs dans l'ordre : human ou {', '.join(COMPUTER_LEVELS)} "
+        "(human:Nom pour nommer), défaut human,expert",
+    )
+    parser.add_argument("--ruleset", default=TOPWORD_FR.name, metavar="R", help=", ".join(RULESETS))
+    parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
+    parser.add_argument(
+        "--dict", metavar="NAME|PATH", help="dictionnaire (défaut : selon les règles)"
+    )
+    parser.add_argument(
+        "--resume", type=Path, metavar="FILE", help="reprendre une partie enregistrée"
+    )
+    parser.set_defaults(handler=run)
+
+
+def _seats(text: str, lang: Language) -> list[Seat]:
+    humans = text.count(HUMAN)
+    computers = len([item for item in text.split(",") if item.strip()]) - humans
+    human_names = (
+        [translate(MESSAGES, "you", lang)]
+        if humans <= 1
+        else [translate(MESSAGES, "player", lang, number=n) for n in range(1, humans + 1)]
+    )
+    computer_names = (
+        [translate(MESSAGES, "computer", lang)]
+        if computers <= 1
+        else [translate(MESSAGES, "computer_n", lang, number=n) for n in range(1, computers + 1)]
+    )
+    try:
+        return parse_seats(text, human_names, computer_names)
+    except SeatError as error:
+        key = "bad_seats" if error.reason == "unknown_kind" else error.reason
+        raise CliError(
+            translate(MESSAGES, key, lang, item=error.item, levels=", ".join(COMPUTER_LEVELS))
+        ) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    try:
+        ruleset = get_ruleset(args.ruleset)
+    except KeyError:
+        known = ", ".join(RULESETS)
+        raise CliError(
+            translate(MESSAGES, "bad_ruleset", lang, name=args.ruleset, known=known)
+        ) from None
+    seats = _seats(args.players, lang) if args.players else None
+    if args.resume is not None:
+        table = _resume(args.resume, args.dict, seats, lang)
+    else:
+        seats = seats or _seats("human,expert", lang)
+        if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+            raise CliError(
+                translate(
+                    MESSAGES,
+                    "seat_count",
+                    lang,
+                    count=len(seats),
+                    low=ruleset.min_players,
+                    high=ruleset.max_players,
+                )
+            )
+        dictionary = args.dict or ruleset.dictionary
+        lexicon = load_lexicon(dictionary)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        path = new_save_path("topword", seed, datetime.now())
+        table = Table.new(seats, seed, lexicon, ruleset, dictionary, path)
+    ui = TopwordScreen(sys.stdout, stdin_reader(), lang)
+    while True:
+        save_text(table.path, table.record_text())
+        try:
+            ui.play(table)
+        except (KeyboardInterrupt, Quit, EOFError):
+            save_text(table.path, table.record_text())
+            ui.write()
+            ui.write(ui.t("saved", path=table.path))
+            ui.write(ui.t("resume_with", path=table.path))
+            return 130 if sys.exc_info()[0] is KeyboardInterrupt else 0
+        save_text(table.path, table.record_text())
+        ui.write(ui.t("saved", path=table.path))
+        try:
+            again = ui.ask(ui.t("rematch")).strip().lower() in YES
+        except (KeyboardInterrupt, EOFError):
+            again = False
+        if not again:
+            return 0
+        game = table.game
+        seed = game.seed + 1
+        table = Table.new(
+            table.seats,
+            seed,
+            game.lexicon,
+            game.ruleset,
+            game.dictionary,
+            new_save_path("topword", seed, datetime.now()),
+        )
+
+
+def _resume(path: Path, dictionary: str | None, seats: list[Seat] | None, lang: Language) -> Table:
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        detail = error.strerror if isinstance(error, OSError) else str(error)
+        raise CliError(translate(MESSAGES, "no_file", lang, path=path, error=detail)) from None
+    try:
+        record = parse_record(text)
+        lexicon = load_lexicon(dictionary or record.dictionary)
+        table = Table.resume(text, lexicon, path, seats)
+    except RecordError as error:
+        raise CliError(translate(MESSAGES, "bad_record", lang, path=path, error=error)) from None
+    except SeatError as error:
+        raise CliError(translate(MESSAGES, "seats_mismatch", lang, item=error.item)) from None
+    if table.game.finished:
+        raise CliError(translate(MESSAGES, "finished_record", lang, path=path))
+    return table
+
+
+class TopwordScreen:
+    """Draws the table and reads each human's commands."""
+
+    def __init__(self, out: TextIO, reader: LineReader, lang: Language) -> None:
+        self.out = out
+        self.reader = reader
+        self.lang = lang
+        self.live_screen = reader.interactive and out.isatty()
+        self.style = Style(colour_allowed(out))
+        self.log: list[str] = []
+        self.notice: list[str] = []
+
+    def t(self, key: str, **fields: object) -> str:
+        return translate(MESSAGES, key, self.lang, **fields)
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str:
+        return self.reader.read_line(prompt, self.out)
+
+    # -- the game loop -------------------------------------------------------------
+
+    def play(self, table: Table) -> None:
+        """Turns until the game is over (Quit, KeyboardInterrupt or EOFError stop it)."""
+        game = table.game
+        self.log = [self.turn_text(table, turn) for turn in game.turns[-4:]]
+        while not game.finished:
+            if table.seat.human:
+                turn = self.human_turn(table)
+            else:
+                turn = table.computer_turn()
+                if not self.live_screen and table.humans == 0:
+                    self.write(self.turn_text(table, turn))
+            self.log = [*self.log, self.turn_text(table, turn)][-4:]
+            save_text(table.path, table.record_text())
+        self.show_end(table)
+
+    def human_turn(self, table: Table) -> Turn:
+        game = table.game
+        seat = table.seat
+        hot_seat = table.humans > 1
+        if hot_seat:
+            if self.live_screen:
+                self.out.write(CLEAR)
+            self.ask(self.style(self.t("hand_over", name=seat.name), "bold"))
+        message, self.notice = self.notice, []
+        while True:
+            self.draw(table, message)
+            text = self.ask("> ").strip()
+            if not text:
+                message = []
+                continue
+            words = text.split()
+            command = words[0].lower()
+            if command in QUIT_WORDS:
+                raise Quit
+            if command in HELP_WORDS:
+                message = flow(self.t("help").split(), 79, "")
+                continue
+            if command in HINT_WORDS:
+                found = hints(game)
+                message = [
+                    self.t(
+                        "hints",
+                        moves=" · ".join(f"{move.notation} ({move.points})" for move in found),
+                    )
+                    if found
+                    else self.t("no_hint")
+                ]
+                continue
+            if command in PASS_WORDS and len(words) == 1:
+                turn = game.pass_turn()
+                break
+            if command in EXCHANGE_WORDS:
+                if len(words) != 2:
+                    message = [self.t("exchange_which")]
+                    continue
+                tile = words[1].upper()
+                tile = "Q" if tile == "QU" else tile
+                if not len(game.bag):
+                    message = [self.t("no_exchange_empty")]
+                    continue
+                if len(tile) != 1 or tile not in game.rack():
+                    message = [self.t("no_such_tile", tile=words[1])]
+                    continue
+                before = list(game.rack())
+                turn = game.exchange(tile)
+                after = list(game.racks[turn.player])
+                for kept in before:
+                    if kept in after and kept != tile:
+                        after.remove(kept)
+                drawn = tile_label(after[0]) if after else "?"
+                message = [self.t("you_exchanged", tile=tile_label(tile), drawn=drawn)]
+                break
+            try:
+                turn = game.play(text)
+            except MoveSyntaxError:
+                message = [self.style(self.t("syntax", text=text), "red")]
+                continue
+            except IllegalMove as error:
+                reason = translate(
+                    REFEREE_MESSAGES,
+                    error.refusal.reason.value,
+                    self.lang,
+                    detail=error.refusal.detail,
+                )
+                message = [self.style(self.t("refused", reason=reason), "red")]
+                continue
+            except GameError as error:
+                message = [self.style(str(error), "red")]
+                continue
+            message = []
+            break
+        if hot_seat:
+            self.log = [*self.log, self.turn_text(table, turn)][-4:]
+            self.draw(table, message, show_rack_of=turn.player)
+            self.ask(self.t("pass_on"))
+            self.log = self.log[:-1]
+            if self.live_screen:
+                self.out.write(CLEAR)
+        else:
+            self.notice = message
+        return turn
+
+    # -- text of a turn ------------------------------------------------------------
+
+    def score_detail(self, verdict: Legal) -> str:
+        """T20: each word and each bonus of a move."""
+        parts = [f"{word.word} {word.points}" for word in verdict.words]
+        for bonus in verdict.bonuses:
+            if bonus.kind.startswith("letter_"):
+                letter = bonus.kind.removeprefix("letter_").upper()
+                label = translate(
+                    REFEREE_MESSAGES, "letter", self.lang, letter="Qu" if letter == "QU" else letter
+                )
+            else:
+                label = translate(REFEREE_MESSAGES, bonus.kind, self.lang)
+            parts.append(f"{label} +{bonus.points}")
+        return ", ".join(parts)
+
+    def turn_text(self, table: Table, turn: Turn) -> str:
+        name = table.game.players[turn.player]
+        if turn.action is Action.PLAY:
+            assert turn.move is not None and turn.verdict is not None
+            return self.t(
+                "played",
+                name=name,
+                move=str(turn.move),
+                points=turn.points,
+                detail=self.score_detail(turn.verdict),
+            )
+        if turn.action is Action.EXCHANGE:
+            return self.t("exchanged", name=name)
+        return self.t("passed", name=name)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, table: Table, message: list[str], show_rack_of: int | None = None) -> None:
+        game = table.game
+        player = game.current if show_rack_of is None else show_rack_of
+        last: set[int] = set()
+        if game.turns and game.turns[-1].verdict is not None:
+            last = {cell for cell, _ in game.turns[-1].verdict.placements}
+        lines = [
+            self.style(self.t("title", turn=len(game.turns) + 1, ruleset=game.ruleset.name), "bold")
+        ]
+        panel = [self.t("pile", count=len(game.bag)), self.t("scores")]
+        for index, name in enumerate(game.players):
+            line = self.t("score_line", name=name, score=game.scores[index])
+            if index == game.current and not game.finished:
+                line = self.style(line, "bold") + self.t("to_play")
+            panel.append(line)
+        lines.extend(side_by_side(board_lines(game.board, self.style, last), panel, gap=2))
+        lines.append(self.style(self.t("legend"), "dim"))
+        recent = self.log[-max(1, min(3, len(game.players))) :]
+        if recent:
+            lines.append(self.t("last_moves"))
+            lines.extend("  " + self.shorten(entry, 77) for entry in recent)
+        tiles = " ".join(
+            self.style(f"{tile_label(t)}", "bold", "reverse") for t in game.rack(player)
+        )
+        lines.append(self.t("rack", name=game.players[player], tiles=tiles))
+        lines.append(self.style(self.t("help_short"), "dim"))
+        lines.extend(message)
+        if self.live_screen:
+            self.out.write(CLEAR)
+        self.out.write("\n".join(lines) + "\n")
+        self.out.flush()
+
+    @staticmethod
+    def shorten(text: str, width: int) -> str:
+        return text if len(text) <= width else text[: width - 1] + "…"
+
+    def show_end(self, table: Table) -> None:
+        game = table.game
+        self.draw_final_board(table)
+        reason = self.t(game.end_reason.value) if game.end_reason else ""
+        self.write(self.style(self.t("over", reason=reason), "bold"))
+        finals = game.final_scores()
+        for index, name in enumerate(game.players):
+            self.write(
+                self.t(
+                    "final_line",
+                    name=name,
+                    score=game.scores[index],
+                    penalty=game.penalties[index],
+                    left=len(game.racks[index]),
+                    final=finals[index],
+                )
+            )
+        names = ", ".join(game.players[index] for index in game.winners())
+        key = "winner" if len(game.winners()) == 1 else "winners"
+        self.write(self.style(self.t(key, names=names), "bold", "green"))
+
+    def draw_final_board(self, table: Table) -> None:
+        if self.live_screen:
+            self.out.write(CLEAR)
+        for line in board_lines(table.game.board, self.style, set()):
+            self.write(line)
+        for entry in self.log[-3:]:
+            self.write(entry)
+
+
+def board_lines(board: Board, style: Style, highlight: set[int]) -> list[str]:
+    """The 10×10 board: each tile with its stack height (`M2`, `Qu1`), `*` on an empty
+    red centre square, `·` elsewhere; the last move's tiles highlighted."""
+    lines = ["    " + "".join(f"{column:>4}" for column in COLUMNS)]
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            cell = row * SIZE + col
+            height = board.heights[cell]
+            if height:
+                text = f"{tile_label(board.tops[cell])}{height}"
+                styles = ["bold"]
+                if cell in highlight:
+                    styles += ["yellow"]
+                if cell in CENTRE:
+                    styles += ["on_red"]
+                cells.append(" " * (4 - len(text)) + style(text, *styles))
+            elif cell in CENTRE:
+                cells.append("   " + style("*", "red", "bold"))
+            else:
+                cells.append("   " + style("·", "dim"))
+        lines.append(f"{row + 1:>3} " + "".join(cells))
+    return lines
