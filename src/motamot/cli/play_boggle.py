@@ -532,7 +532,8 @@ class BoggleScreen:
             ]
             if refused:
                 head = self.t("refused", items="").strip()
-                lines.extend(flow([head, *refused], width))
+                items = [f"{item}," for item in refused[:-1]] + refused[-1:]
+                lines.extend(flow([head, *items], width))
             if player.penalty:
                 lines.append(self.t("penalty", penalty=player.penalty))
         if len(result.players) > 1:

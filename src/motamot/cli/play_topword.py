@@ -54,7 +54,7 @@ MESSAGES: Catalog = {
     "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
     "to_play": {"fr": "  ◀ à jouer", "en": "  ◀ to play"},
     "last_moves": {"fr": "Derniers coups :", "en": "Last moves:"},
-    "rack": {"fr": "Chevalet de {name} : {tiles}", "en": "{name}'s rack: {tiles}"},
+    "rack": {"fr": "Chevalet ({name}) : {tiles}", "en": "Rack ({name}): {tiles}"},
     "help_short": {
         "fr": "Coup : 5E MAIN → ou E5 MAIN ↓ · passe · échange X · indice · aide · quitter",
         "en": "Move: 5E MAIN → or E5 MAIN ↓ · pass · exchange X · hint · help · quit",
@@ -79,8 +79,8 @@ MESSAGES: Catalog = {
         "fr": "{name} : {move} +{points} ({detail})",
         "en": "{name}: {move} +{points} ({detail})",
     },
-    "passed": {"fr": "{name} passe", "en": "{name} passes"},
-    "exchanged": {"fr": "{name} échange une lettre", "en": "{name} exchanges a tile"},
+    "passed": {"fr": "{name} : passe", "en": "{name}: pass"},
+    "exchanged": {"fr": "{name} : échange une lettre", "en": "{name}: exchange of a tile"},
     "you_exchanged": {
         "fr": "Vous échangez {tile} : vous tirez {drawn}",
         "en": "You exchange {tile}: you draw {drawn}",

@@ -238,9 +238,8 @@ class LineReader:
             while True:
                 line = self.poll(3600.0)
                 if line is not None:
-                    if self.interactive:
-                        out.write("\n")
-                        out.flush()
+                    out.write("\n")
+                    out.flush()
                     return line
                 if self.interactive:
                     out.write("\r\x1b[K" + prompt + self.buffer)

@@ -1,0 +1,219 @@
+"""The real program in a pseudo-terminal (80×24): a Boggle round against two bots, and
+Topword games against the computer (saved on Ctrl-C, resumed, played to the end, hot seat)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from motamot.boggle import CLASSIC_FR, MatchFormat, get_level
+from motamot.lexicon import load_lexicon
+from motamot.service.boggle_play import BoggleMatch, seat_players
+from motamot.topword.record import parse_record, replay
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+CLEAR = "\x1b[H\x1b[2J"
+
+
+def _spawn(args: list[str], data: Path, colour: bool = False) -> pexpect.spawn:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+    env["MOTAMOT_DATA_DIR"] = str(data)
+    env["TERM"] = "xterm"
+    env.pop("NO_COLOR", None)
+    if not colour:
+        env["NO_COLOR"] = "1"
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "motamot", *args],
+        env=env,
+        encoding="utf-8",
+        dimensions=(24, 80),
+        timeout=15,
+    )
+
+
+def _through_pages(child: pexpect.spawn, pattern: str, more: str) -> str:
+    """Everything shown until `pattern`, pressing Enter at each full screen."""
+    seen = ""
+    while child.expect([pattern, more]) == 1:
+        seen += child.before
+        child.send("\r")
+    return seen + str(child.before)
+
+
+def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
+    seed, duration = 3, 6.0
+    # What the bots will write comes from the seed: the human copies the expert's first word.
+    lexicon = load_lexicon("fr")
+    players = seat_players(
+        "Vous", ["Ordi 1", "Ordi 2"], [get_level("expert"), get_level("advanced")]
+    )
+    expected = BoggleMatch(
+        CLASSIC_FR, lexicon, "fr", players, seed, duration, MatchFormat(rounds=1)
+    ).new_round()
+    shared = expected.bot_sheets["Ordi 1"].entries[0].text
+    typed = [shared, "fermete", "fermete", "ab", "maison"]
+    for word in typed:
+        expected.submit(word, 1.0)
+    result = expected.finish().result
+
+    child = _spawn(
+        ["boggle", "play", "--seed", str(seed), "--duration", "6", "--bots", "expert,advanced"],
+        tmp_path,
+    )
+    child.expect("Entrée pour lancer la manche 1")
+    child.send("\r")
+    child.expect("⏱ 0:0[56]")
+    child.expect(r"\x1b\[K> ")  # the input line, under the grid
+    for word in typed:
+        child.send(word + "\r")
+    child.expect("= FERMETE : déjà écrit")
+    child.expect("✗ ab : trop court")
+    child.expect("✗ MAISON : pas dans la grille")
+    child.expect("Temps écoulé")
+    child.expect("Manche 1 — résultats — grille EFSR/OTEM/QuLEA/XLZU")
+    results = _through_pages(child, "Mot à montrer dans la grille", "-- suite : Entrée --")
+    for player in result.players:
+        label = player.player + (" (expert)" if player.player == "Ordi 1" else "")
+        label += " (confirmé)" if player.player == "Ordi 2" else ""
+        assert f"{label} — {player.total} point(s)" in results
+    assert results.count(f"~{shared.upper()}~") == 2  # crossed out on both sheets
+    assert "FERMETE 5" in results
+    assert "ab (trop court)" in results and "maison (pas de chemin dans la grille)" in results
+    assert f"Manche gagnée par {', '.join(result.winners)}" in results
+    assert re.search(r"Mots manqués : \d+ sur \d+ dans la grille", results)
+    assert "FOLLETS 5" in results  # a missed word, with its points
+    assert re.search(r"\(5 pt\) : \w\(\w\d\)( → \w+\(\w\d\)){6}", results)  # a 7-letter path
+    child.send("fermete\r")  # ask for a word's path on the grid
+    child.expect(r"FERMETE \(5 pt\) : F\(A2\) → E")
+    child.expect("Mot à montrer")
+    child.send("\r")
+    child.expect("Tableau des scores après 1 manche")
+    child.expect("Partie gagnée par")
+    child.expect(r"Partie enregistrée dans (\S+)")
+    saved = Path(child.match.group(1))
+    child.expect(r"Revanche \? \(o/n\)")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    assert child.wait() == 0
+    assert saved.parent == tmp_path / "boggle"
+    assert "grid: EFSR/OTEM/QuLEA/XLZU" in saved.read_text()
+
+
+def test_boggle_ctrl_c_saves_the_round_in_progress(tmp_path: Path) -> None:
+    child = _spawn(["--lang", "en", "boggle", "play", "--seed", "3", "--duration", "60"], tmp_path)
+    child.expect("Press Enter to start round 1")
+    child.send("\r")
+    child.expect(r"\x1b\[K> ")
+    child.send("fermete\r")
+    child.expect("✓ FERMETE: accepted, 5 pt")
+    child.sendintr()
+    child.expect(r"Game saved in (\S+)")
+    saved = Path(child.match.group(1))
+    child.expect(pexpect.EOF)
+    assert child.wait() == 130
+    assert re.search(r"\n\d+(\.\d)? You: fermete\n", saved.read_text())
+
+
+def _turn_prompt(child: pexpect.spawn) -> None:
+    child.expect(r"\n> ")
+
+
+def test_t17_t20_topword_ctrl_c_saves_and_resume_continues(tmp_path: Path) -> None:
+    child = _spawn(["topword", "play", "--seed", "5", "--players", "human,greedy"], tmp_path, True)
+    _turn_prompt(child)
+    assert "\x1b[1m" in child.before  # colour on a terminal
+    assert "Chevalet (Vous)" in re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+    child.send("1A ZZZ\r")
+    child.expect("Refusé : ")
+    _turn_prompt(child)
+    child.send("5E\r")
+    child.expect("Coup illisible")
+    _turn_prompt(child)
+    child.send("indice\r")
+    child.expect(r"Indices : (\S+ \S+) \((\d+)\)")
+    move, points = child.match.group(1), child.match.group(2)
+    _turn_prompt(child)
+    child.send(move + "\r")
+    child.expect(rf"Vous : {move} \+{points} \(")  # the itemised score
+    _turn_prompt(child)
+    child.send("passe\r")
+    child.expect("Vous : passe")
+    _turn_prompt(child)
+    child.sendintr()
+    child.expect(r"--resume (\S+)")
+    saved = Path(child.match.group(1))
+    child.expect(pexpect.EOF)
+    assert child.wait() == 130
+    assert saved.parent == tmp_path / "topword"
+    text = saved.read_text()
+    assert "# seats: Vous=human, Ordi=greedy" in text
+    assert f"1. Vous: [ARDRXEE] {move} +{points}" in text
+    assert "3. Vous: " in text and " pass " in text
+    game = replay(parse_record(text), load_lexicon("fr"))
+    assert len(game.turns) == 4 and not game.finished
+
+    again = _spawn(["topword", "play", "--resume", str(saved)], tmp_path)
+    _turn_prompt(again)
+    assert "TOPWORD · tour 5" in again.before
+    again.send("quitter\r")
+    again.expect(r"Partie enregistrée dans (\S+)")
+    assert Path(again.match.group(1)) == saved
+    again.expect(pexpect.EOF)
+    assert again.wait() == 0
+
+
+def test_t18_t19_topword_game_to_the_end_and_rematch_offer(tmp_path: Path) -> None:
+    child = _spawn(
+        ["--lang", "en", "topword", "play", "--seed", "5", "--players", "human,greedy"], tmp_path
+    )
+    for _ in range(60):
+        if child.expect([r"\n> ", r"Rematch\? \(y/n\)"]) == 1:
+            break
+        child.send("hint\r")
+        found = child.expect([r"Hints: (\S+ \S+)", "No move possible"])
+        move = child.match.group(1) if found == 0 else "pass"
+        _turn_prompt(child)
+        child.send(move + "\r")
+    else:
+        pytest.fail("the game did not end")
+    end = child.before
+    assert re.search(r"Game over: (nobody can form a word|a player has used all|every player)", end)
+    finals = re.findall(r"  (You|Bot): (-?\d+) − (\d+) \(\d+ tile\(s\) left\) = (-?\d+)", end)
+    assert len(finals) == 2
+    for _, score, penalty, final in finals:
+        assert int(score) - int(penalty) == int(final)
+    best = max(int(final) for *_, final in finals)
+    winners = [name for name, *_, final in finals if int(final) == best]
+    assert re.search(rf"(Winner|Tie): {', '.join(winners)}!", end)
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    assert child.wait() == 0
+
+
+def test_topword_hot_seat_hides_the_previous_rack(tmp_path: Path) -> None:
+    child = _spawn(["topword", "play", "--seed", "9", "--players", "human:Ana,human:Bob"], tmp_path)
+    child.expect(r"Au tour de (Ana|Bob)\.")
+    first = child.match.group(1)
+    second = "Bob" if first == "Ana" else "Ana"
+    child.send("\r")
+    _turn_prompt(child)
+    assert f"Chevalet ({first})" in child.before
+    child.send("passe\r")
+    child.expect("Entrée pour cacher votre chevalet")
+    child.send("\r")
+    child.expect(rf"Au tour de {second}\.")
+    shown = child.before.rsplit(CLEAR, 1)[-1]
+    assert "Chevalet" not in shown and CLEAR in child.before
+    child.send("\r")
+    _turn_prompt(child)
+    assert f"Chevalet ({second})" in child.before
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    assert child.wait() == 130
