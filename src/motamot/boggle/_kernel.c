@@ -43,8 +43,15 @@ typedef struct Search {
     Py_ssize_t n_found;
     long long points;
     PyObject *out; /* list of (word, path) or NULL for score only */
+    int collect;   /* keep each new word and path in the C buffers below instead */
     int failed;
 } Search;
+
+/* A word found by a collecting solve: where its letters and cells are kept. */
+typedef struct {
+    uint32_t rank, letters_at, cells_at;
+    uint16_t n_letters, n_cells;
+} Hit;
 
 typedef struct Solver {
     PyObject_HEAD
@@ -57,6 +64,12 @@ typedef struct Solver {
     uint8_t *seen;      /* one bit per word rank, all clear between solves */
     uint32_t *found;    /* ranks set during the current solve */
     Py_ssize_t found_cap;
+    Hit *hits;
+    Py_ssize_t hits_cap;
+    char *hit_letters;
+    Py_ssize_t letters_len, letters_cap;
+    uint8_t *hit_cells;
+    Py_ssize_t cells_len, cells_cap;
     Search *search; /* scratch state, reused between solves */
     PyObject *last_neighbours; /* the objects the scratch geometry was read from */
     PyObject *last_scores;
@@ -157,6 +170,9 @@ static void Solver_dealloc(Solver *self) {
     PyMem_Free(self->seen);
     PyMem_Free(self->found);
     PyMem_Free(self->search);
+    PyMem_Free(self->hits);
+    PyMem_Free(self->hit_letters);
+    PyMem_Free(self->hit_cells);
     Py_XDECREF(self->last_neighbours);
     Py_XDECREF(self->last_scores);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -204,6 +220,39 @@ fail:
     return -1;
 }
 
+static int grow(void **buffer, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
+    if (need <= *cap) return 0;
+    Py_ssize_t cap2 = *cap ? *cap : 256;
+    while (cap2 < need) cap2 *= 2;
+    void *bigger = PyMem_Realloc(*buffer, item * (size_t)cap2);
+    if (!bigger) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *buffer = bigger;
+    *cap = cap2;
+    return 0;
+}
+
+/* Keep the word just found (its letters and path) in the solver's C buffers. */
+static int keep(Search *q, uint32_t rank, int length) {
+    Solver *s = q->s;
+    if (grow((void **)&s->hits, &s->hits_cap, q->n_found, sizeof(Hit)) < 0 ||
+        grow((void **)&s->hit_letters, &s->letters_cap, s->letters_len + length, 1) < 0 ||
+        grow((void **)&s->hit_cells, &s->cells_cap, s->cells_len + q->path_len, 1) < 0)
+        return -1;
+    Hit *hit = &s->hits[q->n_found - 1];
+    hit->rank = rank;
+    hit->letters_at = (uint32_t)s->letters_len;
+    hit->cells_at = (uint32_t)s->cells_len;
+    hit->n_letters = (uint16_t)length;
+    hit->n_cells = (uint16_t)q->path_len;
+    memcpy(s->hit_letters + s->letters_len, q->word, (size_t)length);
+    s->letters_len += length;
+    for (int i = 0; i < q->path_len; i++) s->hit_cells[s->cells_len++] = (uint8_t)q->path[i];
+    return 0;
+}
+
 static void visit(Search *q, int cell, uint64_t state, uint32_t rank, int length) {
     const Solver *s = q->s;
     int n = q->face_len[cell];
@@ -220,7 +269,8 @@ static void visit(Search *q, int cell, uint64_t state, uint32_t rank, int length
     q->path[q->path_len++] = cell;
     if ((state & DAWG_WORD_BIT) && length >= q->min_letters &&
         !(s->seen[rank >> 3] & (1u << (rank & 7)))) {
-        if (remember(q, rank) < 0 || (q->out && emit(q, length) < 0)) {
+        if (remember(q, rank) < 0 || (q->out && emit(q, length) < 0) ||
+            (q->collect && keep(q, rank, length) < 0)) {
             q->failed = 1;
             return;
         }
@@ -351,8 +401,11 @@ static int prepare(Solver *self, PyObject *faces, PyObject *neighbours, int min_
 }
 
 /* One solve of the prepared grid; ranks seen are cleared before returning. */
-static int run(Solver *self, PyObject *out) {
+static int run(Solver *self, PyObject *out, int collect) {
     Search *q = self->search;
+    q->collect = collect;
+    self->letters_len = 0;
+    self->cells_len = 0;
     q->used = 0;
     q->path_len = 0;
     q->n_found = 0;
@@ -379,7 +432,7 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds) {
     if (prepare(self, faces, neighbours, min_letters, scores) < 0) return NULL;
     PyObject *out = NULL;
     if (with_paths && !(out = PyList_New(0))) return NULL;
-    if (run(self, out) < 0) {
+    if (run(self, out, 0) < 0) {
         Py_XDECREF(out);
         return NULL;
     }
@@ -389,12 +442,12 @@ static PyObject *Solver_solve(Solver *self, PyObject *args, PyObject *kwds) {
     return result;
 }
 
-static int compare_ranks(const void *a, const void *b) {
-    uint32_t x = ((const uint32_t *)a)[0], y = ((const uint32_t *)b)[0];
+static int compare_hits(const void *a, const void *b) {
+    uint32_t x = ((const Hit *)a)->rank, y = ((const Hit *)b)->rank;
     return (x > y) - (x < y);
 }
 
-/* Every word of the grid in alphabetical order, as (word, points, ((row, col), ...)). */
+/* Every word of the grid in alphabetical order, as row_type(word, points, ((row, col), ...)). */
 static PyObject *Solver_solve_rows(Solver *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"faces", "neighbours", "min_letters", "scores", "columns",
                              "row_type", NULL};
@@ -413,55 +466,40 @@ static PyObject *Solver_solve_rows(Solver *self, PyObject *args, PyObject *kwds)
         return NULL;
     }
     if (prepare(self, faces, neighbours, min_letters, scores) < 0) return NULL;
-    PyObject *found = PyList_New(0), *rows = NULL, *cells[MAX_CELLS] = {NULL};
-    uint32_t(*order)[2] = NULL;
     Search *q = self->search;
-    if (!found || run(self, found) < 0) goto done;
-    Py_ssize_t n = PyList_GET_SIZE(found);
-    order = PyMem_Malloc(sizeof(*order) * (size_t)(n ? n : 1));
-    if (!order) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        order[i][0] = self->found[i];
-        order[i][1] = (uint32_t)i;
-    }
-    qsort(order, (size_t)n, sizeof(*order), compare_ranks);
+    if (run(self, NULL, 1) < 0) return NULL;
+    Py_ssize_t n = q->n_found;
+    qsort(self->hits, (size_t)n, sizeof(Hit), compare_hits);
+    PyObject *rows = NULL, *cells[MAX_CELLS] = {NULL};
     for (int c = 0; c < q->n_cells; c++)
         if (!(cells[c] = Py_BuildValue("(ii)", c / columns, c % columns))) goto done;
     if (!(rows = PyList_New(n))) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *pair = PyList_GET_ITEM(found, order[i][1]);
-        PyObject *word = PyTuple_GET_ITEM(pair, 0), *path = PyTuple_GET_ITEM(pair, 1);
-        Py_ssize_t len = PyTuple_GET_SIZE(path);
-        PyObject *rc_path = PyTuple_New(len);
-        if (!rc_path) goto fail_rows;
-        for (Py_ssize_t k = 0; k < len; k++) {
-            PyObject *cell = cells[PyLong_AsLong(PyTuple_GET_ITEM(path, k))];
-            Py_INCREF(cell);
-            PyTuple_SET_ITEM(rc_path, k, cell);
-        }
-        PyObject *points = PyLong_FromLong(q->scores[PyUnicode_GET_LENGTH(word)]);
-        PyObject *row = points ? row_type->tp_alloc(row_type, 3) : NULL;
+        const Hit *hit = &self->hits[i];
+        PyObject *word = PyUnicode_FromStringAndSize(self->hit_letters + hit->letters_at,
+                                                     hit->n_letters);
+        PyObject *points = PyLong_FromLong(q->scores[hit->n_letters]);
+        PyObject *path = PyTuple_New(hit->n_cells);
+        PyObject *row = (word && points && path) ? row_type->tp_alloc(row_type, 3) : NULL;
         if (!row) {
+            Py_XDECREF(word);
             Py_XDECREF(points);
-            Py_DECREF(rc_path);
-            goto fail_rows;
+            Py_XDECREF(path);
+            Py_CLEAR(rows);
+            goto done;
         }
-        Py_INCREF(word);
+        for (int k = 0; k < hit->n_cells; k++) {
+            PyObject *cell = cells[self->hit_cells[hit->cells_at + k]];
+            Py_INCREF(cell);
+            PyTuple_SET_ITEM(path, k, cell);
+        }
         PyTuple_SET_ITEM(row, 0, word);
         PyTuple_SET_ITEM(row, 1, points);
-        PyTuple_SET_ITEM(row, 2, rc_path);
+        PyTuple_SET_ITEM(row, 2, path);
         PyList_SET_ITEM(rows, i, row);
     }
-    goto done;
-fail_rows:
-    Py_CLEAR(rows);
 done:
     for (int c = 0; c < MAX_CELLS; c++) Py_XDECREF(cells[c]);
-    PyMem_Free(order);
-    Py_XDECREF(found);
     return rows;
 }
 
@@ -479,7 +517,7 @@ static PyObject *Solver_score_many(Solver *self, PyObject *args, PyObject *kwds)
     if (!results) goto fail;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (prepare(self, PySequence_Fast_GET_ITEM(seq, i), neighbours, min_letters, scores) < 0 ||
-            run(self, NULL) < 0)
+            run(self, NULL, 0) < 0)
             goto fail;
         PyObject *pair = Py_BuildValue("nL", self->search->n_found, self->search->points);
         if (!pair) goto fail;
