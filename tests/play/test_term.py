@@ -16,6 +16,7 @@ from motamot.cli.term import (
     colour_allowed,
     flow,
     grid_lines,
+    shorten,
     side_by_side,
     strip_ansi,
     visible_len,
@@ -130,3 +131,10 @@ def test_line_reader_edits_keys() -> None:
         reader.feed("\x03")
     with pytest.raises(EOFError):
         reader.feed("\x04")
+
+
+def test_shorten_cuts_to_width_with_an_ellipsis() -> None:
+    assert shorten("abcdef", 10) == "abcdef"
+    assert shorten("abcdef", 4) == "abc…"
+    assert shorten(Style(True)("abcdef", "red"), 4) == "abc…"
+    assert visible_len(shorten(Style(True)("abc", "red"), 4)) == 3

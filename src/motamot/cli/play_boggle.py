@@ -36,8 +36,10 @@ from motamot.cli.term import (
     flow,
     grid_lines,
     screen_size,
+    shorten,
     side_by_side,
     stdin_reader,
+    visible_len,
 )
 from motamot.lexicon import load_lexicon, try_fold
 from motamot.service.boggle_play import (
@@ -166,8 +168,8 @@ MESSAGES: Catalog = {
     "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
     "more_page": {"fr": "-- suite : Entrée --", "en": "-- more: Enter --"},
     "interrupted": {
-        "fr": "Partie interrompue. Reprenez-la avec : motamot boggle replay {path}",
-        "en": "Game interrupted. Look back at it with: motamot boggle replay {path}",
+        "fr": "Partie interrompue. Pour la revoir : motamot boggle replay {path}",
+        "en": "Game interrupted. To look back at it: motamot boggle replay {path}",
     },
     "bad_level": {
         "fr": "niveau d'ordinateur inconnu {name!r} (connus : {known})",
@@ -277,7 +279,11 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             ui.interrupted(game, path)
             return 130
-        if not finished or not ui.ask_rematch():
+        try:
+            again = finished and ui.ask_rematch()
+        except KeyboardInterrupt:
+            again = False
+        if not again:
             return 0
         seed += len(game.rounds)
 
@@ -470,7 +476,7 @@ class BoggleScreen:
             if remaining <= 30
             else ("bold",)
         )
-        gap = max(1, min(columns, 80) - len(title) - len(timer))
+        gap = max(1, min(columns, 80) - 1 - len(title) - len(timer))
         lines = [self.style(title, "bold") + " " * gap + self.style(timer, *colour), ""]
         panel = [self.t("count", name=live.human, count=len(live.entries))]
         for name, count in live.bot_counts(elapsed):
@@ -479,7 +485,8 @@ class BoggleScreen:
         board = grid_lines(live.grid, self.style)
         room = len(board) - len(panel)
         panel.extend(feedback[-room:] if room > 0 else [])
-        lines.extend(side_by_side(board, panel))
+        fits = min(columns, 80) - 1 - visible_len(board[1]) - 3
+        lines.extend(side_by_side(board, [shorten(line, fits) for line in panel]))
         words = [entry.text for entry in live.entries]
         lines.append(self.t("your_words", count=len(words)))
         fixed = len(lines) + 3

@@ -22,6 +22,7 @@ from motamot.cli.term import (
     Style,
     colour_allowed,
     flow,
+    shorten,
     side_by_side,
     stdin_reader,
 )
@@ -60,20 +61,18 @@ MESSAGES: Catalog = {
         "en": "Move: 5E MAIN → or E5 MAIN ↓ · pass · exchange X · hint · help · quit",
     },
     "help": {
-        "fr": "Écrivez la case de départ puis le mot entier tel qu'il se lira : rangée puis "
-        "colonne pour un mot horizontal (5E MAIN), colonne puis rangée pour un mot vertical "
-        "(E5 MAIN). Les lettres déjà sur le plateau s'écrivent aussi ; une lettre différente "
-        "posée dessus s'empile. Qu s'écrit QU. « passe » passe le tour, « échange X » échange "
-        "la lettre X, « indice » montre les meilleurs coups, « quitter » enregistre et quitte.",
-        "en": "Write the starting cell then the whole word as it will read: row then column "
-        "for a word across (5E MAIN), column then row for a word down (E5 MAIN). Letters "
-        "already on the board are written too; a different letter laid on one stacks. Qu is "
-        "written QU. 'pass' passes, 'exchange X' swaps tile X, 'hint' shows the best moves, "
-        "'quit' saves and quits.",
+        "fr": "Case de départ puis mot entier tel qu'il se lira : rangée puis colonne pour "
+        "un mot horizontal (5E MAIN), colonne puis rangée pour un mot vertical (E5 MAIN). "
+        "Les lettres déjà posées s'écrivent aussi ; une lettre différente s'empile dessus. "
+        "Qu s'écrit QU. « indice » : meilleurs coups ; « quitter » : enregistrer et quitter.",
+        "en": "Starting cell then the whole word as it will read: row then column for a "
+        "word across (5E MAIN), column then row for a word down (E5 MAIN). Letters already "
+        "on the board are written too; a different letter stacks on one. Qu is written QU. "
+        "'hint': best moves; 'quit': save and quit.",
     },
     "legend": {
-        "fr": "M2 = lettre M sur une pile de 2 · * = case rouge du centre",
-        "en": "M2 = letter M on a stack of 2 · * = red centre square",
+        "fr": "M2 = lettre M, pile de 2 · * = case rouge du centre",
+        "en": "M2 = letter M, stack of 2 · * = red centre square",
     },
     "played": {
         "fr": "{name} : {move} +{points} ({detail})",
@@ -488,12 +487,13 @@ class TopwordScreen:
             if index == game.current and not game.finished:
                 line = self.style(line, "bold") + self.t("to_play")
             panel.append(line)
+        panel.append("")
+        panel.extend(self.style(line, "dim") for line in self.t("legend").split(" · "))
         lines.extend(side_by_side(board_lines(game.board, self.style, last), panel, gap=2))
-        lines.append(self.style(self.t("legend"), "dim"))
         recent = self.log[-max(1, min(3, len(game.players))) :]
         if recent:
             lines.append(self.t("last_moves"))
-            lines.extend("  " + self.shorten(entry, 77) for entry in recent)
+            lines.extend("  " + shorten(entry, 77) for entry in recent)
         tiles = " ".join(
             self.style(f"{tile_label(t)}", "bold", "reverse") for t in game.rack(player)
         )
@@ -504,10 +504,6 @@ class TopwordScreen:
             self.out.write(CLEAR)
         self.out.write("\n".join(lines) + "\n")
         self.out.flush()
-
-    @staticmethod
-    def shorten(text: str, width: int) -> str:
-        return text if len(text) <= width else text[: width - 1] + "…"
 
     def show_end(self, table: Table) -> None:
         game = table.game

@@ -140,6 +140,14 @@ def grid_lines(grid: Grid, style: Style, path: Sequence[Cell] = ()) -> list[str]
     return lines
 
 
+def shorten(text: str, width: int) -> str:
+    """`text` cut to `width` columns with an ellipsis (styled text is cut plain)."""
+    if visible_len(text) <= width:
+        return text
+    plain = strip_ansi(text)
+    return plain[: max(0, width - 1)] + "…"
+
+
 def side_by_side(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]:
     """Two blocks of lines next to each other (the left one padded to its widest line)."""
     widest = max((visible_len(line) for line in left), default=0)
