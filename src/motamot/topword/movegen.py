@@ -86,39 +86,30 @@ class _Cross:
 
 
 class _Line:
-    """One row or column, read in order, with the cross-word summaries of its cells."""
+    """One row or column: its cells in reading order, and the step to the cells across it."""
 
     def __init__(self, index: int, across: bool) -> None:
         self.across = across
         self.cells = [index * SIZE + k if across else k * SIZE + index for k in range(SIZE)]
-        step = 1 if across else SIZE
         self.cross_step = SIZE if across else 1
-        self.step = step
 
 
 def _cross_of(tops: Sequence[str], heights: Sequence[int], cell: int, step: int) -> _Cross | None:
     """The run of tiles through `cell` along `step` (excluding `cell`), or None if alone."""
     row, col = divmod(cell, SIZE)
+    first, last = (
+        (row * SIZE, row * SIZE + SIZE - 1) if step == 1 else (col, col + SIZE * (SIZE - 1))
+    )
     before: list[int] = []
     after: list[int] = []
-    if step == 1:
-        c = col - 1
-        while c >= 0 and heights[row * SIZE + c]:
-            before.append(row * SIZE + c)
-            c -= 1
-        c = col + 1
-        while c < SIZE and heights[row * SIZE + c]:
-            after.append(row * SIZE + c)
-            c += 1
-    else:
-        r = row - 1
-        while r >= 0 and heights[r * SIZE + col]:
-            before.append(r * SIZE + col)
-            r -= 1
-        r = row + 1
-        while r < SIZE and heights[r * SIZE + col]:
-            after.append(r * SIZE + col)
-            r += 1
+    c = cell - step
+    while c >= first and heights[c]:
+        before.append(c)
+        c -= step
+    c = cell + step
+    while c <= last and heights[c]:
+        after.append(c)
+        c += step
     if not before and not after:
         return None
     before.reverse()
