@@ -125,11 +125,13 @@ def _turn_prompt(child: pexpect.spawn) -> None:
     child.expect(r"\n> ")
 
 
-def test_t17_t20_topword_ctrl_c_saves_and_resume_continues(tmp_path: Path) -> None:
+def test_t3_t17_t20_topword_ctrl_c_saves_and_resume_continues(tmp_path: Path) -> None:
     child = _spawn(["topword", "play", "--seed", "5", "--players", "human,greedy"], tmp_path, True)
     _turn_prompt(child)
     assert "\x1b[1m" in child.before  # colour on a terminal
-    assert "Chevalet (Vous)" in re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+    assert "Chevalet (Vous)" in plain
+    assert re.search(r"Tirage : Vous (\w+), Ordi (\w+) → Vous commence", plain)  # T3
     child.send("1A ZZZ\r")
     child.expect("Refusé : ")
     _turn_prompt(child)

@@ -78,6 +78,10 @@ MESSAGES: Catalog = {
         "fr": "{name} : {move} +{points} ({detail})",
         "en": "{name}: {move} +{points} ({detail})",
     },
+    "start": {
+        "fr": "Tirage : {draws} → {name} commence",
+        "en": "Draw: {draws} → {name} starts",
+    },
     "passed": {"fr": "{name} : passe", "en": "{name}: pass"},
     "exchanged": {"fr": "{name} : échange une lettre", "en": "{name}: exchange of a tile"},
     "you_exchanged": {
@@ -341,6 +345,8 @@ class TopwordScreen:
         """Turns until the game is over (Quit, KeyboardInterrupt or EOFError stop it)."""
         game = table.game
         self.log = [self.turn_text(table, turn) for turn in game.turns[-4:]]
+        if not game.turns:
+            self.log = [self.start_text(table)]
         while not game.finished:
             if table.seat.human:
                 turn = self.human_turn(table)
@@ -454,6 +460,15 @@ class TopwordScreen:
                 label = translate(REFEREE_MESSAGES, bonus.kind, self.lang)
             parts.append(f"{label} +{bonus.points}")
         return ", ".join(parts)
+
+    def start_text(self, table: Table) -> str:
+        """T3: the draw for who starts (each round of draws, ties drawing again)."""
+        game = table.game
+        draws = " / ".join(
+            ", ".join(f"{game.players[p]} {tile_label(tile)}" for p, tile in round_)
+            for round_ in game.start_draws
+        )
+        return self.t("start", draws=draws, name=game.players[game.starter])
 
     def turn_text(self, table: Table, turn: Turn) -> str:
         name = table.game.players[turn.player]
