@@ -299,6 +299,7 @@ class BoggleScreen:
         self.live_screen = reader.interactive and out.isatty()
         self.style = Style(colour_allowed(out))
         self.current: LiveRound | None = None
+        self.written_ok: list[bool] = []
 
     def t(self, key: str, **fields: object) -> str:
         return translate(MESSAGES, key, self.lang, **fields)
@@ -401,6 +402,7 @@ class BoggleScreen:
         start = self.clock()
         deadline = start + live.duration
         feedback: list[str] = []
+        self.written_ok = []
         if not self.live_screen:
             self.write("\n".join(grid_lines(live.grid, self.style)))
             self.write(self.t("time_left", time=clock_text(live.duration)))
@@ -430,6 +432,8 @@ class BoggleScreen:
                 if text.lower() in END_COMMANDS:
                     break
                 result = live.submit(text, self.clock() - start)
+                if result.feedback not in (Feedback.DUPLICATE, Feedback.AFTER_DEADLINE):
+                    self.written_ok.append(result.feedback in (Feedback.ACCEPTED, Feedback.WRITTEN))
                 message = self.feedback_text(result, live)
                 feedback.append(message)
                 if self.live_screen:
@@ -487,7 +491,10 @@ class BoggleScreen:
         panel.extend(feedback[-room:] if room > 0 else [])
         fits = min(columns, 80) - 1 - visible_len(board[1]) - 3
         lines.extend(side_by_side(board, [shorten(line, fits) for line in panel]))
-        words = [entry.text for entry in live.entries]
+        words = [
+            self.style(text, "green" if good else "red")
+            for text, good in zip(live.written, self.written_ok, strict=False)
+        ]
         lines.append(self.t("your_words", count=len(words)))
         fixed = len(lines) + 3
         listed = flow(words, min(columns, 80) - 1)

@@ -82,6 +82,7 @@ MESSAGES: Catalog = {
         "fr": "Tirage : {draws} → {name} commence",
         "en": "Draw: {draws} → {name} starts",
     },
+    "thinking": {"fr": "{name} réfléchit…", "en": "{name} is thinking…"},
     "passed": {"fr": "{name} : passe", "en": "{name}: pass"},
     "exchanged": {"fr": "{name} : échange une lettre", "en": "{name}: exchange of a tile"},
     "you_exchanged": {
@@ -351,6 +352,11 @@ class TopwordScreen:
             if table.seat.human:
                 turn = self.human_turn(table)
             else:
+                if self.live_screen:
+                    self.out.write(
+                        self.style(self.t("thinking", name=table.seat.name), "dim") + "\r"
+                    )
+                    self.out.flush()
                 turn = table.computer_turn()
                 if not self.live_screen and table.humans == 0:
                     self.write(self.turn_text(table, turn))
