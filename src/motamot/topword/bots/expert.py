@@ -1,0 +1,185 @@
+"""The expert: points plus the value of the tiles kept, then a simulation of the next turns.
+
+1. Every option is ranked by its equity: the move's points plus the leave
+   value of the tiles it keeps (`leave.py`), or, for an exchange, the leave
+   value of what stays. Once the pile is empty leaves no longer matter: each
+   tile kept risks the end penalty (T19), and emptying the rack ends the
+   game with the others paying for theirs (T18.1).
+2. The best `candidates` options are played out `simulations` times: the
+   unseen tiles are dealt at random (the next opponent's rack, then the
+   pile), the opponent answers with its best-scoring move, the bot answers
+   with its own, and the leave that remains is valued. Every candidate sees
+   the same deals (common random numbers), so the comparison is fair even
+   with few simulations. The candidate with the best average wins; ties go
+   to the better equity.
+
+The budget is a number of candidates and simulations, so a decision is the
+same on every machine; an interface may add a wall-clock limit by passing a
+`stop()` callback, checked between simulations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from motamot.topword.bag import shuffled
+from motamot.topword.board import Board
+from motamot.topword.bots.leave import LeaveModel, shipped_leaves
+from motamot.topword.bots.view import BotView, Decision, Exchange, Pass, Play, kept_tiles
+from motamot.topword.movegen import GeneratedMove, best_move, legal_moves
+
+#: Once the pile is empty, what each tile kept is expected to cost (a share of T19's penalty).
+ENDGAME_TILE_COST = 2.0
+
+
+@dataclass(frozen=True)
+class ExpertBudget:
+    """How much the expert looks ahead: options played out and deals per option."""
+
+    candidates: int = 8
+    simulations: int = 12
+
+    def __post_init__(self) -> None:
+        if self.candidates < 1 or self.simulations < 0:
+            raise ValueError("expert budget: candidates >= 1, simulations >= 0")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A move or an exchange, with what it keeps and its static equity."""
+
+    points: int
+    kept: tuple[str, ...]
+    equity: float
+    move: GeneratedMove | None = None
+    tile: str = ""
+
+    def decision(self) -> Decision:
+        return Play(self.move) if self.move is not None else Exchange(self.tile)
+
+
+@dataclass
+class ExpertBot:
+    """Points plus leave, checked by simulation within a fixed budget."""
+
+    rng: random.Random
+    leaves: LeaveModel | None = None
+    budget: ExpertBudget = field(default_factory=ExpertBudget)
+    level: str = "expert"
+
+    def choose(self, view: BotView, stop: Callable[[], bool] | None = None) -> Decision:
+        leaves = self.leaves if self.leaves is not None else shipped_leaves(view.ruleset)
+        options = rank_options(view, leaves)
+        if not options:
+            return Pass()
+        top = options[: self.budget.candidates]
+        if len(top) == 1 or not self.budget.simulations:
+            return top[0].decision()
+        values = self.simulate(view, top, leaves, stop)
+        if values is None:
+            return top[0].decision()
+        best = max(range(len(top)), key=lambda i: (values[i], -i))
+        return top[best].decision()
+
+    def simulate(
+        self,
+        view: BotView,
+        top: Sequence[Option],
+        leaves: LeaveModel,
+        stop: Callable[[], bool] | None,
+    ) -> list[float] | None:
+        """The average played-out value of each candidate (None if stopped before any deal)."""
+        board = view.board.copy()
+        unseen = list(view.unseen)
+        next_rack = view.opponent_racks[0] if view.opponent_racks else 0
+        dealt = sum(view.opponent_racks)
+        known = view.pile_size == 0 and len(view.opponent_racks) == 1
+        deals = 1 if known else self.budget.simulations
+        totals = [0.0] * len(top)
+        runs = 0
+        for _ in range(deals):
+            if stop is not None and stop():
+                break
+            order = shuffled(unseen, self.rng)
+            opponent, pile = order[:next_rack], order[dealt:]
+            for index, option in enumerate(top):
+                totals[index] += _play_out(view, board, option, opponent, pile, leaves)
+            runs += 1
+        return [total / runs for total in totals] if runs else None
+
+
+def equity(view: BotView, points: int, kept: Sequence[str], leaves: LeaveModel) -> float:
+    """Points now plus what the kept tiles are worth (see the module docstring)."""
+    if view.pile_size:
+        return points + leaves.value(kept)
+    if not kept:
+        return points + view.ruleset.end_penalty * sum(view.opponent_racks)
+    return points - ENDGAME_TILE_COST * len(kept)
+
+
+def rank_options(view: BotView, leaves: LeaveModel) -> list[Option]:
+    """Every move, and every exchange while the pile lasts, best equity first."""
+    cache: dict[tuple[str, ...], float] = {}
+
+    def value(points: int, kept: tuple[str, ...]) -> float:
+        key = tuple(sorted(kept))
+        if key not in cache:
+            cache[key] = equity(view, 0, key, leaves)
+        return points + cache[key]
+
+    options: list[Option] = []
+    for move in legal_moves(view.board, view.rack, view.ruleset, view.lexicon):
+        kept = kept_tiles(view.rack, [tile for _, tile in move.placements])
+        options.append(Option(move.points, kept, value(move.points, kept), move=move))
+    if view.pile_size:
+        for tile in sorted(set(view.rack)):
+            kept = kept_tiles(view.rack, [tile])
+            options.append(Option(0, kept, value(0, kept), tile=tile))
+    order = sorted(range(len(options)), key=lambda i: (-options[i].equity, i))
+    return [options[i] for i in order]
+
+
+def _play_out(
+    view: BotView,
+    board: Board,
+    option: Option,
+    opponent: list[str],
+    pile: list[str],
+    leaves: LeaveModel,
+) -> float:
+    """One deal: the candidate, the opponent's best reply, the bot's best reply, the leave."""
+    rules, lexicon = view.ruleset, view.lexicon
+    penalty = rules.end_penalty
+    pushed = 0
+    try:
+        if option.move is not None:
+            board.push(option.move.placements)
+            pushed += 1
+            need = rules.rack_size - len(option.kept)
+            mine, rest = [*option.kept, *pile[:need]], pile[need:]
+        else:
+            mine, rest = [*option.kept, *pile[:1]], [*pile[1:], option.tile]
+        value = float(option.points)
+        if not mine and not rest:
+            return value + penalty * len(opponent)
+        reply = best_move(board, opponent, rules, lexicon)
+        if reply is not None:
+            board.push(reply.placements)
+            pushed += 1
+            value -= reply.points
+            left = len(opponent) - len(reply.placements)
+            rest = rest[min(rules.rack_size - left, len(rest)) :]
+            if not left and not rest:
+                return value - penalty * len(mine)
+        answer = best_move(board, mine, rules, lexicon)
+        if answer is not None:
+            value += answer.points
+            mine = list(kept_tiles(mine, [tile for _, tile in answer.placements]))
+        if rest:
+            return value + leaves.value(mine)
+        return value - ENDGAME_TILE_COST * len(mine)
+    finally:
+        for _ in range(pushed):
+            board.pop()
