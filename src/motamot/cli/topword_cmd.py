@@ -142,6 +142,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     play_topword.register(sub)
 
+    from motamot.cli import topword_ai_cmd  # moves, hint, analyse, selfplay: kept apart
+
+    topword_ai_cmd.register(sub)
+
 
 def _board(text: str, lang: Language) -> Board:
     if text.strip().lower() in {"", "empty", "vide"}:

@@ -17,13 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from motamot.lexicon import Lexicon
-from motamot.topword.board import Board
 from motamot.topword.bots.expert import ExpertBudget
 from motamot.topword.bots.leave import LeaveModel
 from motamot.topword.bots.players import Bot, make_bot
 from motamot.topword.bots.view import apply_decision, view_of
-from motamot.topword.game import Game
-from motamot.topword.movegen import has_legal_move
+from motamot.topword.game import Game, generator_can_play
 from motamot.topword.tiles import TOPWORD_FR, Ruleset
 
 #: Scoreless turns in a row (passes, exchanges) after which a self-play game stops.
@@ -52,18 +50,7 @@ def player_names(levels: Sequence[str]) -> list[str]:
     return names
 
 
-def can_play_with(ruleset: Ruleset, lexicon: Lexicon) -> Callable[[Board, Sequence[str]], bool]:
-    """T18 (2) from the move generator."""
-
-    def can_play(board: Board, rack: Sequence[str]) -> bool:
-        return has_legal_move(board, rack, ruleset, lexicon)
-
-    return can_play
-
-
-def play_game(
-    game: Game, bots: Sequence[Bot], stop: Callable[[], bool] | None = None
-) -> Game:
+def play_game(game: Game, bots: Sequence[Bot], stop: Callable[[], bool] | None = None) -> Game:
     """Let `bots[i]` play for player i until the game ends; returns the game."""
     while not game.finished:
         bot = bots[game.current]
@@ -100,7 +87,7 @@ def selfplay_game(
         seed,
         lexicon,
         ruleset,
-        can_play=can_play_with(ruleset, lexicon),
+        can_play=generator_can_play(ruleset, lexicon),
         scoreless_limit=SCORELESS_LIMIT,
     )
     bots = [
@@ -162,7 +149,9 @@ class SelfPlayReport:
             total = sum(r.scores[index] for r in self.results)
             average = total / self.games if self.games else 0.0
             stats.append(
-                PlayerStats(name, level, self.games, wins, draws, self.games - wins - draws, average)
+                PlayerStats(
+                    name, level, self.games, wins, draws, self.games - wins - draws, average
+                )
             )
         return stats
 

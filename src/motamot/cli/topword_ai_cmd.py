@@ -1,0 +1,279 @@
+"""`motamot topword moves|hint|analyse|selfplay`: the move generator and the computer players.
+
+Registered by `topword_cmd` under the `topword` command; kept apart because
+these commands drive the move generator and the bots, not only the referee.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from motamot.cli.errors import CliError
+from motamot.cli.i18n import Catalog, Language, translate
+from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
+from motamot.cli.topword_cmd import _board, _bonus_text, verdict_json
+from motamot.lexicon import Lexicon, load_lexicon
+from motamot.topword import RULESETS, TOPWORD_FR, RackError, Ruleset, get_ruleset, parse_rack
+from motamot.topword.bots import LEVELS
+from motamot.topword.game import generator_can_play
+from motamot.topword.hints import analyse, given_up_by_player, hints
+from motamot.topword.movegen import legal_moves
+from motamot.topword.record import RecordError, parse_record, replay
+from motamot.topword.selfplay import SelfPlayReport, selfplay
+
+MESSAGES: Catalog = {
+    "count": {"fr": "{count} coups légaux", "en": "{count} legal moves"},
+    "move_line": {"fr": "{move} : {points} points", "en": "{move}: {points} points"},
+    "no_move": {"fr": "aucun coup possible", "en": "no legal move"},
+    "bad_top": {"fr": "--top doit être positif ou nul", "en": "--top must be 0 or more"},
+    "bad_games": {"fr": "--games doit être au moins 1", "en": "--games must be at least 1"},
+    "bad_players": {
+        "fr": "--players : {count} joueurs, il en faut {low} à {high} (niveaux : {levels})",
+        "en": "--players: {count} players, {low} to {high} needed (levels: {levels})",
+    },
+    "bad_level": {
+        "fr": "--players : niveau inconnu {level!r} (niveaux : {levels})",
+        "en": "--players: unknown level {level!r} (levels: {levels})",
+    },
+    "review": {
+        "fr": "{number}. {player} [{rack}] {played} +{points}{best}",
+        "en": "{number}. {player} [{rack}] {played} +{points}{best}",
+    },
+    "review_best": {
+        "fr": " — meilleur : {move} +{points} (−{given_up})",
+        "en": " — best: {move} +{points} (−{given_up})",
+    },
+    "given_up": {
+        "fr": "  {player} : {points} points laissés",
+        "en": "  {player}: {points} points given up",
+    },
+    "stats": {
+        "fr": "{player} : {wins} victoires, {draws} nuls sur {games} ({rate:.1%}, "
+        "intervalle à 95 % {low:.1%} – {high:.1%}), score moyen {average:.1f}",
+        "en": "{player}: {wins} wins, {draws} draws of {games} ({rate:.1%}, "
+        "95% interval {low:.1%} – {high:.1%}), average score {average:.1f}",
+    },
+}
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", choices=sorted(RULESETS), default=TOPWORD_FR.name)
+    parser.add_argument("--dict", default=None, metavar="NAME|PATH")
+    parser.add_argument("--json", action="store_true")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    moves = sub.add_parser("moves", help="tous les coups légaux / every legal move")
+    moves.add_argument("position", metavar="POSITION")
+    moves.add_argument("--rack", required=True, help="lettres du chevalet, Q pour Qu")
+    moves.add_argument("--top", type=int, default=None, metavar="N")
+    _common(moves)
+    moves.set_defaults(handler=_moves)
+
+    hint = sub.add_parser("hint", help="les meilleurs coups détaillés / the best moves itemised")
+    hint.add_argument("position", metavar="POSITION")
+    hint.add_argument("--rack", required=True, help="lettres du chevalet, Q pour Qu")
+    hint.add_argument("--top", type=int, default=5, metavar="N")
+    _common(hint)
+    hint.set_defaults(handler=_hint)
+
+    review = sub.add_parser("analyse", help="analyser une partie / analyse a game record")
+    review.add_argument("file", type=Path, metavar="FILE")
+    review.add_argument("--dict", default=None, metavar="NAME|PATH")
+    review.add_argument("--json", action="store_true")
+    review.set_defaults(handler=_analyse)
+
+    play = sub.add_parser("selfplay", help="parties entre ordinateurs / computer self-play")
+    play.add_argument("--games", type=int, default=10, metavar="N")
+    play.add_argument("--players", default="expert,greedy", help=", ".join(LEVELS))
+    play.add_argument("--seed", type=int, default=0)
+    _common(play)
+    play.set_defaults(handler=_selfplay)
+
+
+def _rack(text: str, ruleset: Ruleset, lang: Language) -> tuple[str, ...]:
+    try:
+        return parse_rack(text, ruleset)
+    except RackError as error:
+        raise CliError(translate(REFEREE_MESSAGES, "bad_rack", lang, error=error)) from None
+
+
+def _setup(args: argparse.Namespace) -> tuple[Ruleset, Lexicon]:
+    ruleset = get_ruleset(args.ruleset)
+    return ruleset, load_lexicon(args.dict or ruleset.dictionary)
+
+
+def _check_top(top: int | None, lang: Language) -> None:
+    if top is not None and top < 0:
+        raise CliError(translate(MESSAGES, "bad_top", lang))
+
+
+def _moves(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    _check_top(args.top, lang)
+    board = _board(args.position, lang)
+    ruleset = get_ruleset(args.ruleset)
+    rack = _rack(args.rack, ruleset, lang)
+    _, lexicon = _setup(args)
+    found = [(move.notation, move.points) for move in legal_moves(board, rack, ruleset, lexicon)]
+    found.sort(key=lambda item: (-item[1], item[0]))
+    shown = found if args.top is None else found[: args.top]
+    if args.json:
+        listed = [{"move": notation, "points": points} for notation, points in shown]
+        print(json.dumps({"count": len(found), "moves": listed}, ensure_ascii=False))
+        return 0
+    print(translate(MESSAGES, "count", lang, count=len(found)))
+    for notation, points in shown:
+        print(translate(MESSAGES, "move_line", lang, move=notation, points=points))
+    return 0
+
+
+def _hint(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    _check_top(args.top, lang)
+    board = _board(args.position, lang)
+    ruleset = get_ruleset(args.ruleset)
+    rack = _rack(args.rack, ruleset, lang)
+    _, lexicon = _setup(args)
+    found = hints(board, rack, ruleset, lexicon, args.top)
+    if args.json:
+        listed = [{"move": hint.move.notation, **verdict_json(hint.verdict)} for hint in found]
+        print(json.dumps({"hints": listed}, ensure_ascii=False))
+        return 0
+    if not found:
+        print(translate(MESSAGES, "no_move", lang))
+    for hint in found:
+        verdict = hint.verdict
+        print(
+            translate(MESSAGES, "move_line", lang, move=hint.move.notation, points=verdict.points)
+        )
+        for word in verdict.words:
+            print(translate(REFEREE_MESSAGES, "word", lang, word=word.word, points=word.points))
+        for bonus in verdict.bonuses:
+            kind = _bonus_text(bonus.kind, lang)
+            print(translate(REFEREE_MESSAGES, "bonus", lang, kind=kind, points=bonus.points))
+    return 0
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        message = translate(REFEREE_MESSAGES, "no_file", lang, path=args.file, error=reason)
+        raise CliError(message) from None
+    try:
+        record = parse_record(text)
+        ruleset = get_ruleset(record.ruleset)
+        lexicon = load_lexicon(args.dict or record.dictionary)
+        game = replay(record, lexicon, generator_can_play(ruleset, lexicon))
+    except RecordError as error:
+        raise CliError(translate(REFEREE_MESSAGES, "bad_record", lang, error=error)) from None
+    reviews = analyse(game)
+    totals = given_up_by_player(game, reviews)
+    if args.json:
+        turns: list[dict[str, Any]] = [
+            {
+                "turn": review.number,
+                "player": review.player,
+                "rack": "".join(review.rack),
+                "played": review.played,
+                "points": review.points,
+                "best": review.best.notation if review.best else None,
+                "best_points": review.best.points if review.best else 0,
+                "given_up": review.given_up,
+            }
+            for review in reviews
+        ]
+        print(json.dumps({"turns": turns, "given_up": totals}, ensure_ascii=False))
+        return 0
+    for review in reviews:
+        best = ""
+        if review.best is not None and review.given_up:
+            best = translate(
+                MESSAGES,
+                "review_best",
+                lang,
+                move=review.best.notation,
+                points=review.best.points,
+                given_up=review.given_up,
+            )
+        print(
+            translate(
+                MESSAGES,
+                "review",
+                lang,
+                number=review.number,
+                player=review.player,
+                rack="".join(review.rack),
+                played=review.played,
+                points=review.points,
+                best=best,
+            )
+        )
+    for player, points in totals.items():
+        print(translate(MESSAGES, "given_up", lang, player=player, points=points))
+    return 0
+
+
+def _levels(text: str, ruleset: Ruleset, lang: Language) -> list[str]:
+    levels = [item.strip().lower() for item in text.split(",") if item.strip()]
+    known = ", ".join(LEVELS)
+    for level in levels:
+        if level not in LEVELS:
+            raise CliError(translate(MESSAGES, "bad_level", lang, level=level, levels=known))
+    if not ruleset.min_players <= len(levels) <= ruleset.max_players:
+        raise CliError(
+            translate(
+                MESSAGES,
+                "bad_players",
+                lang,
+                count=len(levels),
+                low=ruleset.min_players,
+                high=ruleset.max_players,
+                levels=known,
+            )
+        )
+    return levels
+
+
+def selfplay_json(report: SelfPlayReport, dictionary: str) -> dict[str, object]:
+    """The JSON shape of `topword selfplay` (see `SelfPlayReport.to_json`)."""
+    return {**report.to_json(), "dictionary": dictionary}
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    lang: Language = args.lang
+    if args.games < 1:
+        raise CliError(translate(MESSAGES, "bad_games", lang))
+    ruleset = get_ruleset(args.ruleset)
+    levels = _levels(args.players, ruleset, lang)
+    _, lexicon = _setup(args)
+    report = selfplay(levels, args.games, args.seed, lexicon, ruleset)
+    if args.json:
+        print(
+            json.dumps(selfplay_json(report, args.dict or ruleset.dictionary), ensure_ascii=False)
+        )
+        return 0
+    for stats in report.players():
+        low, high = stats.interval
+        print(
+            translate(
+                MESSAGES,
+                "stats",
+                lang,
+                player=stats.name,
+                wins=stats.wins,
+                draws=stats.draws,
+                games=stats.games,
+                rate=stats.win_rate,
+                low=low,
+                high=high,
+                average=stats.average_score,
+            )
+        )
+    return 0
