@@ -139,7 +139,7 @@ def test_t3_t17_t20_topword_ctrl_c_saves_and_resume_continues(tmp_path: Path) ->
     child.expect("Coup illisible")
     _turn_prompt(child)
     child.send("indice\r")
-    child.expect(r"Indices : (\S+ \S+) \((\d+)\)")
+    child.expect(r"Indices :\s+(\S+ \S+) \+(\d+) \(")
     move, points = child.match.group(1), child.match.group(2)
     _turn_prompt(child)
     child.send(move + "\r")
@@ -179,7 +179,7 @@ def test_t18_t19_topword_game_to_the_end_and_rematch_offer(tmp_path: Path) -> No
         if child.expect([r"\n> ", r"Rematch\? \(y/n\)"]) == 1:
             break
         child.send("hint\r")
-        found = child.expect([r"Hints: (\S+ \S+)", "No move possible"])
+        found = child.expect([r"Hints:\s+(\S+ \S+) \+", "No move possible"])
         move = child.match.group(1) if found == 0 else "pass"
         _turn_prompt(child)
         child.send(move + "\r")

@@ -169,7 +169,8 @@ def test_t17_table_saves_seats_and_resumes(fr: Lexicon, tmp_path: Path) -> None:
     while not table.seat.human:
         table.computer_turn()
     best = hints(table.game)
-    assert best and best[0].points == max(m.points for m in best)
+    assert best and best[0].verdict.points == max(h.move.points for h in best)
+    assert all(h.verdict.words for h in best)  # itemised
     table.game.exchange(table.game.rack()[0])
     text = table.record_text()
     assert read_seats(text) == seats

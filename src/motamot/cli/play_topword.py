@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -106,7 +108,7 @@ MESSAGES: Catalog = {
         "fr": "Quelle lettre échanger ? ex. « échange E »",
         "en": "Which tile? e.g. 'exchange E'",
     },
-    "hints": {"fr": "Indices : {moves}", "en": "Hints: {moves}"},
+    "hints": {"fr": "Indices :", "en": "Hints:"},
     "no_hint": {
         "fr": "Aucun coup possible : passez ou échangez une lettre",
         "en": "No move possible: pass or exchange a tile",
@@ -190,6 +192,16 @@ HINT_WORDS = {"indice", "hint", "indices", "hints"}
 HELP_WORDS = {"aide", "help", "?"}
 QUIT_WORDS = {"quitter", "quit", "/fin", "/end", "q"}
 YES = {"o", "oui", "y", "yes"}
+
+
+#: The longest a computer player may think (the interface owns the clock).
+THINKING_SECONDS = 10.0
+
+
+def thinking_limit(seconds: float) -> Callable[[], bool]:
+    """A `stop()` for a computer player: true once `seconds` have passed."""
+    deadline = time.monotonic() + seconds
+    return lambda: time.monotonic() > deadline
 
 
 class Quit(Exception):
@@ -357,7 +369,7 @@ class TopwordScreen:
                         self.style(self.t("thinking", name=table.seat.name), "dim") + "\r"
                     )
                     self.out.flush()
-                turn = table.computer_turn()
+                turn = table.computer_turn(thinking_limit(THINKING_SECONDS))
                 if not self.live_screen and table.humans == 0:
                     self.write(self.turn_text(table, turn))
             self.log = [*self.log, self.turn_text(table, turn)][-4:]
@@ -388,14 +400,16 @@ class TopwordScreen:
                 continue
             if command in HINT_WORDS:
                 found = hints(game)
-                message = [
-                    self.t(
-                        "hints",
-                        moves=" · ".join(f"{move.notation} ({move.points})" for move in found),
+                message = [self.t("hints") if found else self.t("no_hint")]
+                message.extend(
+                    "  "
+                    + shorten(
+                        f"{hint.move.notation} +{hint.verdict.points}"
+                        f" ({self.score_detail(hint.verdict)})",
+                        77,
                     )
-                    if found
-                    else self.t("no_hint")
-                ]
+                    for hint in found
+                )
                 continue
             if command in PASS_WORDS and len(words) == 1:
                 turn = game.pass_turn()

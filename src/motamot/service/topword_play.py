@@ -1,9 +1,9 @@
 """Playing Topword at one table: seats (humans and computer players), the game,
 its record saved after every turn, and resuming a saved game.
 
-Computer players sit behind `ComputerPlayer` and one factory, `make_computer`,
-so the real bots (`motamot.topword.bots`, written separately) replace the
-stand-in below in one place.
+Computer players are the engine's bots (`motamot.topword.bots`): each decides
+from its view of the game; the interface may pass a `stop()` callback to
+bound its thinking time (the interface owns the clock).
 """
 
 from __future__ import annotations
@@ -12,17 +12,20 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from motamot.lexicon import Lexicon
 from motamot.topword.board import Board
-from motamot.topword.game import Action, CanPlay, Game, Turn
-from motamot.topword.movegen import GeneratedMove, best_move, has_legal_move, legal_moves
+from motamot.topword.bots import LEVELS, Bot, apply_decision, make_bot, view_of
+from motamot.topword.bots.players import Stop
+from motamot.topword.game import CanPlay, Game, Turn
+from motamot.topword.hints import Hint
+from motamot.topword.hints import hints as engine_hints
+from motamot.topword.movegen import has_legal_move
 from motamot.topword.record import format_record, parse_record, replay
 from motamot.topword.tiles import Ruleset, get_ruleset
 
 HUMAN = "human"
-COMPUTER_LEVELS = ("beginner", "greedy", "expert")
+COMPUTER_LEVELS = LEVELS
 _SEATS_COMMENT = "# seats:"
 
 
@@ -47,56 +50,14 @@ class Seat:
         return self.kind == HUMAN
 
 
-@dataclass(frozen=True)
-class Decision:
-    """What a computer player does: a move in notation, a pass, or an exchange."""
-
-    action: Action
-    move: str = ""
-    tile: str = ""
+def make_computer(level: str, seed: int) -> Bot:
+    """The computer player of `level` (one of COMPUTER_LEVELS), seeded."""
+    return make_bot(level, random.Random(seed))
 
 
-class ComputerPlayer(Protocol):
-    def choose(self, game: Game) -> Decision: ...
-
-
-class MovegenPlayer:
-    """Stand-in computer player on the move generator: `greedy`/`expert` play the
-    best-scoring move; `beginner` a random one among the lower-scoring half."""
-
-    def __init__(self, level: str, seed: int) -> None:
-        self.level = level
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> Decision:
-        rack = game.rack()
-        move: GeneratedMove | None
-        if self.level == "beginner":
-            moves = legal_moves(game.board, rack, game.ruleset, game.lexicon)
-            weaker = moves[len(moves) // 2 :]
-            move = (
-                weaker[min(int(self.rng.random() * len(weaker)), len(weaker) - 1)]
-                if weaker
-                else None
-            )
-        else:
-            move = best_move(game.board, rack, game.ruleset, game.lexicon)
-        if move is not None:
-            return Decision(Action.PLAY, move=move.notation)
-        if len(game.bag) and rack:
-            worst = max(rack, key=lambda tile: (tile in "JKQWXYZ", tile))
-            return Decision(Action.EXCHANGE, tile=worst)
-        return Decision(Action.PASS)
-
-
-def make_computer(level: str, seed: int) -> ComputerPlayer:
-    """The computer player of `level` (one of COMPUTER_LEVELS)."""
-    return MovegenPlayer(level, seed)
-
-
-def hints(game: Game, count: int = 3) -> list[GeneratedMove]:
-    """The best moves for the player to play (most points first)."""
-    return legal_moves(game.board, game.rack(), game.ruleset, game.lexicon)[:count]
+def hints(game: Game, count: int = 3) -> list[Hint]:
+    """The best moves for the player to play, most points first, each itemised."""
+    return engine_hints(game.board, game.rack(), game.ruleset, game.lexicon, count)
 
 
 def parse_seats(text: str, human_names: Sequence[str], computer_names: Sequence[str]) -> list[Seat]:
@@ -157,7 +118,7 @@ class Table:
         self.game = game
         self.seats = list(seats)
         self.path = path
-        self.computers: dict[int, ComputerPlayer] = {
+        self.computers: dict[int, Bot] = {
             index: make_computer(seat.kind, game.seed * 31 + index)
             for index, seat in enumerate(seats)
             if not seat.human
@@ -203,14 +164,10 @@ class Table:
     def humans(self) -> int:
         return sum(1 for seat in self.seats if seat.human)
 
-    def computer_turn(self) -> Turn:
-        """Let the computer player to play choose and act."""
-        decision = self.computers[self.game.current].choose(self.game)
-        if decision.action is Action.PLAY:
-            return self.game.play(decision.move)
-        if decision.action is Action.EXCHANGE:
-            return self.game.exchange(decision.tile)
-        return self.game.pass_turn()
+    def computer_turn(self, stop: Stop | None = None) -> Turn:
+        """Let the computer player to play choose (within `stop`) and act."""
+        decision = self.computers[self.game.current].choose(view_of(self.game), stop)
+        return apply_decision(self.game, decision)
 
     def record_text(self) -> str:
         """The game record, with the seats noted as a comment for --resume."""
