@@ -166,6 +166,10 @@ MESSAGES: Catalog = {
     "match_winner": {"fr": "Partie gagnée par {names} !", "en": "Match won by {names}!"},
     "saved": {"fr": "Partie enregistrée dans {path}", "en": "Game saved in {path}"},
     "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
+    "nothing_saved": {
+        "fr": "Aucune manche commencée : rien à enregistrer.",
+        "en": "No round started: nothing to save.",
+    },
     "more_page": {"fr": "-- suite : Entrée --", "en": "-- more: Enter --"},
     "interrupted": {
         "fr": "Partie interrompue. Pour la revoir : motamot boggle replay {path}",
@@ -638,7 +642,10 @@ class BoggleScreen:
 
     def interrupted(self, game: BoggleMatch, path: Path) -> None:
         """Ctrl-C: save what was played (a round in progress as written so far)."""
-        save_text(path, format_record(game.game_record(self.current)))
         self.write()
+        if not game.records and self.current is None:
+            self.write(self.t("nothing_saved"))
+            return
+        save_text(path, format_record(game.game_record(self.current)))
         self.write(self.t("saved", path=path))
         self.write(self.t("interrupted", path=path))

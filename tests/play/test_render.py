@@ -1,0 +1,81 @@
+"""The Boggle and Topword screens rendered to a string (no terminal): results with
+crossed-out words, scoreboard, refusal texts, itemised scores."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from motamot.boggle import CLASSIC_FR, MatchFormat, get_level
+from motamot.cli.play_boggle import BoggleScreen
+from motamot.cli.play_topword import TopwordScreen
+from motamot.cli.term import LineReader, strip_ansi
+from motamot.lexicon import Lexicon, load_lexicon
+from motamot.service.boggle_play import BoggleMatch, seat_players
+from motamot.service.topword_play import HUMAN, Seat, Table
+from motamot.topword import TOPWORD_FR
+
+
+@pytest.fixture(scope="module")
+def fr() -> Lexicon:
+    return load_lexicon("fr")
+
+
+def _reader() -> LineReader:
+    read, write = os.pipe()
+    os.close(write)
+    return LineReader(read)
+
+
+def test_b11_b14_results_and_scoreboard_text(fr: Lexicon) -> None:
+    players = seat_players("Vous", ["Ordi 1"], [get_level("expert")])
+    match = BoggleMatch(CLASSIC_FR, fr, "fr", players, 3, 30.0, MatchFormat(rounds=2))
+    out = io.StringIO()
+    screen = BoggleScreen(out, _reader(), "fr", lambda: 0.0)
+    totals = []
+    for number in (1, 2):
+        live = match.new_round()
+        shared = live.bot_sheets["Ordi 1"].entries[0].text
+        live.submit(shared, 1)
+        live.submit("zz", 2)
+        outcome = match.end_round(live)
+        lines = [strip_ansi(line) for line in screen.results_lines(match, outcome, number)]
+        text = "\n".join(lines)
+        assert f"Manche {number} — résultats" in text
+        assert text.count(f"~{shared.upper()}~") == 2
+        assert "refusés : zz (trop court)" in text
+        bot = outcome.result.result_of("Ordi 1")
+        assert f"Ordi 1 (expert) — {bot.total} point(s)" in text
+        assert "Vous — 0 point(s)" in text
+        assert all(len(line) <= 80 for line in lines)
+        totals.append(bot.total)
+    screen.show_scoreboard(match)
+    board = out.getvalue()
+    assert "Tableau des scores après 2 manche(s) · 2 manche(s) prévue(s)" in board
+    row = next(line for line in board.splitlines() if line.strip().startswith("Ordi 1"))
+    assert row.split()[-3:] == [str(totals[0]), str(totals[1]), str(sum(totals))]
+
+
+def test_t20_topword_turn_text_itemises_the_score(fr: Lexicon, tmp_path: object) -> None:
+    table = Table.new(
+        [Seat("Ana", HUMAN), Seat("Bob", HUMAN)],
+        5,
+        fr,
+        TOPWORD_FR,
+        "fr",
+        tmp_path,  # type: ignore[arg-type]
+    )
+    screen = TopwordScreen(io.StringIO(), _reader(), "en")
+    game = table.game
+    assert game.players[game.current] == "Ana"  # seed 5: Ana starts, REAXER is on her rack
+    turn = game.play("E1 REAXER")
+    assert turn.verdict is not None
+    text = screen.turn_text(table, turn)
+    words = ", ".join(f"{w.word} {w.points}" for w in turn.verdict.words)
+    assert text.startswith(f"Ana: E1 REAXER +{turn.points} ({words}")
+    assert "letter X +2" in text  # T13
+    passed = screen.turn_text(table, game.pass_turn())
+    assert passed == "Bob: pass"
