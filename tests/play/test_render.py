@@ -59,15 +59,9 @@ def test_b11_b14_results_and_scoreboard_text(fr: Lexicon) -> None:
     assert row.split()[-3:] == [str(totals[0]), str(totals[1]), str(sum(totals))]
 
 
-def test_t20_topword_turn_text_itemises_the_score(fr: Lexicon, tmp_path: object) -> None:
-    table = Table.new(
-        [Seat("Ana", HUMAN), Seat("Bob", HUMAN)],
-        5,
-        fr,
-        TOPWORD_FR,
-        "fr",
-        tmp_path,  # type: ignore[arg-type]
-    )
+def test_t20_topword_turn_text_itemises_the_score(fr: Lexicon, tmp_path: Path) -> None:
+    seats = [Seat("Ana", HUMAN), Seat("Bob", HUMAN)]
+    table = Table.new(seats, 5, fr, TOPWORD_FR, "fr", tmp_path / "game.txt")
     screen = TopwordScreen(io.StringIO(), _reader(), "en")
     game = table.game
     assert game.players[game.current] == "Ana"  # seed 5: Ana starts, REAXER is on her rack
