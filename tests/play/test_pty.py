@@ -199,15 +199,21 @@ def test_t18_t19_topword_game_to_the_end_and_rematch_offer(tmp_path: Path) -> No
     assert child.wait() == 0
 
 
-def test_topword_hot_seat_hides_the_previous_rack(tmp_path: Path) -> None:
+def test_t17_topword_hot_seat_exchange_and_hidden_rack(tmp_path: Path) -> None:
     child = _spawn(["topword", "play", "--seed", "9", "--players", "human:Ana,human:Bob"], tmp_path)
     child.expect(r"Au tour de (Ana|Bob)\.")
     first = child.match.group(1)
     second = "Bob" if first == "Ana" else "Ana"
     child.send("\r")
     _turn_prompt(child)
-    assert f"Chevalet ({first})" in child.before
-    child.send("passe\r")
+    rack = re.search(rf"Chevalet \({first}\) : ((?:\w+ ?)+)", child.before)
+    assert rack is not None
+    tile = rack.group(1).split()[0]
+    child.send("échange ZZ\r")
+    child.expect("Pas de ZZ sur votre chevalet")
+    _turn_prompt(child)
+    child.send(f"échange {tile}\r")  # T17
+    child.expect(rf"Vous échangez {tile} : vous tirez \w+")
     child.expect("Entrée pour cacher votre chevalet")
     child.send("\r")
     child.expect(rf"Au tour de {second}\.")
