@@ -141,6 +141,25 @@ def midgame_positions(lexicon: Lexicon, games: int) -> list[tuple[Board, tuple[s
     return positions
 
 
+def greedy_games(lexicon: Lexicon, games: int) -> int:
+    """The plainest self-play: best move or pass, the referee judging each move, to the end."""
+    for seed in range(games):
+        game = Game(
+            ["A", "B"],
+            1000 + seed,
+            lexicon,
+            TOPWORD_FR,
+            can_play=generator_can_play(TOPWORD_FR, lexicon),
+        )
+        while not game.finished:
+            found = best_move(game.board, game.rack(), TOPWORD_FR, lexicon)
+            if found is None:
+                game.pass_turn()
+            else:
+                game.play(found.move)
+    return games
+
+
 def topword_section(lexicon: Lexicon, games: int, repeat: int) -> None:
     positions = midgame_positions(lexicon, games)
     rules = GenRules.of(TOPWORD_FR)
@@ -172,26 +191,7 @@ def topword_section(lexicon: Lexicon, games: int, repeat: int) -> None:
             f"x{reference / kernel:.1f} faster"
         )
 
-    def greedy_games() -> int:
-        played = 0
-        for seed in range(games):
-            game = Game(
-                ["A", "B"],
-                1000 + seed,
-                lexicon,
-                TOPWORD_FR,
-                can_play=generator_can_play(TOPWORD_FR, lexicon),
-            )
-            while not game.finished:
-                found = best_move(game.board, game.rack(), TOPWORD_FR, lexicon)
-                if found is None:
-                    game.pass_turn()
-                else:
-                    game.play(found.move)
-            played += 1
-        return played
-
-    speed, _ = rate(greedy_games, games, 1)
+    speed, _ = rate(lambda: greedy_games(lexicon, games), games, 1)
     print(f"  {'greedy self-play (to the end, T18)':<40} {speed:>8.1f} games/s")
 
 

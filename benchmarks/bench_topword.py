@@ -22,31 +22,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from motamot.lexicon import load_lexicon
-from motamot.topword import TOPWORD_FR
 from motamot.topword.bots import ExpertBudget
-from motamot.topword.game import Game, generator_can_play
 from motamot.topword.movegen import _KERNEL as TOPWORD_KERNEL
-from motamot.topword.movegen import best_move
 from motamot.topword.selfplay import GameResult, selfplay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_kernels import topword_section
+from bench_kernels import greedy_games, topword_section
 
 
 def bare_greedy_rate(games: int) -> float:
-    """Games/s of the plainest loop: best move or pass, the referee judging each move."""
+    """Games/s of the plainest loop (bench_kernels.greedy_games)."""
     lexicon = load_lexicon("fr")
     start = time.perf_counter()
-    for seed in range(games):
-        game = Game(
-            ["A", "B"], 1000 + seed, lexicon, can_play=generator_can_play(TOPWORD_FR, lexicon)
-        )
-        while not game.finished:
-            found = best_move(game.board, game.rack(), TOPWORD_FR, lexicon)
-            if found is None:
-                game.pass_turn()
-            else:
-                game.play(found.move)
+    greedy_games(lexicon, games)
     return games / (time.perf_counter() - start)
 
 
