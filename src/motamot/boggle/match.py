@@ -51,9 +51,6 @@ class Standing:
     finished: bool
     winners: tuple[str, ...]
 
-    def total_of(self, player: str) -> int:
-        return self.totals[self.players.index(player)]
-
 
 def standing(match: MatchFormat, players: Sequence[str], rounds: Sequence[RoundResult]) -> Standing:
     """B14: totals over the rounds played, whether the match is over, and who won.

@@ -23,7 +23,6 @@ with the line number.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from motamot.boggle.grid import Grid, GridError, parse_grid
@@ -334,10 +333,3 @@ def replay(record: GameRecord, lexicon: Lexicon) -> Replay:
         except MatchError as error:
             raise RecordError("match_error", detail=error) from None
     return Replay(results, match_standing)
-
-
-def round_record(
-    grid: Grid, sheets: Sequence[Sheet], deadline: float | None, seed: int | None = None
-) -> RoundRecord:
-    """A RoundRecord from what a round was played with."""
-    return RoundRecord(grid, deadline, tuple(sheets), seed)

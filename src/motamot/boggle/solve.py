@@ -142,9 +142,6 @@ class Solution:
         most = max(len(entry.word) for entry in self.words)
         return tuple(entry for entry in self.words if len(entry.word) == most)
 
-    def by_word(self) -> dict[str, SolvedWord]:
-        return {entry.word: entry for entry in self.words}
-
 
 def solve(
     grid: Grid, rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None

@@ -125,10 +125,6 @@ class Lexicon:
                 yield ALPHABET[index], self.arcs[arc]
                 arc += 1
 
-    def has_prefix(self, prefix: str) -> bool:
-        """Whether some word starts with `prefix` (folded letters)."""
-        return self.walk(self.root, prefix) != NO_NODE
-
     # -- counts and iteration -----------------------------------------------
 
     def __len__(self) -> int:

@@ -29,7 +29,6 @@ class FoldedWordList:
 
     words: set[str] = field(default_factory=set)
     dropped: Counter[str] = field(default_factory=Counter)
-    blank_lines: int = 0
 
     @property
     def dropped_total(self) -> int:
@@ -41,7 +40,6 @@ def fold_lines(lines: Iterable[str]) -> FoldedWordList:
     result = FoldedWordList()
     for line in lines:
         if not line.strip():
-            result.blank_lines += 1
             continue
         try:
             word = fold(line)
