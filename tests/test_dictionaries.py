@@ -181,32 +181,38 @@ def _cache_files() -> list[Path]:
 
 
 @pytest.mark.parametrize(
-    ("content", "message"),
+    ("content", "message", "french"),
     [
-        (None, "no such file"),
-        (b"", "empty"),
-        (b"   \n\n", "empty"),
-        (b"\x00\x01\x02binary\xff", "binary"),
-        ("chat\nchâteau\n".encode("latin-1"), "not UTF-8"),
+        (None, "no such file", "fichier introuvable"),
+        (b"", "empty", "fichier est vide"),
+        (b"   \n\n", "empty", "fichier est vide"),
+        (b"\x00\x01\x02binary\xff", "binary", "données binaires"),
+        ("chat\nchâteau\n".encode("latin-1"), "not UTF-8", "pas en UTF-8 (ligne 2)"),
         (
             b"123\n4-5\n...\n",
             "no usable word (3 lines dropped: 2 contains_digit, 1 invalid_character)",
+            "aucun mot utilisable (3 lignes écartées : 2 contains_digit, 1 invalid_character)",
         ),
     ],
     ids=["missing", "empty", "blank", "binary", "latin1", "nothing_usable"],
 )
 def test_w3_build_bad_input_is_refused_cleanly(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, message: str
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: bytes | None,
+    message: str,
+    french: str,
 ) -> None:
     source = tmp_path / "bad.txt"
     if content is not None:
         source.write_bytes(content)
-    code, out, err = run(capsys, "dict", "build", str(source), "--name", "bad")
-    assert code != 0
-    assert message in err
-    assert "Traceback" not in err
-    assert out == ""
-    assert _cache_files() == []
+    for lang, expected in (("en", message), ("fr", french)):
+        code, out, err = run(capsys, "--lang", lang, "dict", "build", str(source), "--name", "bad")
+        assert code != 0
+        assert expected in err
+        assert "Traceback" not in err
+        assert out == ""
+        assert _cache_files() == []
 
 
 def test_w3_build_refuses_a_builtin_name(
@@ -214,16 +220,22 @@ def test_w3_build_refuses_a_builtin_name(
 ) -> None:
     source = tmp_path / "ok.txt"
     source.write_text("chat\n", "utf-8")
-    code, _, err = run(capsys, "dict", "build", str(source), "--name", "fr")
+    code, _, err = run(capsys, "--lang", "en", "dict", "build", str(source), "--name", "fr")
     assert code != 0
     assert "built-in" in err
+    code, _, err = run(capsys, "dict", "build", str(source), "--name", "fr")
+    assert code != 0
+    assert "'fr' est le nom d'un dictionnaire intégré" in err
     assert _cache_files() == []
 
 
 def test_w3_unknown_dictionary_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "dict", "info", "--dict", "nosuchlist")
+    code, _, err = run(capsys, "--lang", "en", "dict", "info", "--dict", "nosuchlist")
     assert code != 0
     assert "no dictionary 'nosuchlist'" in err
+    code, _, err = run(capsys, "dict", "info", "--dict", "nosuchlist")
+    assert code != 0
+    assert "aucun dictionnaire 'nosuchlist'" in err
 
 
 # -- JSON shapes of info / export ----------------------------------------------------

@@ -144,4 +144,6 @@ def test_analyse_a_record_json(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert code == 0 and "beginner" in text
     path.write_text("players: a, b\nseed: x\n", encoding="utf-8")
     code, _, err = run(capsys, "topword", "analyse", str(path))
+    assert code == 2 and "graine" in err
+    code, _, err = run(capsys, "--lang", "en", "topword", "analyse", str(path))
     assert code == 2 and "seed" in err

@@ -104,7 +104,8 @@ def test_show_draws_heights(capsys: pytest.CaptureFixture[str]) -> None:
         (["topword", "show", "nonsense"], "position invalide"),
         (["topword", "score", "x/y", "5E MAIN"], "position invalide"),
         (["topword", "score", EMPTY_POSITION, "MAIN"], "coup illisible"),
-        (["topword", "score", EMPTY_POSITION, "5E COQ"], "Q without U"),
+        (["topword", "score", EMPTY_POSITION, "5E COQ"], "Q sans U"),
+        (["--lang", "en", "topword", "score", EMPTY_POSITION, "5E COQ"], "Q without U"),
         (["topword", "score", EMPTY_POSITION, "5E MAIN", "--rack", "ABCDEFGHI"], "chevalet"),
         (["topword", "score", EMPTY_POSITION, "5E MAIN", "--dict", "/nope/x"], "nope"),
         (["--lang", "en", "topword", "show", "nonsense"], "bad position"),
@@ -137,6 +138,8 @@ def test_replay_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert "gagnant : Ana, Bo" in out
     path.write_text("seed: 1\nplayers: Ana, Bo\n1. Bo: pass\n2. Bo: pass\n", encoding="utf-8")
     code, _, err = run(capsys, "topword", "replay", str(path))
-    assert code == 2 and "partie illisible" in err and "line" in err
+    assert code == 2 and "partie illisible" in err and "ligne 3 : c'est à Ana" in err
+    code, _, err = run(capsys, "--lang", "en", "topword", "replay", str(path))
+    assert code == 2 and "line 3: it is Ana's turn" in err
     code, _, err = run(capsys, "topword", "replay", str(tmp_path / "missing.txt"))
     assert code == 2 and "missing.txt" in err

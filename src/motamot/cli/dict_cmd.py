@@ -8,11 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from motamot.cli.errors import CliError
 from motamot.cli.i18n import Catalog, Language, translate
 from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, fold, load_lexicon
 from motamot.lexicon.registry import compile_user_list
-from motamot.lexicon.wordlist import WordListError
 
 NOT_IN_DICTIONARY = "not_in_dictionary"
 
@@ -120,12 +118,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    try:
-        compiled = compile_user_list(args.file, args.name)
-    except ValueError as error:
-        if isinstance(error, WordListError):
-            raise
-        raise CliError(str(error)) from None
+    compiled = compile_user_list(args.file, args.name)
     report = compiled.report
     if args.json:
         print(

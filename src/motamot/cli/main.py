@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from motamot import __version__
 from motamot.cli import boggle_cmd, dict_cmd, topword_cmd
+from motamot.cli.error_text import error_text
 from motamot.cli.errors import CliError
 from motamot.cli.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from motamot.lexicon import DictionaryNotFound, LexiconFormatError, WordListError
+from motamot.errors import CodedError
 
 _COMMAND_MODULES = (dict_cmd, boggle_cmd, topword_cmd)
 
@@ -40,8 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as error:
         print(f"motamot: {error}", file=sys.stderr)
         return error.exit_code
-    except (DictionaryNotFound, LexiconFormatError, WordListError) as error:
-        print(f"motamot: {error}", file=sys.stderr)
+    except CodedError as error:  # an engine error no command put in context
+        print(f"motamot: {error_text(error, args.lang)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from motamot.cli.error_text import error_text
 from motamot.cli.errors import CliError
 from motamot.cli.i18n import Catalog, Language, translate
 from motamot.cli.term import (
@@ -322,7 +323,9 @@ def _resume(path: Path, dictionary: str | None, seats: list[Seat] | None, lang: 
         lexicon = load_lexicon(dictionary or record.dictionary)
         table = Table.resume(text, lexicon, path, seats)
     except RecordError as error:
-        raise CliError(translate(MESSAGES, "bad_record", lang, path=path, error=error)) from None
+        raise CliError(
+            translate(MESSAGES, "bad_record", lang, path=path, error=error_text(error, lang))
+        ) from None
     except SeatError as error:
         raise CliError(translate(MESSAGES, "seats_mismatch", lang, item=error.item)) from None
     if table.game.finished:
@@ -450,7 +453,7 @@ class TopwordScreen:
                 message = [self.style(self.t("refused", reason=reason), "red")]
                 continue
             except GameError as error:
-                message = [self.style(str(error), "red")]
+                message = [self.style(error_text(error, self.lang), "red")]
                 continue
             message = []
             break

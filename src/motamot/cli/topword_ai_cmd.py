@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from motamot.cli.error_text import error_text
 from motamot.cli.errors import CliError
 from motamot.cli.i18n import Catalog, Language, translate
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
@@ -98,7 +99,9 @@ def _rack(text: str, ruleset: Ruleset, lang: Language) -> tuple[str, ...]:
     try:
         return parse_rack(text, ruleset)
     except RackError as error:
-        raise CliError(translate(REFEREE_MESSAGES, "bad_rack", lang, error=error)) from None
+        raise CliError(
+            translate(REFEREE_MESSAGES, "bad_rack", lang, error=error_text(error, lang))
+        ) from None
 
 
 def _setup(args: argparse.Namespace) -> tuple[Ruleset, Lexicon]:
@@ -172,7 +175,9 @@ def _analyse(args: argparse.Namespace) -> int:
         lexicon = load_lexicon(args.dict or record.dictionary)
         game = replay(record, lexicon, generator_can_play(ruleset, lexicon))
     except RecordError as error:
-        raise CliError(translate(REFEREE_MESSAGES, "bad_record", lang, error=error)) from None
+        raise CliError(
+            translate(REFEREE_MESSAGES, "bad_record", lang, error=error_text(error, lang))
+        ) from None
     reviews = analyse(game)
     totals = given_up_by_player(game, reviews)
     if args.json:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from motamot.cli.error_text import REFUSALS, error_text
 from motamot.cli.errors import CliError
 from motamot.cli.i18n import Catalog, Language, translate
 from motamot.lexicon import load_lexicon
@@ -58,55 +59,7 @@ MESSAGES: Catalog = {
     "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
     "winner": {"fr": "gagnant : {names}", "en": "winner: {names}"},
     "not_over": {"fr": "partie en cours", "en": "game in progress"},
-    # refusal reasons
-    "no_tile_placed": {"fr": "aucune lettre posée", "en": "no tile placed"},
-    "off_board": {"fr": "le mot sort du plateau", "en": "the word runs off the board"},
-    "not_on_rack": {
-        "fr": "lettre absente du chevalet : {detail}",
-        "en": "tile not on the rack: {detail}",
-    },
-    "duplicate_cell": {"fr": "deux lettres sur la case {detail}", "en": "two tiles on {detail}"},
-    "not_in_line": {
-        "fr": "les lettres ne sont pas sur une seule ligne",
-        "en": "the tiles are not in one line",
-    },
-    "stack_too_high": {
-        "fr": "pile de plus de 5 lettres en {detail}",
-        "en": "stack higher than 5 on {detail}",
-    },
-    "same_letter_stack": {
-        "fr": "lettre empilée sur la même lettre en {detail}",
-        "en": "tile stacked on the same letter on {detail}",
-    },
-    "gap_in_line": {"fr": "trou dans le mot en {detail}", "en": "gap in the word at {detail}"},
-    "first_move_off_centre": {
-        "fr": "le premier mot doit couvrir une case rouge du centre",
-        "en": "the first word must cover a red centre square",
-    },
-    "not_connected": {
-        "fr": "le mot {detail} ne touche aucun mot du plateau",
-        "en": "the word {detail} does not join any word on the board",
-    },
-    "not_whole_word": {
-        "fr": "écrire le mot entier tel qu'il se lit : {detail}",
-        "en": "write the whole word as it reads: {detail}",
-    },
-    "too_short": {
-        "fr": "un mot a au moins 2 lettres : {detail}",
-        "en": "a word has 2+ letters: {detail}",
-    },
-    "covers_whole_word": {
-        "fr": "le mot {detail} serait entièrement recouvert",
-        "en": "the word {detail} would be covered entirely",
-    },
-    "plural_s_only": {
-        "fr": "S ajouté seul pour former le pluriel {detail}",
-        "en": "S added only to make the plural {detail}",
-    },
-    "not_in_dictionary": {
-        "fr": "mot absent du dictionnaire : {detail}",
-        "en": "word not in the dictionary: {detail}",
-    },
+    **REFUSALS,
     # bonuses
     "all_tiles": {"fr": "7 lettres posées", "en": "all 7 tiles"},
     "qu_word": {"fr": "mot à plat avec Qu", "en": "flat word with Qu"},
@@ -153,7 +106,9 @@ def _board(text: str, lang: Language) -> Board:
     try:
         return parse_position(text)
     except PositionError as error:
-        raise CliError(translate(MESSAGES, "bad_position", lang, error=error)) from None
+        raise CliError(
+            translate(MESSAGES, "bad_position", lang, error=error_text(error, lang))
+        ) from None
 
 
 def draw_board(board: Board) -> list[str]:
@@ -205,13 +160,17 @@ def _score(args: argparse.Namespace) -> int:
     try:
         move = parse_move(args.move)
     except MoveSyntaxError as error:
-        raise CliError(translate(MESSAGES, "bad_move", lang, error=error)) from None
+        raise CliError(
+            translate(MESSAGES, "bad_move", lang, error=error_text(error, lang))
+        ) from None
     rack = None
     if args.rack is not None:
         try:
             rack = parse_rack(args.rack, ruleset)
         except RackError as error:
-            raise CliError(translate(MESSAGES, "bad_rack", lang, error=error)) from None
+            raise CliError(
+                translate(MESSAGES, "bad_rack", lang, error=error_text(error, lang))
+            ) from None
     lexicon = load_lexicon(args.dict or ruleset.dictionary)
     verdict = evaluate(board, move, rack, ruleset, lexicon)
     if args.json:
@@ -244,7 +203,9 @@ def _replay(args: argparse.Namespace) -> int:
         can_play = generator_can_play(get_ruleset(record.ruleset), lexicon)
         game = replay(record, lexicon, can_play)
     except RecordError as error:
-        raise CliError(translate(MESSAGES, "bad_record", lang, error=error)) from None
+        raise CliError(
+            translate(MESSAGES, "bad_record", lang, error=error_text(error, lang))
+        ) from None
     finals = game.final_scores()
     if args.json:
         result = {

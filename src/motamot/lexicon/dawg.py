@@ -17,7 +17,9 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.kernels import load_kernel
 
 MAGIC = b"MOTAMOT-DAWG\x00\x00\x00\x02"
@@ -44,8 +46,15 @@ def speedups_enabled() -> bool:
     return _c_contains is not None
 
 
-class LexiconFormatError(ValueError):
+class LexiconFormatError(CodedError, ValueError):
     """A compiled lexicon file that is truncated, corrupt or of another format."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "too_short": "file too short to be a compiled lexicon",
+        "bad_magic": "not a motamot compiled lexicon (bad magic)",
+        "bad_length": "compiled lexicon has {size} bytes, expected {expected}",
+        "bad_root": "compiled lexicon root points outside its arcs",
+    }
 
 
 def word_list_sha256(words: Iterable[str]) -> str:
@@ -165,19 +174,19 @@ class Lexicon:
     def from_bytes(cls, data: bytes, name: str = "") -> Lexicon:
         """Load a compiled file; raise LexiconFormatError when it is not one."""
         if len(data) < _HEADER.size:
-            raise LexiconFormatError("file too short to be a compiled lexicon")
+            raise LexiconFormatError("too_short")
         magic, root, arc_count, words, digest = _HEADER.unpack_from(data)
         if magic != MAGIC:
-            raise LexiconFormatError("not a motamot compiled lexicon (bad magic)")
+            raise LexiconFormatError("bad_magic")
         expected = _HEADER.size + 8 * arc_count
         if len(data) != expected:
-            raise LexiconFormatError(f"compiled lexicon has {len(data)} bytes, expected {expected}")
+            raise LexiconFormatError("bad_length", size=len(data), expected=expected)
         arcs = array("Q")
         arcs.frombytes(data[_HEADER.size :])
         if sys.byteorder == "big":  # pragma: no cover
             arcs.byteswap()
         if (root >> ARC_SHIFT) + (root & LETTER_MASK).bit_count() > arc_count:
-            raise LexiconFormatError("compiled lexicon root points outside its arcs")
+            raise LexiconFormatError("bad_root")
         return cls(arcs, root, words, digest.hex(), name)
 
     @classmethod

@@ -17,9 +17,11 @@ import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 
 import platformdirs
 
+from motamot.errors import CodedError
 from motamot.lexicon.dawg import MAGIC, Lexicon, LexiconFormatError
 from motamot.lexicon.wordlist import (
     FoldedWordList,
@@ -35,8 +37,23 @@ CACHE_ENV = "MOTAMOT_CACHE_DIR"
 _NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_.]{0,39}$")
 
 
-class DictionaryNotFound(LookupError):
+class DictionaryNotFound(CodedError, LookupError):
     """A dictionary name or path that leads nowhere."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "unreadable": "{path}: cannot be read ({reason})",
+        "builtin_missing": "built-in dictionary {name!r} is missing from the package",
+        "unknown": "no dictionary {name!r} (known: {known}; or give a file path)",
+    }
+
+
+class DictionaryNameError(CodedError, ValueError):
+    """A name that cannot be given to a user's dictionary."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "bad_name": "invalid dictionary name {name!r}: use lower-case letters, digits, '_' or '.'",
+        "builtin_name": "{name!r} is a built-in dictionary name",
+    }
 
 
 def cache_dir() -> Path:
@@ -79,11 +96,9 @@ def registered_names() -> dict[str, str]:
 def validate_name(name: str) -> str:
     """A dictionary name: lower-case letters, digits, `_` or `.`, not a built-in name."""
     if not _NAME_PATTERN.match(name):
-        raise ValueError(
-            f"invalid dictionary name {name!r}: use lower-case letters, digits, '_' or '.'"
-        )
+        raise DictionaryNameError("bad_name", name=name)
     if name in BUILTIN_DICTIONARIES:
-        raise ValueError(f"{name!r} is a built-in dictionary name")
+        raise DictionaryNameError("builtin_name", name=name)
     return name
 
 
@@ -107,7 +122,7 @@ def compile_user_list(source: Path, name: str | None = None) -> CompiledUserList
     if not report.words:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
         raise WordListError(
-            f"{source}: no usable word ({report.dropped_total} lines dropped: {reasons})"
+            "no_usable_word", path=source, dropped=report.dropped_total, reasons=reasons
         )
     lexicon = Lexicon.from_words(report.words, name or source.name)
     target = _dictionaries_dir() / f"{source_sha}.dawg"
@@ -125,7 +140,7 @@ def _load_path(path: Path, name: str) -> Lexicon:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise DictionaryNotFound(f"{path}: cannot be read ({error.strerror})") from None
+        raise DictionaryNotFound("unreadable", path=path, reason=error.strerror) from None
     return Lexicon.from_bytes(data, name)
 
 
@@ -142,7 +157,7 @@ def load_lexicon(spec: str | None = None) -> Lexicon:
     if spec in BUILTIN_DICTIONARIES:
         path = _builtin_path(spec)
         if not path.exists():
-            raise DictionaryNotFound(f"built-in dictionary {spec!r} is missing from the package")
+            raise DictionaryNotFound("builtin_missing", name=spec)
         return _load_path(path, spec)
     names = registered_names()
     if spec in names:
@@ -150,7 +165,7 @@ def load_lexicon(spec: str | None = None) -> Lexicon:
     path = Path(spec).expanduser()
     if not path.is_file():
         known = ", ".join([*BUILTIN_DICTIONARIES, *sorted(names)])
-        raise DictionaryNotFound(f"no dictionary {spec!r} (known: {known}; or give a file path)")
+        raise DictionaryNotFound("unknown", name=spec, known=known)
     with path.open("rb") as handle:
         head = handle.read(len(MAGIC))
     if head == MAGIC:
@@ -169,6 +184,7 @@ __all__ = [
     "BUILTIN_DICTIONARIES",
     "DEFAULT_DICTIONARY",
     "CompiledUserList",
+    "DictionaryNameError",
     "DictionaryNotFound",
     "LexiconFormatError",
     "WordListError",

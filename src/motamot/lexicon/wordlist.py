@@ -12,15 +12,28 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.lexicon.fold import FoldError, fold
 
 GZIP_MAGIC = b"\x1f\x8b"
 SINGLE_LETTER = "single_letter"
 
 
-class WordListError(ValueError):
+class WordListError(CodedError, ValueError):
     """A word list that cannot be read at all (missing, binary, not UTF-8, empty)."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "no_such_file": "{path}: no such file",
+        "is_directory": "{path}: is a directory, not a word list",
+        "unreadable": "{path}: cannot be read ({reason})",
+        "bad_gzip": "{path}: damaged gzip file ({reason})",
+        "empty": "{path}: the file is empty",
+        "binary": "{path}: binary data, not a text word list",
+        "not_utf8": "{path}: not UTF-8 text (line {line})",
+        "no_usable_word": "{path}: no usable word ({dropped} lines dropped: {reasons})",
+    }
 
 
 @dataclass
@@ -58,28 +71,28 @@ def read_word_list_bytes(path: Path) -> bytes:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise WordListError(f"{path}: no such file") from None
+        raise WordListError("no_such_file", path=path) from None
     except IsADirectoryError:
-        raise WordListError(f"{path}: is a directory, not a word list") from None
+        raise WordListError("is_directory", path=path) from None
     except OSError as error:
-        raise WordListError(f"{path}: cannot be read ({error.strerror})") from None
+        raise WordListError("unreadable", path=path, reason=error.strerror) from None
     if data.startswith(GZIP_MAGIC):
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError, zlib.error) as error:
-            raise WordListError(f"{path}: damaged gzip file ({error})") from None
+            raise WordListError("bad_gzip", path=path, reason=str(error)) from None
     return data
 
 
 def decode_word_list(data: bytes, source: str) -> list[str]:
     """Decode UTF-8 text into lines; binary or non-UTF-8 data is refused."""
     if not data.strip():
-        raise WordListError(f"{source}: the file is empty")
+        raise WordListError("empty", path=source)
     if b"\x00" in data:
-        raise WordListError(f"{source}: binary data, not a text word list")
+        raise WordListError("binary", path=source)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise WordListError(f"{source}: not UTF-8 text (line {line})") from None
+        raise WordListError("not_utf8", path=source, line=line) from None
     return text.splitlines()

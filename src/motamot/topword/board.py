@@ -13,7 +13,9 @@ e.g. ``....F2AIM..``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.topword.tiles import QU, TILE_CODES, tile_label, tile_letters
 
 SIZE = 10
@@ -28,8 +30,16 @@ Placement = tuple[int, str]
 """One tile put on one cell by a move: (cell, tile code)."""
 
 
-class PositionError(ValueError):
+class PositionError(CodedError, ValueError):
     """A position text that is not a 10×10 board of cells."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "height_after_empty": "row {row}: a height {char!r} after an empty cell",
+        "bad_character": "row {row}: {char!r} is neither '.', a letter nor a height 2-5",
+        "bad_height": "row {row}: height {height} (a stack holds 1 to 5)",
+        "row_length": "row {row} has {count} cells, expected {expected}: {text!r}",
+        "row_count": "a position has {expected} rows joined by '/', this one has {count}",
+    }
 
 
 def cell_index(row: int, col: int) -> int:
@@ -150,10 +160,10 @@ def _parse_row(text: str, number: int) -> list[tuple[str, int]]:
             cells.append(("", 0))
             i += 1
             if i < len(text) and text[i].isdigit():
-                raise PositionError(f"row {number}: a height {text[i]!r} after an empty cell")
+                raise PositionError("height_after_empty", row=number, char=text[i])
             continue
         if upper not in TILE_CODES:
-            raise PositionError(f"row {number}: {char!r} is neither '.', a letter nor a height 2-5")
+            raise PositionError("bad_character", row=number, char=char)
         i += 1
         if upper == QU and i < len(text) and text[i] in "uU":
             i += 1  # "Qu" (or "QU", "qu"): the one Qu tile
@@ -162,12 +172,12 @@ def _parse_row(text: str, number: int) -> list[tuple[str, int]]:
             height = int(text[i])
             i += 1
             if not 1 <= height <= MAX_HEIGHT_TEXT:
-                raise PositionError(f"row {number}: height {height} (a stack holds 1 to 5)")
+                raise PositionError("bad_height", row=number, height=height)
             if i < len(text) and text[i].isdigit():
-                raise PositionError(f"row {number}: height {text[i - 1 : i + 1]} is not 2 to 5")
+                raise PositionError("bad_height", row=number, height=text[i - 1 : i + 1])
         cells.append((upper, height))
     if len(cells) != SIZE:
-        raise PositionError(f"row {number} has {len(cells)} cells, expected {SIZE}: {text!r}")
+        raise PositionError("row_length", row=number, count=len(cells), expected=SIZE, text=text)
     return cells
 
 
@@ -182,9 +192,7 @@ def parse_position(text: str) -> Board:
     if len(rows_text) == SIZE + 1 and rows_text[-1] == "":
         rows_text.pop()  # a trailing '/'
     if len(rows_text) != SIZE:
-        raise PositionError(
-            f"a position has {SIZE} rows joined by '/', this one has {len(rows_text)}"
-        )
+        raise PositionError("row_count", expected=SIZE, count=len(rows_text))
     board = Board()
     for row, row_text in enumerate(rows_text):
         for col, (tile, height) in enumerate(_parse_row(row_text, row + 1)):

@@ -20,12 +20,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
 from motamot.topword.bag import Bag, shuffled
 from motamot.topword.board import Board
 from motamot.topword.move import Move, parse_move
-from motamot.topword.rules import Legal, Refusal, evaluate
+from motamot.topword.rules import Legal, Reason, Refusal, evaluate
 from motamot.topword.tiles import TOPWORD_FR, Ruleset, tile_label
 
 CanPlay = Callable[[Board, Sequence[str]], bool]
@@ -41,16 +43,31 @@ def generator_can_play(ruleset: Ruleset, lexicon: Lexicon) -> CanPlay:
     return can_play
 
 
-class GameError(ValueError):
+class GameError(CodedError, ValueError):
     """An action the game state does not allow (wrong setup, game over, no such tile)."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "player_count": "{count} players: {ruleset} is for {low} to {high}",
+        "bad_player_name": "player name {name!r}: not empty, none of : , [ ] #",
+        "duplicate_player": "two players have the same name",
+        "bad_seed": "seed {seed!r}: an integer",
+        "game_over": "the game is over",
+        "pile_empty": "the pile is empty: no exchange",
+        "not_on_rack": "{tile} is not on the rack",
+    }
 
 
 class IllegalMove(GameError):
-    """A move the referee refused; `refusal` says why."""
+    """A move the referee refused; `refusal` says why (the code is its reason)."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        reason.value: "{move}: " + reason.value + "{note}" for reason in Reason
+    }
 
     def __init__(self, move: Move, refusal: Refusal) -> None:
-        detail = f" ({refusal.detail})" if refusal.detail else ""
-        super().__init__(f"{move}: {refusal.reason.value}{detail}")
+        detail = refusal.detail
+        note = f" ({detail})" if detail else ""
+        super().__init__(refusal.reason.value, move=str(move), detail=detail, note=note)
         self.move = move
         self.refusal = refusal
 
@@ -105,16 +122,19 @@ class Game:
         names = [name.strip() for name in players]
         if not ruleset.min_players <= len(names) <= ruleset.max_players:
             raise GameError(
-                f"{len(names)} players: {ruleset.name} is for "
-                f"{ruleset.min_players} to {ruleset.max_players}"
+                "player_count",
+                count=len(names),
+                ruleset=ruleset.name,
+                low=ruleset.min_players,
+                high=ruleset.max_players,
             )
         for name in names:
             if not name or any(char in name for char in ":,[]#\n"):
-                raise GameError(f"player name {name!r}: not empty, none of : , [ ] #")
+                raise GameError("bad_player_name", name=name)
         if len(set(names)) != len(names):
-            raise GameError("two players have the same name")
+            raise GameError("duplicate_player")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise GameError(f"seed {seed!r}: an integer")
+            raise GameError("bad_seed", seed=seed)
         self.players = names
         self.seed = seed
         self.ruleset = ruleset
@@ -188,7 +208,7 @@ class Game:
 
     def _check_open(self) -> None:
         if self.finished:
-            raise GameError("the game is over")
+            raise GameError("game_over")
 
     def play(self, move: Move | str) -> Turn:
         """The player to play lays `move` (T16 draw follows); IllegalMove if refused."""
@@ -240,9 +260,9 @@ class Game:
         player = self.current
         tile = tile.strip().upper()[:1]
         if not self.bag:
-            raise GameError("the pile is empty: no exchange")
+            raise GameError("pile_empty")
         if tile not in self.racks[player]:
-            raise GameError(f"{tile_label(tile) or '?'} is not on the rack")
+            raise GameError("not_on_rack", tile=tile_label(tile) or "?")
         rack_before = self.rack()
         rack = self.racks[player]
         rack.remove(tile)

@@ -10,14 +10,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.lexicon import FoldError, fold
 from motamot.topword.board import COLUMNS, SIZE, Board, Placement
 from motamot.topword.tiles import QU, tiles_word
 
 
-class MoveSyntaxError(ValueError):
+class MoveSyntaxError(CodedError, ValueError):
     """A move text that is not `<row><col> WORD` or `<col><row> WORD`."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "not_letters": "{word!r} is not a word of letters ({reason})",
+        "q_without_u": "{word!r}: Q without U (the only Q tile is Qu)",
+        "not_a_move": "move {move!r}: expected a cell then a word, "
+        "e.g. '5E MAIN' (across) or 'E5 MAIN' (down)",
+        "bad_row": "move {move!r}: row {row} is not 1 to {size}",
+        "bad_column": "move {move!r}: column {column} is not A to {last}",
+    }
 
 
 _MOVE = re.compile(
@@ -66,14 +77,14 @@ def word_tiles(word: str) -> tuple[str, ...]:
     try:
         letters = fold(word)
     except FoldError as error:
-        raise MoveSyntaxError(f"{word!r} is not a word of letters ({error})") from None
+        raise MoveSyntaxError("not_letters", word=word, reason=error.reason.value) from None
     tiles: list[str] = []
     i = 0
     while i < len(letters):
         letter = letters[i]
         if letter == QU:
             if letters[i + 1 : i + 2] != "U":
-                raise MoveSyntaxError(f"{word!r}: Q without U (the only Q tile is Qu)")
+                raise MoveSyntaxError("q_without_u", word=word)
             i += 1
         tiles.append(letter)
         i += 1
@@ -84,18 +95,15 @@ def parse_move(text: str) -> Move:
     """Read `5E FAIM` (across) or `E5 FAIM` (down); MoveSyntaxError otherwise."""
     match = _MOVE.match(text)
     if match is None:
-        raise MoveSyntaxError(
-            f"move {text!r}: expected a cell then a word, e.g. '5E MAIN' (across) "
-            "or 'E5 MAIN' (down)"
-        )
+        raise MoveSyntaxError("not_a_move", move=text)
     across = match["row1"] is not None
     row_text = match["row1"] if across else match["row2"]
     col_text = (match["col1"] if across else match["col2"]).upper()
     row = int(row_text) - 1
     if not 0 <= row < SIZE:
-        raise MoveSyntaxError(f"move {text!r}: row {row_text} is not 1 to {SIZE}")
+        raise MoveSyntaxError("bad_row", move=text, row=row_text, size=SIZE)
     if col_text not in COLUMNS:
-        raise MoveSyntaxError(f"move {text!r}: column {col_text} is not A to {COLUMNS[-1]}")
+        raise MoveSyntaxError("bad_column", move=text, column=col_text, last=COLUMNS[-1])
     return Move(row, COLUMNS.index(col_text), across, word_tiles(match["word"]))
 
 

@@ -24,17 +24,47 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
 from motamot.topword.game import Action, CanPlay, Game, GameError, Turn
 from motamot.topword.move import MoveSyntaxError, format_move, parse_move
-from motamot.topword.tiles import TILE_CODES, get_ruleset, tile_label
+from motamot.topword.tiles import RULESETS, TILE_CODES, get_ruleset, tile_label
 
 HEADER = "# motamot topword record"
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or does not replay; the message names the line."""
+class RecordError(CodedError, ValueError):
+    """A record that cannot be read or does not replay; the message names the line.
+
+    `error` in the fields is the engine error the line ran into (a bad move, a refused move).
+    """
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "bad_turn": "line {line}: expected 'N. PLAYER: ACTION', got {text!r}",
+        "unclosed_rack": "line {line}: rack '[' without ']'",
+        "bad_rack": "line {line}: rack [{rack}] is not tile letters",
+        "bad_exchange": "line {line}: exchange of {tile!r}, not a tile",
+        "bad_move": "line {line}: {error}",
+        "bad_final": "line {line}: final scores are 'NAME SCORE, ...'",
+        "unknown_line": "line {line}: unknown line {text!r}",
+        "repeated_key": "line {line}: {key} given twice",
+        "missing_key": "the record has no '{key}:' line",
+        "bad_seed": "line {line}: seed {seed!r} is not an integer",
+        "unknown_ruleset": "line {line}: no ruleset {name!r} (known: {known})",
+        "turn_number": "line {line}: turn {number}, expected turn {expected}",
+        "bad_players": "players: {error}",
+        "wrong_start": "start: the seed makes {actual} start, not {written}",
+        "wrong_end": "end: the replay ends {actual}, the record says {written}",
+        "wrong_final": "final: the replay gives {actual}",
+        "after_end": "line {line}: the game is already over",
+        "wrong_player": "line {line}: it is {expected}'s turn, not {written}'s",
+        "wrong_rack": "line {line}: {player}'s rack is {actual}, not [{written}]",
+        "refused": "line {line}: {error}",
+        "wrong_points": "line {line}: the move scores {actual}, not {written}",
+        "wrong_total": "line {line}: the total is {actual}, not {written}",
+    }
 
 
 @dataclass(frozen=True)
@@ -90,16 +120,16 @@ _EXCHANGE = {"exchange", "echange", "échange"}
 def _turn_line(number: int, text: str) -> TurnLine:
     match = _TURN.match(text)
     if match is None:
-        raise RecordError(f"line {number}: expected 'N. PLAYER: ACTION', got {text!r}")
+        raise RecordError("bad_turn", line=number, text=text)
     rest = match["rest"].strip()
     rack = None
     if rest.startswith("["):
         close = rest.find("]")
         if close < 0:
-            raise RecordError(f"line {number}: rack '[' without ']'")
+            raise RecordError("unclosed_rack", line=number)
         rack = "".join(rest[1:close].split()).upper()
         if any(char not in TILE_CODES for char in rack):
-            raise RecordError(f"line {number}: rack [{rack}] is not tile letters")
+            raise RecordError("bad_rack", line=number, rack=rack)
         rest = rest[close + 1 :].strip()
     tail = _TAIL.match(rest)
     assert tail is not None  # the pattern matches any text
@@ -121,12 +151,12 @@ def _turn_line(number: int, text: str) -> TurnLine:
         tile = words[1].upper()
         tile = "Q" if tile == "QU" else tile
         if len(tile) != 1 or tile not in TILE_CODES:
-            raise RecordError(f"line {number}: exchange of {words[1]!r}, not a tile")
+            raise RecordError("bad_exchange", line=number, tile=words[1])
         return TurnLine(action=Action.EXCHANGE, tile=tile, **common)  # type: ignore[arg-type]
     try:
         parse_move(body)
     except MoveSyntaxError as error:
-        raise RecordError(f"line {number}: {error}") from None
+        raise RecordError("bad_move", line=number, error=error) from None
     return TurnLine(action=Action.PLAY, move_text=body, **common)  # type: ignore[arg-type]
 
 
@@ -137,7 +167,7 @@ def _final(number: int, text: str) -> dict[str, int]:
         try:
             scores[name.strip()] = int(value)
         except ValueError:
-            raise RecordError(f"line {number}: final scores are 'NAME SCORE, ...'") from None
+            raise RecordError("bad_final", line=number) from None
     return scores
 
 
@@ -155,30 +185,32 @@ def parse_record(text: str) -> Record:
         key, colon, value = line.partition(":")
         canonical = _KEYS.get(key.strip().lower())
         if not colon or canonical is None:
-            raise RecordError(f"line {number}: unknown line {raw.strip()!r}")
+            raise RecordError("unknown_line", line=number, text=raw.strip())
         if canonical in header:
-            raise RecordError(f"line {number}: {canonical} given twice")
+            raise RecordError("repeated_key", line=number, key=canonical)
         header[canonical] = (number, value.strip())
     for needed in ("seed", "players"):
         if needed not in header:
-            raise RecordError(f"the record has no '{needed}:' line")
+            raise RecordError("missing_key", key=needed)
     seed_line, seed_text = header["seed"]
     try:
         seed = int(seed_text)
     except ValueError:
-        raise RecordError(f"line {seed_line}: seed {seed_text!r} is not an integer") from None
+        raise RecordError("bad_seed", line=seed_line, seed=seed_text) from None
     ruleset = header.get("ruleset", (0, "topword-fr"))[1].lower()
     try:
         rules = get_ruleset(ruleset)
-    except KeyError as error:
-        raise RecordError(f"line {header['ruleset'][0]}: {error.args[0]}") from None
+    except KeyError:
+        known = ", ".join(RULESETS)
+        at = header["ruleset"][0]
+        raise RecordError("unknown_ruleset", line=at, name=ruleset, known=known) from None
     players = tuple(name.strip() for name in header["players"][1].split(","))
     final = None
     if "final" in header:
         final = _final(*header["final"])
     for expected, turn in enumerate(turns, start=1):
         if turn.number != expected:
-            raise RecordError(f"line {turn.line}: turn {turn.number}, expected turn {expected}")
+            raise RecordError("turn_number", line=turn.line, number=turn.number, expected=expected)
     return Record(
         seed=seed,
         ruleset=rules.name,
@@ -203,33 +235,35 @@ def replay(record: Record, lexicon: Lexicon, can_play: CanPlay | None = None) ->
             can_play=can_play,
         )
     except GameError as error:
-        raise RecordError(f"players: {error}") from None
+        raise RecordError("bad_players", error=error) from None
     if record.start is not None and record.start != game.players[game.starter]:
-        raise RecordError(
-            f"start: the seed makes {game.players[game.starter]} start, not {record.start}"
-        )
+        actual_start = game.players[game.starter]
+        raise RecordError("wrong_start", actual=actual_start, written=record.start)
     for turn in record.turns:
         _replay_turn(game, turn)
     if record.end is not None:
         actual = game.end_reason.value if game.end_reason else "not_over"
         if record.end != actual:
-            raise RecordError(f"end: the replay ends {actual}, the record says {record.end}")
+            raise RecordError("wrong_end", actual=actual, written=record.end)
     if record.final is not None:
         actual_final = dict(zip(game.players, game.final_scores(), strict=True))
         if record.final != actual_final:
-            raise RecordError(f"final: the replay gives {_final_text(game)}")
+            raise RecordError("wrong_final", actual=_final_text(game))
     return game
 
 
 def _replay_turn(game: Game, line: TurnLine) -> None:
-    where = f"line {line.line}"
+    where = line.line
     if game.finished:
-        raise RecordError(f"{where}: the game is already over")
+        raise RecordError("after_end", line=where)
     expected = game.players[game.current]
     if line.player != expected:
-        raise RecordError(f"{where}: it is {expected}'s turn, not {line.player}'s")
+        raise RecordError("wrong_player", line=where, expected=expected, written=line.player)
     if line.rack is not None and sorted(line.rack) != sorted(game.rack()):
-        raise RecordError(f"{where}: {expected}'s rack is {_rack(game.rack())}, not [{line.rack}]")
+        actual = _rack(game.rack())
+        raise RecordError(
+            "wrong_rack", line=where, player=expected, actual=actual, written=line.rack
+        )
     try:
         if line.action is Action.PASS:
             turn = game.pass_turn()
@@ -238,11 +272,11 @@ def _replay_turn(game: Game, line: TurnLine) -> None:
         else:
             turn = game.play(line.move_text)
     except (GameError, MoveSyntaxError) as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError("refused", line=where, error=error) from None
     if line.points is not None and line.points != turn.points:
-        raise RecordError(f"{where}: the move scores {turn.points}, not {line.points}")
+        raise RecordError("wrong_points", line=where, actual=turn.points, written=line.points)
     if line.total is not None and line.total != turn.total:
-        raise RecordError(f"{where}: the total is {turn.total}, not {line.total}")
+        raise RecordError("wrong_total", line=where, actual=turn.total, written=line.total)
 
 
 def _rack(tiles: Sequence[str]) -> str:

@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
+
+from motamot.errors import CodedError
 
 #: The code of the Qu tile: one tile that reads as the two letters Q, U.
 QU = "Q"
@@ -32,8 +35,14 @@ def tiles_word(tiles: Iterable[str]) -> str:
     return "".join(tile_letters(tile) for tile in tiles)
 
 
-class RackError(ValueError):
+class RackError(CodedError, ValueError):
     """A rack text that is not letters, too long, or asks for tiles the game lacks."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "not_a_tile": "rack {rack!r}: {char!r} is not a tile letter (A-Z, Q for Qu)",
+        "too_many": "rack {rack!r}: {count} tiles, a rack holds at most {limit}",
+        "not_enough": "rack {rack!r}: {count} × {tile}, the game has {available}",
+    }
 
 
 class SharedTile(StrEnum):
@@ -137,17 +146,18 @@ def parse_rack(text: str, ruleset: Ruleset = TOPWORD_FR) -> tuple[str, ...]:
     tiles = tuple(char for char in text.upper() if not char.isspace())
     for char in tiles:
         if char not in TILE_CODES:
-            raise RackError(f"rack {text!r}: {char!r} is not a tile letter (A-Z, Q for Qu)")
+            raise RackError("not_a_tile", rack=text, char=char)
     if len(tiles) > ruleset.rack_size:
-        raise RackError(
-            f"rack {text!r}: {len(tiles)} tiles, a rack holds at most {ruleset.rack_size}"
-        )
+        raise RackError("too_many", rack=text, count=len(tiles), limit=ruleset.rack_size)
     available = ruleset.distribution
     for tile, count in Counter(tiles).items():
         if count > available.get(tile, 0):
             raise RackError(
-                f"rack {text!r}: {count} × {tile_label(tile)}, "
-                f"the game has {available.get(tile, 0)}"
+                "not_enough",
+                rack=text,
+                count=count,
+                tile=tile_label(tile),
+                available=available.get(tile, 0),
             )
     return tiles
 

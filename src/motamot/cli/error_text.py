@@ -1,0 +1,229 @@
+"""Engine errors in the player's language.
+
+An engine error (`motamot.errors.CodedError`) carries a code and named fields;
+its class's `TEMPLATES` give the English text. This module holds the French
+text of every code, class by class, and `error_text` renders an error in
+either language (a catalogue may also give its own English, as the refused
+moves do, whose texts are the referee's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from motamot.cli.i18n import LANGUAGES, Catalog, Language
+from motamot.errors import CodedError
+from motamot.lexicon.dawg import LexiconFormatError
+from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound
+from motamot.lexicon.wordlist import WordListError
+from motamot.topword.board import PositionError
+from motamot.topword.game import GameError, IllegalMove
+from motamot.topword.move import MoveSyntaxError
+from motamot.topword.record import RecordError
+from motamot.topword.rules import Reason
+from motamot.topword.tiles import RackError
+
+
+def _french(texts: Mapping[str, str]) -> Catalog:
+    return {code: {"fr": text} for code, text in texts.items()}
+
+
+POSITION_ERRORS = _french(
+    {
+        "height_after_empty": "rangée {row} : une hauteur {char!r} après une case vide",
+        "bad_character": "rangée {row} : {char!r} n'est ni '.', ni une lettre, ni une hauteur 2-5",
+        "bad_height": "rangée {row} : hauteur {height} (une pile a de 1 à 5 lettres)",
+        "row_length": "la rangée {row} a {count} cases au lieu de {expected} : {text!r}",
+        "row_count": "une position a {expected} rangées séparées par '/', celle-ci en a {count}",
+    }
+)
+
+RACK_ERRORS = _french(
+    {
+        "not_a_tile": "chevalet {rack!r} : {char!r} n'est pas une lettre (A-Z, Q pour Qu)",
+        "too_many": "chevalet {rack!r} : {count} lettres, un chevalet en a au plus {limit}",
+        "not_enough": "chevalet {rack!r} : {count} × {tile}, le jeu en a {available}",
+    }
+)
+
+MOVE_ERRORS = _french(
+    {
+        "not_letters": "{word!r} n'est pas un mot fait de lettres ({reason})",
+        "q_without_u": "{word!r} : Q sans U (la seule lettre Q est le Qu)",
+        "not_a_move": "coup {move!r} : il faut une case puis un mot, "
+        "par exemple '5E MAIN' (horizontal) ou 'E5 MAIN' (vertical)",
+        "bad_row": "coup {move!r} : la rangée {row} n'est pas entre 1 et {size}",
+        "bad_column": "coup {move!r} : la colonne {column} n'est pas entre A et {last}",
+    }
+)
+
+GAME_ERRORS = _french(
+    {
+        "player_count": "{count} joueur(s) : {ruleset} se joue de {low} à {high}",
+        "bad_player_name": "nom de joueur {name!r} : non vide, sans : , [ ] #",
+        "duplicate_player": "deux joueurs ont le même nom",
+        "bad_seed": "graine {seed!r} : il faut un nombre entier",
+        "game_over": "la partie est terminée",
+        "pile_empty": "la pioche est vide : pas d'échange",
+        "not_on_rack": "{tile} n'est pas sur le chevalet",
+    }
+)
+
+#: Why the referee refuses a move (`rules.Reason`); `detail` is the word or cell at fault.
+REFUSALS: Catalog = {
+    "no_tile_placed": {"fr": "aucune lettre posée", "en": "no tile placed"},
+    "off_board": {"fr": "le mot sort du plateau", "en": "the word runs off the board"},
+    "not_on_rack": {
+        "fr": "lettre absente du chevalet : {detail}",
+        "en": "tile not on the rack: {detail}",
+    },
+    "duplicate_cell": {"fr": "deux lettres sur la case {detail}", "en": "two tiles on {detail}"},
+    "not_in_line": {
+        "fr": "les lettres ne sont pas sur une seule ligne",
+        "en": "the tiles are not in one line",
+    },
+    "stack_too_high": {
+        "fr": "pile de plus de 5 lettres en {detail}",
+        "en": "stack higher than 5 on {detail}",
+    },
+    "same_letter_stack": {
+        "fr": "lettre empilée sur la même lettre en {detail}",
+        "en": "tile stacked on the same letter on {detail}",
+    },
+    "gap_in_line": {"fr": "trou dans le mot en {detail}", "en": "gap in the word at {detail}"},
+    "first_move_off_centre": {
+        "fr": "le premier mot doit couvrir une case rouge du centre",
+        "en": "the first word must cover a red centre square",
+    },
+    "not_connected": {
+        "fr": "le mot {detail} ne touche aucun mot du plateau",
+        "en": "the word {detail} does not join any word on the board",
+    },
+    "not_whole_word": {
+        "fr": "écrire le mot entier tel qu'il se lit : {detail}",
+        "en": "write the whole word as it reads: {detail}",
+    },
+    "too_short": {
+        "fr": "un mot a au moins 2 lettres : {detail}",
+        "en": "a word has 2+ letters: {detail}",
+    },
+    "covers_whole_word": {
+        "fr": "le mot {detail} serait entièrement recouvert",
+        "en": "the word {detail} would be covered entirely",
+    },
+    "plural_s_only": {
+        "fr": "S ajouté seul pour former le pluriel {detail}",
+        "en": "S added only to make the plural {detail}",
+    },
+    "not_in_dictionary": {
+        "fr": "mot absent du dictionnaire : {detail}",
+        "en": "word not in the dictionary: {detail}",
+    },
+}
+
+_AFTER_MOVE = {"fr": "{move} : ", "en": "{move}: "}
+
+#: A refused move (IllegalMove, coded by its reason): the move, then the refusal.
+ILLEGAL_MOVES: Catalog = {
+    reason.value: {lang: _AFTER_MOVE[lang] + REFUSALS[reason.value][lang] for lang in LANGUAGES}
+    for reason in Reason
+}
+
+
+RECORD_ERRORS = _french(
+    {
+        "bad_turn": "ligne {line} : attendu 'N. JOUEUR: ACTION', lu {text!r}",
+        "unclosed_rack": "ligne {line} : chevalet '[' sans ']'",
+        "bad_rack": "ligne {line} : le chevalet [{rack}] n'est pas fait de lettres",
+        "bad_exchange": "ligne {line} : échange de {tile!r}, qui n'est pas une lettre",
+        "bad_move": "ligne {line} : {error}",
+        "bad_final": "ligne {line} : les scores finaux s'écrivent 'NOM SCORE, ...'",
+        "unknown_line": "ligne {line} : ligne inconnue {text!r}",
+        "repeated_key": "ligne {line} : {key} donné deux fois",
+        "missing_key": "il manque la ligne '{key}:'",
+        "bad_seed": "ligne {line} : la graine {seed!r} n'est pas un nombre entier",
+        "unknown_ruleset": "ligne {line} : règles inconnues {name!r} (connues : {known})",
+        "turn_number": "ligne {line} : tour {number}, le tour attendu est {expected}",
+        "bad_players": "joueurs : {error}",
+        "wrong_start": "début : la graine fait commencer {actual}, pas {written}",
+        "wrong_end": "fin : la partie rejouée finit par {actual}, l'enregistrement dit {written}",
+        "wrong_final": "scores finaux : la partie rejouée donne {actual}",
+        "after_end": "ligne {line} : la partie est déjà terminée",
+        "wrong_player": "ligne {line} : c'est à {expected} de jouer, pas à {written}",
+        "wrong_rack": "ligne {line} : le chevalet de {player} est {actual}, pas [{written}]",
+        "refused": "ligne {line} : {error}",
+        "wrong_points": "ligne {line} : le coup vaut {actual} points, pas {written}",
+        "wrong_total": "ligne {line} : le total est {actual}, pas {written}",
+    }
+)
+
+WORD_LIST_ERRORS = _french(
+    {
+        "no_such_file": "{path} : fichier introuvable",
+        "is_directory": "{path} : c'est un dossier, pas une liste de mots",
+        "unreadable": "{path} : lecture impossible ({reason})",
+        "bad_gzip": "{path} : fichier gzip abîmé ({reason})",
+        "empty": "{path} : le fichier est vide",
+        "binary": "{path} : données binaires, pas une liste de mots en texte",
+        "not_utf8": "{path} : texte qui n'est pas en UTF-8 (ligne {line})",
+        "no_usable_word": "{path} : aucun mot utilisable ({dropped} lignes écartées : {reasons})",
+    }
+)
+
+DICTIONARY_ERRORS = _french(
+    {
+        "unreadable": "{path} : lecture impossible ({reason})",
+        "builtin_missing": "le dictionnaire intégré {name!r} manque au paquet",
+        "unknown": "aucun dictionnaire {name!r} (connus : {known} ; ou un chemin de fichier)",
+    }
+)
+
+DICTIONARY_NAME_ERRORS = _french(
+    {
+        "bad_name": "nom de dictionnaire invalide {name!r} : "
+        "lettres minuscules, chiffres, '_' ou '.'",
+        "builtin_name": "{name!r} est le nom d'un dictionnaire intégré",
+    }
+)
+
+LEXICON_FORMAT_ERRORS = _french(
+    {
+        "too_short": "fichier trop court pour un dictionnaire compilé",
+        "bad_magic": "ce n'est pas un dictionnaire compilé motamot",
+        "bad_length": "le dictionnaire compilé a {size} octets au lieu de {expected}",
+        "bad_root": "dictionnaire compilé abîmé (racine hors de ses arcs)",
+    }
+)
+
+#: Each engine error class and its catalogue (a subclass before its base).
+CATALOGS: dict[type[CodedError], Catalog] = {
+    PositionError: POSITION_ERRORS,
+    RackError: RACK_ERRORS,
+    MoveSyntaxError: MOVE_ERRORS,
+    IllegalMove: ILLEGAL_MOVES,
+    GameError: GAME_ERRORS,
+    RecordError: RECORD_ERRORS,
+    WordListError: WORD_LIST_ERRORS,
+    DictionaryNotFound: DICTIONARY_ERRORS,
+    DictionaryNameError: DICTIONARY_NAME_ERRORS,
+    LexiconFormatError: LEXICON_FORMAT_ERRORS,
+}
+
+
+def catalog_for(error: CodedError) -> Catalog:
+    """The catalogue of the nearest class of `error` that has one."""
+    for cls in type(error).__mro__:
+        if cls in CATALOGS:
+            return CATALOGS[cls]
+    return {}
+
+
+def error_text(error: CodedError, lang: Language) -> str:
+    """`error` in `lang`; fields that are engine errors are rendered in `lang` too."""
+    fields = {
+        name: error_text(value, lang) if isinstance(value, CodedError) else value
+        for name, value in error.fields.items()
+    }
+    entry = catalog_for(error).get(error.code, {})
+    template = entry.get(lang) or type(error).TEMPLATES[error.code]
+    return template.format(**fields)
