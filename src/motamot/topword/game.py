@@ -61,13 +61,14 @@ class IllegalMove(GameError):
     """A move the referee refused; `refusal` says why (the code is its reason)."""
 
     TEMPLATES: ClassVar[dict[str, str]] = {
-        reason.value: "{move}: " + reason.value + "{note}" for reason in Reason
+        reason.value: "{move}: "
+        + reason.value
+        + ("" if reason is Reason.NO_TILE_PLACED else " ({detail})")  # its detail may be ""
+        for reason in Reason
     }
 
     def __init__(self, move: Move, refusal: Refusal) -> None:
-        detail = refusal.detail
-        note = f" ({detail})" if detail else ""
-        super().__init__(refusal.reason.value, move=str(move), detail=detail, note=note)
+        super().__init__(refusal.reason.value, move=str(move), detail=refusal.detail)
         self.move = move
         self.refusal = refusal
 
