@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from motamot.cli.i18n import Catalog, Language, translate
-from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, fold, load_lexicon
+from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, FoldReason, fold, load_lexicon
 from motamot.lexicon.registry import compile_user_list
+from motamot.lexicon.wordlist import SINGLE_LETTER
 
 NOT_IN_DICTIONARY = "not_in_dictionary"
 
@@ -25,11 +26,20 @@ MESSAGES: Catalog = {
         "fr": "{name} : {kept} mots gardés, {dropped} lignes écartées",
         "en": "{name}: {kept} words kept, {dropped} lines dropped",
     },
-    "dropped": {"fr": "  {count} × {reason}", "en": "  {count} × {reason}"},
-    "nothing_usable": {
-        "fr": "{source} : aucun mot utilisable ({dropped} lignes écartées)",
-        "en": "{source}: no usable word ({dropped} lines dropped)",
-    },
+    "dropped": {"fr": "  {count} × {reason} ({label})", "en": "  {count} × {reason} ({label})"},
+}
+
+
+#: Why an input is not a word, as a player reads it (the JSON keeps the codes).
+REASONS: Catalog = {
+    FoldReason.EMPTY: {"fr": "vide", "en": "empty"},
+    FoldReason.DIGIT: {"fr": "contient un chiffre", "en": "contains a digit"},
+    FoldReason.HYPHEN: {"fr": "contient un trait d'union", "en": "contains a hyphen"},
+    FoldReason.APOSTROPHE: {"fr": "contient une apostrophe", "en": "contains an apostrophe"},
+    FoldReason.SPACE: {"fr": "contient une espace", "en": "contains a space"},
+    FoldReason.INVALID_CHARACTER: {"fr": "caractère non admis", "en": "invalid character"},
+    SINGLE_LETTER: {"fr": "une seule lettre", "en": "a single letter"},
+    NOT_IN_DICTIONARY: {"fr": "absent du dictionnaire", "en": "not in the dictionary"},
 }
 
 
@@ -103,8 +113,11 @@ def _check(args: argparse.Namespace) -> int:
         return 0
     lang: Language = args.lang
     for entry in results:
-        key = "valid" if entry["valid"] else "invalid"
-        print(translate(MESSAGES, key, lang, **entry))
+        if entry["valid"]:
+            print(translate(MESSAGES, "valid", lang, **entry))
+        else:
+            reason = translate(REASONS, entry["reason"], lang)
+            print(translate(MESSAGES, "invalid", lang, input=entry["input"], reason=reason))
     return 0
 
 
@@ -145,5 +158,6 @@ def _build(args: argparse.Namespace) -> int:
         )
     )
     for reason, count in sorted(report.dropped.items()):
-        print(translate(MESSAGES, "dropped", lang, count=count, reason=reason))
+        label = translate(REASONS, reason, lang)
+        print(translate(MESSAGES, "dropped", lang, count=count, reason=reason, label=label))
     return 0
