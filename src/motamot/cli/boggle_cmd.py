@@ -507,19 +507,7 @@ def _replay(args: argparse.Namespace) -> int:
     text = _read_text(args.record, lang)
     try:
         record = parse_record(text)
-    except RecordError as error:
-        raise CliError(
-            translate(
-                MESSAGES,
-                "bad_record",
-                lang,
-                file=args.record,
-                error=record_error_text(error, lang),
-            )
-        ) from None
-    lexicon = load_lexicon(args.dict or record.dictionary)
-    try:
-        played = replay(record, lexicon)
+        played = replay(record, load_lexicon(args.dict or record.dictionary))
     except RecordError as error:
         raise CliError(
             translate(

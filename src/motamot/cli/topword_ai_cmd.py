@@ -17,7 +17,15 @@ from motamot.cli.i18n import Catalog, Language, translate
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
 from motamot.cli.topword_cmd import _board, _bonus_text, verdict_json
 from motamot.lexicon import Lexicon, load_lexicon
-from motamot.topword import RULESETS, TOPWORD_FR, RackError, Ruleset, get_ruleset, parse_rack
+from motamot.topword import (
+    RULESETS,
+    TOPWORD_FR,
+    Board,
+    RackError,
+    Ruleset,
+    get_ruleset,
+    parse_rack,
+)
 from motamot.topword.bots import LEVELS
 from motamot.topword.game import generator_can_play
 from motamot.topword.hints import analyse, given_up_by_player, hints
@@ -109,18 +117,20 @@ def _setup(args: argparse.Namespace) -> tuple[Ruleset, Lexicon]:
     return ruleset, load_lexicon(args.dict or ruleset.dictionary)
 
 
-def _check_top(top: int | None, lang: Language) -> None:
-    if top is not None and top < 0:
+def _position_request(
+    args: argparse.Namespace, lang: Language
+) -> tuple[Board, tuple[str, ...], Ruleset, Lexicon]:
+    """What `moves` and `hint` read: --top checked, the position, the rack, rules, words."""
+    if args.top is not None and args.top < 0:
         raise CliError(translate(MESSAGES, "bad_top", lang))
+    board = _board(args.position, lang)
+    ruleset, lexicon = _setup(args)
+    return board, _rack(args.rack, ruleset, lang), ruleset, lexicon
 
 
 def _moves(args: argparse.Namespace) -> int:
     lang: Language = args.lang
-    _check_top(args.top, lang)
-    board = _board(args.position, lang)
-    ruleset = get_ruleset(args.ruleset)
-    rack = _rack(args.rack, ruleset, lang)
-    _, lexicon = _setup(args)
+    board, rack, ruleset, lexicon = _position_request(args, lang)
     found = [(move.notation, move.points) for move in legal_moves(board, rack, ruleset, lexicon)]
     found.sort(key=lambda item: (-item[1], item[0]))
     shown = found if args.top is None else found[: args.top]
@@ -136,11 +146,7 @@ def _moves(args: argparse.Namespace) -> int:
 
 def _hint(args: argparse.Namespace) -> int:
     lang: Language = args.lang
-    _check_top(args.top, lang)
-    board = _board(args.position, lang)
-    ruleset = get_ruleset(args.ruleset)
-    rack = _rack(args.rack, ruleset, lang)
-    _, lexicon = _setup(args)
+    board, rack, ruleset, lexicon = _position_request(args, lang)
     found = hints(board, rack, ruleset, lexicon, args.top)
     if args.json:
         listed = [{"move": hint.move.notation, **verdict_json(hint.verdict)} for hint in found]
