@@ -1,7 +1,7 @@
 """Engine errors reach the player in French by default and in English with --lang en.
 
 Each engine error carries a code and fields; its English text is the class's
-template, its French text the CLI catalogue's (motamot.cli.error_text).
+template, its French text the CLI catalogue's (motamot.text.errors).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from motamot.cli.error_text import CATALOGS, catalog_for, error_text
 from motamot.cli.main import main
 from motamot.errors import CodedError
 from motamot.lexicon import load_lexicon
+from motamot.text.errors import CATALOGS, catalog_for, error_text
 from motamot.topword import parse_move, parse_position, parse_rack
 from motamot.topword.game import Game, IllegalMove
 from motamot.topword.record import RecordError, parse_record

@@ -1,7 +1,7 @@
 """Errors as values: a stable code, named fields, and a plain English `str()`.
 
 Engines raise these so that interfaces can say what went wrong in the
-player's language (see `motamot.cli.error_text`); library users and logs
+player's language (see `motamot.text.errors`); library users and logs
 get the English text of the class's `TEMPLATES`. A field may itself be a
 `CodedError` (a record line that holds a bad move): it is rendered in turn.
 """

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from motamot.cli.i18n import Catalog, Language, translate
 from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, FoldReason, fold, load_lexicon
 from motamot.lexicon.registry import compile_user_list
 from motamot.lexicon.wordlist import SINGLE_LETTER
+from motamot.text.i18n import Catalog, Language, translate
 
 NOT_IN_DICTIONARY = "not_in_dictionary"
 

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from motamot import __version__
 from motamot.cli import boggle_cmd, dict_cmd, topword_cmd
-from motamot.cli.error_text import error_text
 from motamot.cli.errors import CliError
-from motamot.cli.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from motamot.errors import CodedError
+from motamot.text.errors import error_text
+from motamot.text.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 _COMMAND_MODULES = (dict_cmd, boggle_cmd, topword_cmd)
 

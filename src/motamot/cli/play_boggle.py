@@ -23,9 +23,7 @@ from motamot.boggle.record import format_record
 from motamot.boggle.referee import find_path
 from motamot.boggle.round import JudgedEntry, Status
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, get_preset
-from motamot.cli.boggle_cmd import reason_text
 from motamot.cli.errors import CliError
-from motamot.cli.i18n import Catalog, Language, translate
 from motamot.cli.term import (
     CLEAR,
     LineReader,
@@ -52,6 +50,8 @@ from motamot.service.boggle_play import (
     seat_players,
 )
 from motamot.service.storage import new_save_path, save_text
+from motamot.text.boggle import reason_text
+from motamot.text.i18n import Catalog, Language, translate
 
 Clock = Callable[[], float]
 

@@ -16,9 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from motamot.cli.error_text import error_text
 from motamot.cli.errors import CliError
-from motamot.cli.i18n import Catalog, Language, translate
 from motamot.cli.term import (
     CLEAR,
     LineReader,
@@ -41,6 +39,8 @@ from motamot.service.topword_play import (
     hints,
     parse_seats,
 )
+from motamot.text.errors import error_text
+from motamot.text.i18n import Catalog, Language, translate
 from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board
 from motamot.topword.game import Action, GameError, IllegalMove, Turn
 from motamot.topword.move import MoveSyntaxError

@@ -11,12 +11,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from motamot.cli.error_text import error_text
 from motamot.cli.errors import CliError
-from motamot.cli.i18n import Catalog, Language, translate
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
 from motamot.cli.topword_cmd import _board, _bonus_text, verdict_json
 from motamot.lexicon import Lexicon, load_lexicon
+from motamot.text.errors import error_text
+from motamot.text.i18n import Catalog, Language, translate
 from motamot.topword import (
     RULESETS,
     TOPWORD_FR,

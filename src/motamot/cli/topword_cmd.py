@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from motamot.cli.error_text import REFUSALS, error_text
 from motamot.cli.errors import CliError
-from motamot.cli.i18n import Catalog, Language, translate
 from motamot.lexicon import load_lexicon
+from motamot.text.errors import REFUSALS, error_text
+from motamot.text.i18n import Catalog, Language, translate
 from motamot.topword import (
     CENTRE,
     COLUMNS,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from motamot.cli.i18n import LANGUAGES, Catalog, Language
 from motamot.errors import CodedError
 from motamot.lexicon.dawg import LexiconFormatError
 from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound
 from motamot.lexicon.wordlist import WordListError
+from motamot.text.i18n import LANGUAGES, Catalog, Language
 from motamot.topword.board import PositionError
 from motamot.topword.game import GameError, IllegalMove
 from motamot.topword.move import MoveSyntaxError
