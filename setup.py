@@ -9,9 +9,14 @@ compiler (no build-time dependency to fetch).
 
 from setuptools import Extension, setup
 
+#: The complete check of a compiled word list, shared by the lexicon and Boggle kernels.
+DAWG_CHECK = "src/motamot/dawg_check.h"
+
 
 def kernel(name: str, source: str) -> Extension:
-    return Extension(name, [source], extra_compile_args=["-O3"], optional=True)
+    return Extension(
+        name, [source], depends=[DAWG_CHECK], extra_compile_args=["-O3"], optional=True
+    )
 
 
 setup(

@@ -2,7 +2,9 @@
 
     python benchmarks/bench_lexicon.py [--dict fr] [--runs 7]
 
-Load time and memory are measured in fresh processes (median of --runs).
+Load time and memory are measured in fresh processes (median of --runs); the
+load includes the complete check of the file, whose own cost (C and pure
+Python) is printed as well.
 The baseline, measured in the same run, is the obvious alternative: a
 Python set built from the exported word list (read from a text file).
 Targets for `fr` (issue 2): load <= 30 ms, <= 10 MB, membership <= 2 us.
@@ -26,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from motamot.lexicon import Lexicon, load_lexicon  # noqa: E402
-from motamot.lexicon.dawg import speedups_enabled  # noqa: E402
+from motamot.lexicon.dawg import check_arcs, check_arcs_python, speedups_enabled  # noqa: E402
 
 # Runs in a fresh interpreter; prints {"seconds": ..., "traced": ..., "rss": ...}.
 _CHILD = r"""
@@ -146,6 +148,17 @@ def main() -> int:
         f"  ratio lexicon/set: time {dawg['seconds'] / baseline['seconds']:.3f},"
         f" traced memory {dawg['traced'] / baseline['traced']:.3f}"
     )
+
+    print(f"\ncomplete check of the file (best of {args.runs}, included in the load above):")
+    checks = [("C" if speedups_enabled() else "(C not built)", check_arcs)]
+    checks.append(("pure Python", check_arcs_python))
+    for name, check in checks:
+        best = float("inf")
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            check(lexicon.arcs, lexicon.root)
+            best = min(best, time.perf_counter() - start)
+        print(f"  {name:14} {best * 1e3:8.2f} ms  ({best / dawg['seconds']:.2f} of the load)")
 
     rng = random.Random(20261130)
     real = rng.sample(words, min(args.sample, len(words)))

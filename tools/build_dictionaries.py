@@ -35,6 +35,7 @@ from motamot.lexicon.hunspell import (  # noqa: E402
     parse_aff,
     parse_dic,
 )
+from motamot.lexicon.registry import SHIPPED_SUMS  # noqa: E402
 
 SOURCES = ROOT / "tools" / "sources"
 DATA = ROOT / "src" / "motamot" / "lexicon" / "data"
@@ -193,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown language(s): {', '.join(unknown)}")
     status = 0
+    digests = shipped_sums()
     for language in args.languages or list(BUILDERS):
         start = time.perf_counter()
         data = build(language)
@@ -211,10 +213,28 @@ def main(argv: list[str] | None = None) -> int:
                     f"{target}: shipped sha256 {shipped} differs from the rebuild", file=sys.stderr
                 )
                 status = 1
+            if digests.get(target.name) != digest:
+                print(f"{DATA / SHIPPED_SUMS}: no line for this {target.name}", file=sys.stderr)
+                status = 1
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+            digests[target.name] = digest
+    if not args.check:
+        lines = [f"{digest}  {name}\n" for name, digest in sorted(digests.items())]
+        (DATA / SHIPPED_SUMS).write_text("".join(lines), "ascii")
     return status
+
+
+def shipped_sums() -> dict[str, str]:
+    """The shipped lists' sha256 (data/SHA256SUMS): the pure-Python loader trusts these."""
+    path = DATA / SHIPPED_SUMS
+    if not path.exists():
+        return {}
+    return {
+        name: digest
+        for digest, name in (line.split() for line in path.read_text("ascii").splitlines())
+    }
 
 
 if __name__ == "__main__":

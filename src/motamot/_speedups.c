@@ -7,6 +7,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "dawg_check.h"
 
 /* -- DAWG membership (see motamot/lexicon/dawg.py for the format) --------- */
 
@@ -86,11 +89,61 @@ dawg_contains(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_FALSE;
 }
 
+/* dawg_check(arcs, root, max_letters) -> (code, index, words)
+ *
+ * The complete check of a DAWG array (dawg_check.h): code "" and the word
+ * count when it is valid, else the fault's code and the arc index it is at.
+ */
+static PyObject *
+dawg_check_py(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "dawg_check(arcs, root, max_letters) takes 3 arguments");
+        return NULL;
+    }
+    uint64_t root = PyLong_AsUnsignedLongLong(args[1]);
+    if (root == (uint64_t)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    long max_letters = PyLong_AsLong(args[2]);
+    if (max_letters == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (max_letters < 1 || max_letters > DAWG_CHECK_MAX_LETTERS) {
+        PyErr_Format(PyExc_ValueError, "max_letters must be 1 to %d", DAWG_CHECK_MAX_LETTERS);
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return NULL;
+    }
+    if (view.itemsize != 8 || view.format == NULL ||
+        (strcmp(view.format, "Q") != 0 && strcmp(view.format, "L") != 0)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "arcs must be a buffer of unsigned 64-bit integers");
+        return NULL;
+    }
+    uint64_t words = 0, at = 0;
+    int fault;
+    Py_BEGIN_ALLOW_THREADS
+    fault = dawg_check((const uint64_t *)view.buf, (uint64_t)(view.len / 8), root, (int)max_letters,
+                       &words, &at);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    if (fault == DAWG_NO_MEMORY) {
+        return PyErr_NoMemory();
+    }
+    return Py_BuildValue("sKK", dawg_check_code(fault), (unsigned long long)at,
+                         (unsigned long long)words);
+}
+
 /* -- module ---------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
     {"dawg_contains", (PyCFunction)(void (*)(void))dawg_contains, METH_FASTCALL,
      "dawg_contains(arcs, root, word) -> bool: is the folded `word` in the DAWG?"},
+    {"dawg_check", (PyCFunction)(void (*)(void))dawg_check_py, METH_FASTCALL,
+     "dawg_check(arcs, root, max_letters) -> (code, index, words): the complete check."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../dawg_check.h"
+
 #define LETTER_MASK ((UINT64_C(1) << 26) - 1)
 #define DAWG_WORD_BIT (UINT64_C(1) << 26)
 #define ARC_SHIFT 27
@@ -127,8 +129,16 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds) {
     self->arcs = (const uint64_t *)self->view.buf;
     self->n_arcs = self->view.len / 8;
     self->root = root;
-    if (!arcs_fit(self, root)) {
-        PyErr_SetString(PyExc_ValueError, "root state points outside the arcs");
+    /* The search reads arcs and ranks without bounds checks: check the whole array first. */
+    uint64_t checked_words = 0, at = 0;
+    int fault = dawg_check(self->arcs, (uint64_t)self->n_arcs, root, MAX_WORD, &checked_words, &at);
+    if (fault == DAWG_NO_MEMORY) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (fault != DAWG_OK) {
+        PyErr_Format(PyExc_ValueError, "arcs do not form a valid DAWG (%s at %llu)",
+                     dawg_check_code(fault), (unsigned long long)at);
         return -1;
     }
     self->before = PyMem_Calloc((size_t)self->n_arcs + 1, sizeof(uint32_t));

@@ -34,6 +34,7 @@ from motamot.lexicon.wordlist import (
 DEFAULT_DICTIONARY = "fr"
 BUILTIN_DICTIONARIES = ("fr", "en")
 CACHE_ENV = "MOTAMOT_CACHE_DIR"
+SHIPPED_SUMS = "SHA256SUMS"
 _NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_.]{0,39}$")
 
 
@@ -141,11 +142,25 @@ def _load_path(path: Path, name: str) -> Lexicon:
         data = path.read_bytes()
     except OSError as error:
         raise DictionaryNotFound("unreadable", path=path, reason=error.strerror) from None
-    return Lexicon.from_bytes(data, name)
+    return Lexicon.from_bytes(data, name, shipped_digests())
+
+
+def _data_dir() -> Path:
+    return Path(str(resources.files("motamot.lexicon") / "data"))
 
 
 def _builtin_path(name: str) -> Path:
-    return Path(str(resources.files("motamot.lexicon") / "data" / f"{name}.dawg"))
+    return _data_dir() / f"{name}.dawg"
+
+
+@functools.cache
+def shipped_digests() -> frozenset[str]:
+    """sha256 of the shipped compiled lists (data/SHA256SUMS, written when they are built)."""
+    try:
+        text = (_data_dir() / SHIPPED_SUMS).read_text("ascii")
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    return frozenset(line.split()[0] for line in text.splitlines() if line.strip())
 
 
 def load_lexicon(spec: str | None = None) -> Lexicon:

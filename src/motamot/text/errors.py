@@ -192,6 +192,15 @@ LEXICON_FORMAT_ERRORS = _french(
         "bad_magic": "ce n'est pas un dictionnaire compilé motamot",
         "bad_length": "le dictionnaire compilé a {size} octets au lieu de {expected}",
         "bad_root": "dictionnaire compilé abîmé (racine hors de ses arcs)",
+        "bad_arc": "dictionnaire compilé abîmé : un état pointe hors des arcs (en {index})",
+        "shared_arcs": "dictionnaire compilé abîmé : deux états partagent des arcs (en {index})",
+        "cycle": "dictionnaire compilé abîmé : ses arcs forment un cycle (en {index})",
+        "dead_end": "dictionnaire compilé abîmé : un chemin finit sans mot (en {index})",
+        "too_long": "le dictionnaire compilé contient un mot de plus de {limit} lettres",
+        "unreachable_arcs": "dictionnaire compilé abîmé : {index} arcs inaccessibles",
+        "too_many_words": "le dictionnaire compilé contient plus de {limit} mots",
+        "bad_word_count": "dictionnaire compilé abîmé : l'en-tête annonce {expected} mots, "
+        "les arcs en contiennent {actual}",
     }
 )
 
