@@ -1,0 +1,1 @@
+"""Broadcasters: in-process (one server process), Redis (several)."""

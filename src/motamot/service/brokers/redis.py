@@ -1,0 +1,243 @@
+"""A Broadcaster over Redis pub/sub, for rooms followed from several server processes.
+
+Pub/sub forgets whatever is published while a subscriber is disconnected, so
+the store stays the source of truth and this broker fills every gap from it:
+
+- every time Redis confirms a channel subscription (the first one, and again
+  after each reconnect, which the client does by itself) the room's
+  subscriptions reload from the store what came after the last seq they gave;
+- an event whose seq is past the next expected one makes the subscription
+  load the missing ones from the store first;
+- a subscription idle for `idle_check` seconds asks the store whether it
+  missed a tail (a publish that failed after its append succeeded).
+
+Events already given (seq at or below the last one) are dropped, so a
+subscriber sees each event once, in order, without holes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from motamot.service.ports import EventStore, StoredEvent
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PREFIX = "motamot"
+IDLE_CHECK_SECONDS = 5.0
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """`redis://host:port/db?prefix=name` → (URL without `prefix`, key prefix)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("redis", "rediss", "unix"):
+        raise ValueError(f"not a Redis URL: {url!r}")
+    prefix = DEFAULT_PREFIX
+    kept = []
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key == "prefix":
+            prefix = value
+        else:
+            kept.append((key, value))
+    if not prefix or any(char.isspace() for char in prefix):
+        raise ValueError(f"a Redis key prefix needs no spaces: {prefix!r}")
+    return urlunsplit(parts._replace(query=urlencode(kept))), prefix
+
+
+def encode_batch(events: Sequence[StoredEvent]) -> str:
+    return json.dumps([[event.seq, event.data] for event in events])
+
+
+def decode_batch(room: str, payload: str | bytes) -> list[StoredEvent]:
+    """The events of one published message; anything malformed is dropped (the store fills in)."""
+    try:
+        rows = json.loads(payload)
+        return [StoredEvent(room, int(seq), str(data)) for seq, data in rows]
+    except (ValueError, TypeError):
+        log.warning("malformed message on room %s dropped", room)
+        return []
+
+
+class RedisBroker:
+    """Fan-out between processes: one publish per batch, one pub/sub connection per process."""
+
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        store: EventStore,
+        prefix: str = DEFAULT_PREFIX,
+        *,
+        idle_check: float = IDLE_CHECK_SECONDS,
+    ) -> None:
+        self.client = client
+        self.prefix = prefix
+        self._store = store
+        self._idle_check = idle_check
+        self._pubsub = client.pubsub()
+        self._subscriptions: dict[str, set[RedisSubscription]] = {}
+        self._reader: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str, store: EventStore) -> RedisBroker:
+        """Connect to the Redis of `url` (`?prefix=` names the keys) and check it answers."""
+        address, prefix = split_url(url)
+        client = aioredis.Redis.from_url(address)
+        try:
+            await client.ping()
+        except BaseException:
+            await client.aclose()
+            raise
+        return cls(client, store, prefix)
+
+    def channel(self, room: str) -> str:
+        return f"{self.prefix}:room:{room}"
+
+    def _room_of(self, channel: str) -> str:
+        return channel[len(self.prefix) + len(":room:") :]
+
+    async def publish(self, room: str, events: Sequence[StoredEvent]) -> None:
+        """Publish stored events; a failure is logged, not raised (subscribers resync)."""
+        if not events:
+            return
+        try:
+            await self.client.publish(self.channel(room), encode_batch(events))
+        except RedisError as error:
+            log.warning("publish to room %s failed (%s): subscribers will resync", room, error)
+
+    async def subscribe(self, room: str, after: int | None = None) -> RedisSubscription:
+        """Follow `room`; `after` is the last seq the caller holds (None: from the next event)."""
+        subscription = RedisSubscription(self, room, after, self._store, self._idle_check)
+        followers = self._subscriptions.setdefault(room, set())
+        followers.add(subscription)
+        if len(followers) == 1:
+            await self._pubsub.subscribe(self.channel(room))
+        else:
+            subscription.resync()
+        if self._reader is None:
+            self._reader = asyncio.create_task(self._read(), name="redis-broker-reader")
+        return subscription
+
+    async def _forget(self, subscription: RedisSubscription) -> None:
+        followers = self._subscriptions.get(subscription.room)
+        if followers is None:
+            return
+        followers.discard(subscription)
+        if not followers:
+            del self._subscriptions[subscription.room]
+            with contextlib.suppress(RedisError):
+                await self._pubsub.unsubscribe(self.channel(subscription.room))
+
+    async def _read(self) -> None:
+        """Dispatch messages to the room's subscriptions until closed; reconnects by itself."""
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except RedisError as error:
+                log.warning("Redis pub/sub connection lost (%s); reconnecting", error)
+                await asyncio.sleep(0.2)
+                continue
+            if message is None:
+                continue
+            kind = message["type"]
+            channel = message["channel"]
+            if isinstance(channel, bytes):
+                channel = channel.decode()
+            room = self._room_of(channel)
+            followers = self._subscriptions.get(room, ())
+            if kind == b"subscribe" or kind == "subscribe":
+                # (re)subscribed: whatever was published before now must come from the store
+                for subscription in followers:
+                    subscription.resync()
+            elif kind == b"message" or kind == "message":
+                events = decode_batch(room, message["data"])
+                for subscription in followers:
+                    subscription.deliver(events)
+
+    async def close(self) -> None:
+        for followers in list(self._subscriptions.values()):
+            for subscription in list(followers):
+                subscription.stop()
+        self._subscriptions.clear()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self.client.aclose()
+
+
+_RESYNC = object()
+_STOP = object()
+
+
+class RedisSubscription:
+    """One follower of one room: events in seq order, each once, gaps filled from the store."""
+
+    def __init__(
+        self,
+        broker: RedisBroker,
+        room: str,
+        after: int | None,
+        store: EventStore,
+        idle_check: float,
+    ) -> None:
+        self.room = room
+        self.last = after
+        self._broker = broker
+        self._store = store
+        self._idle_check = idle_check
+        self._queue: asyncio.Queue[object] = asyncio.Queue()
+
+    def deliver(self, events: list[StoredEvent]) -> None:
+        self._queue.put_nowait(events)
+
+    def resync(self) -> None:
+        self._queue.put_nowait(_RESYNC)
+
+    def stop(self) -> None:
+        self._queue.put_nowait(_STOP)
+
+    async def __aiter__(self) -> AsyncIterator[StoredEvent]:
+        while True:
+            try:
+                item = await asyncio.wait_for(self._queue.get(), self._idle_check)
+            except TimeoutError:
+                item = _RESYNC
+            if item is _STOP:
+                return
+            if item is _RESYNC:
+                for event in await self._from_store():
+                    yield event
+                continue
+            assert isinstance(item, list)
+            for event in item:
+                if self.last is not None and event.seq <= self.last:
+                    continue
+                if self.last is not None and event.seq > self.last + 1:
+                    for missed in await self._from_store():
+                        yield missed
+                    if event.seq <= self.last:
+                        continue
+                self.last = event.seq
+                yield event
+
+    async def _from_store(self) -> list[StoredEvent]:
+        """What the store holds after the last seq given (nothing if no baseline yet)."""
+        if self.last is None:
+            return []
+        missed = await self._store.load(self.room, self.last)
+        if missed:
+            self.last = missed[-1].seq
+        return missed
+
+    async def close(self) -> None:
+        self.stop()
+        await self._broker._forget(self)

@@ -1,0 +1,1 @@
+"""Event stores: memory (tests), SQLite (one process), PostgreSQL (several processes)."""

@@ -1,0 +1,203 @@
+"""The event store on PostgreSQL: the store of record when several server processes share rooms.
+
+One row per event, primary key `(room, seq)`: two processes that both believe
+they hold a room's last event cannot both write the next one, the second gets
+SeqConflict (the key is the fence, whatever the leases say). An append is one
+statement that inserts only when the room's last stored seq is the expected
+one, so it costs one round trip; concurrent commits share PostgreSQL's WAL
+flushes (its own group commit), so no writer thread is needed here.
+
+The schema (a PostgreSQL schema, `motamot` by default, one per test) is
+created or migrated on open, under an advisory lock so that processes
+starting together migrate it once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors, sql
+from psycopg.rows import TupleRow
+from psycopg_pool import AsyncConnectionPool
+
+from motamot.service.ports import SeqConflict, StoredEvent
+
+DEFAULT_SCHEMA = "motamot"
+_SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+
+# Each entry brings the schema from version i to i + 1; never edit a shipped one.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE {schema}.events (
+               room text NOT NULL,
+               seq bigint NOT NULL CHECK (seq > 0),
+               data text NOT NULL,
+               stored_at timestamptz NOT NULL DEFAULT now(),
+               PRIMARY KEY (room, seq)
+           )""",
+        # rooms(): seq 1 is every room's creation event
+        "CREATE INDEX events_rooms ON {schema}.events (room) WHERE seq = 1",
+    ),
+)
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was migrated by a newer motamot than this one."""
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """`postgresql://...?schema=name` → (connection URL without `schema`, schema name)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres"):
+        raise ValueError(f"not a PostgreSQL URL: {url!r}")
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    schema = DEFAULT_SCHEMA
+    kept = []
+    for key, value in query:
+        if key == "schema":
+            schema = value
+        else:
+            kept.append((key, value))
+    check_schema_name(schema)
+    return urlunsplit(parts._replace(query=urlencode(kept))), schema
+
+
+def check_schema_name(schema: str) -> None:
+    if not _SCHEMA_NAME.fullmatch(schema):
+        raise ValueError(f"schema name must match {_SCHEMA_NAME.pattern}: {schema!r}")
+
+
+class PostgresStore:
+    """EventStore over a pool of psycopg connections (autocommit: one statement, one commit)."""
+
+    def __init__(self, pool: AsyncConnectionPool, schema: str) -> None:
+        check_schema_name(schema)
+        self._pool = pool
+        self.schema = schema
+        name = sql.Identifier(schema)
+        self._append = sql.SQL(
+            """INSERT INTO {schema}.events (room, seq, data)
+               SELECT %(room)s, e.seq, e.data
+               FROM unnest(%(seqs)s::bigint[], %(datas)s::text[]) AS e(seq, data)
+               WHERE coalesce((SELECT max(seq) FROM {schema}.events WHERE room = %(room)s), 0)
+                     = %(expected)s"""
+        ).format(schema=name)
+        self._last = sql.SQL(
+            "SELECT coalesce(max(seq), 0) FROM {schema}.events WHERE room = %s"
+        ).format(schema=name)
+        self._load = sql.SQL(
+            "SELECT seq, data FROM {schema}.events WHERE room = %s AND seq > %s ORDER BY seq"
+        ).format(schema=name)
+        self._rooms = sql.SQL(
+            "SELECT room FROM {schema}.events WHERE seq = 1 ORDER BY room"
+        ).format(schema=name)
+
+    @classmethod
+    async def open(cls, url: str, *, max_connections: int = 8) -> PostgresStore:
+        """Connect, create or migrate the schema the URL names (`?schema=`), return the store."""
+        conninfo, schema = split_url(url)
+        pool = AsyncConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=max_connections,
+            kwargs={"autocommit": True},
+            open=False,
+        )
+        await pool.open(wait=True, timeout=10)
+        try:
+            await migrate(pool, schema)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, schema)
+
+    async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
+        for offset, event in enumerate(events, start=1):
+            if event.room != room or event.seq != expected_seq + offset:
+                raise ValueError(
+                    f"event {event.room}#{event.seq} is not {room}#{expected_seq + offset}"
+                )
+        if not events:
+            return
+        params = {
+            "room": room,
+            "expected": expected_seq,
+            "seqs": [event.seq for event in events],
+            "datas": [event.data for event in events],
+        }
+        async with self._pool.connection() as conn:
+            try:
+                cursor = await conn.execute(self._append, params)
+            except errors.UniqueViolation:
+                # another writer committed the same seq after our check
+                raise SeqConflict(room, expected_seq, await self._last_seq(conn, room)) from None
+            if cursor.rowcount != len(events):
+                raise SeqConflict(room, expected_seq, await self._last_seq(conn, room))
+
+    async def last_seq(self, room: str) -> int:
+        """The room's last stored seq (0 for an unknown room), without loading its events."""
+        async with self._pool.connection() as conn:
+            return await self._last_seq(conn, room)
+
+    async def _last_seq(self, conn: psycopg.AsyncConnection[TupleRow], room: str) -> int:
+        cursor = await conn.execute(self._last, (room,))
+        row = await cursor.fetchone()
+        assert row is not None
+        last = row[0]
+        assert isinstance(last, int)
+        return last
+
+    async def load(self, room: str, after: int = 0) -> list[StoredEvent]:
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(self._load, (room, after))
+            rows = await cursor.fetchall()
+        return [StoredEvent(room, int(seq), str(data)) for seq, data in rows]
+
+    async def rooms(self) -> list[str]:
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(self._rooms)
+            rows = await cursor.fetchall()
+        return [str(row[0]) for row in rows]
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+async def migrate(pool: AsyncConnectionPool, schema: str) -> int:
+    """Bring `schema` to the latest version; returns the version it was at."""
+    check_schema_name(schema)
+    name = sql.Identifier(schema)
+    async with pool.connection() as conn, conn.transaction():
+        # one migrator at a time per schema, across processes
+        await conn.execute(
+            "SELECT pg_advisory_xact_lock(hashtext(%s))", (f"motamot.schema.{schema}",)
+        )
+        await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(name))
+        await conn.execute(
+            sql.SQL("CREATE TABLE IF NOT EXISTS {}.schema_version (version int NOT NULL)").format(
+                name
+            )
+        )
+        cursor = await conn.execute(
+            sql.SQL("SELECT coalesce(max(version), 0) FROM {}.schema_version").format(name)
+        )
+        row = await cursor.fetchone()
+        assert row is not None
+        found = int(row[0])
+        if found > len(MIGRATIONS):
+            raise SchemaTooNew(
+                f"schema {schema} is at version {found}; this motamot knows {len(MIGRATIONS)}"
+            )
+        for statements in MIGRATIONS[found:]:
+            for statement in statements:
+                await conn.execute(sql.SQL(statement).format(schema=name))
+        if found < len(MIGRATIONS):
+            await conn.execute(sql.SQL("DELETE FROM {}.schema_version").format(name))
+            await conn.execute(
+                sql.SQL("INSERT INTO {}.schema_version (version) VALUES (%s)").format(name),
+                (len(MIGRATIONS),),
+            )
+    return found
