@@ -1,0 +1,147 @@
+"""Room leases on Redis: which one server process runs a room's clock.
+
+A lease is a key `prefix:lease:<room>` holding the owner's process id, set
+with `SET NX PX` (only if nobody holds it, expiring by itself) and renewed
+well before it expires. When the owner dies, its leases expire and the next
+process that needs the room takes it. A lease is only advice: the store's
+`(room, seq)` key is the fence, so an owner that lost its lease without
+knowing it (a long pause) cannot write over the new owner's events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LEASE_SECONDS = 3.0
+
+# Renew every lease still ours in one round trip; returns the rooms that were not.
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  else
+    table.insert(lost, key)
+  end
+end
+return lost
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+class RedisLeases:
+    """The leases this process holds, renewed in the background until released or lost."""
+
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        prefix: str,
+        owner: str,
+        *,
+        seconds: float = DEFAULT_LEASE_SECONDS,
+        on_lost: Callable[[str], None] = lambda room: None,
+    ) -> None:
+        self.owner = owner
+        self.seconds = seconds
+        self._client = client
+        self._prefix = prefix
+        self._held: set[str] = set()
+        self._on_lost = on_lost
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+        self._renewer: asyncio.Task[None] | None = None
+
+    def key(self, room: str) -> str:
+        return f"{self._prefix}:lease:{room}"
+
+    def holds(self, room: str) -> bool:
+        return room in self._held
+
+    @property
+    def held(self) -> frozenset[str]:
+        return frozenset(self._held)
+
+    async def acquire(self, room: str) -> bool:
+        """Take the room's lease if nobody holds it; True if it is (now) ours."""
+        if room in self._held:
+            return True
+        taken = await self._client.set(
+            self.key(room), self.owner, nx=True, px=int(self.seconds * 1000)
+        )
+        if not taken and await self.owner_of(room) != self.owner:
+            return False
+        self._held.add(room)
+        if self._renewer is None:
+            self._renewer = asyncio.create_task(self._keep(), name="lease-renewer")
+        return True
+
+    async def owner_of(self, room: str) -> str | None:
+        """The process id holding the room's lease, or None if it is free."""
+        current: bytes | str | None = await self._client.get(self.key(room))
+        if isinstance(current, bytes):
+            return current.decode()
+        return current
+
+    async def release(self, room: str) -> None:
+        """Give the lease back at once (a graceful stop), so another process needs no wait."""
+        if room not in self._held:
+            return
+        self._held.discard(room)
+        with contextlib.suppress(RedisError):
+            await self._release(keys=[self.key(room)], args=[self.owner])
+
+    async def release_all(self) -> None:
+        for room in sorted(self._held):
+            await self.release(room)
+
+    async def renew(self) -> None:
+        """Extend every held lease; drop (and report) the ones another process has."""
+        if not self._held:
+            return
+        rooms = sorted(self._held)
+        keys = [self.key(room) for room in rooms]
+        lost = await self._renew(keys=keys, args=[self.owner, int(self.seconds * 1000)])
+        lost_keys = {bytes(key).decode() for key in lost}
+        for room in rooms:
+            if self.key(room) in lost_keys and room in self._held:
+                self._held.discard(room)
+                log.warning("lease of room %s lost", room)
+                self._on_lost(room)
+
+    async def _keep(self) -> None:
+        renewed = time.monotonic()
+        while True:
+            await asyncio.sleep(self.seconds / 3)
+            try:
+                await self.renew()
+                renewed = time.monotonic()
+            except RedisError as error:
+                log.warning("lease renewal failed (%s); retrying", error)
+                if time.monotonic() - renewed > self.seconds:
+                    # they have expired in Redis by now: another process may own them
+                    for room in sorted(self._held):
+                        self._held.discard(room)
+                        self._on_lost(room)
+
+    async def close(self) -> None:
+        if self._renewer is not None:
+            self._renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewer
+            self._renewer = None
+        await self.release_all()

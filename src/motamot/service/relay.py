@@ -1,0 +1,149 @@
+"""Requests between server processes over Redis: a command to its room's owner, the answer back.
+
+Each process listens on its inbox channel `prefix:inbox:<process id>` and
+on its reply channel `prefix:reply:<process id>`. A request is a JSON object
+`{"id", "room", "reply_to", "body"}`; the owner runs its handler on `body`
+and publishes `{"id", "body"}` to `reply_to`. The bodies are JSON texts
+this module never reads (the host encodes commands and answers).
+
+Pub/sub delivers to whoever listens now: a request to a dead process reaches
+nobody (`publish` says 0 receivers, OwnerGone at once) and a request whose
+owner died while working on it times out (OwnerTimeout). Either way the
+caller does not know whether the command was applied; it asks the new owner
+again, and the room refuses what would apply twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[str, str], Awaitable[str]]
+
+
+class OwnerGone(Exception):
+    """Nobody listens on the owner's inbox: that process is gone."""
+
+
+class OwnerTimeout(Exception):
+    """The owner did not answer in time (it may have died while working)."""
+
+
+class RedisRelay:
+    """This process's inbox (commands for rooms it owns) and outbox (commands for others)."""
+
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        prefix: str,
+        process_id: str,
+        handler: Handler,
+    ) -> None:
+        self.process_id = process_id
+        self._client = client
+        self._prefix = prefix
+        self._handler = handler
+        self._pubsub = client.pubsub()
+        self._waiting: dict[str, asyncio.Future[str]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._working: set[asyncio.Task[None]] = set()
+
+    def inbox(self, process_id: str) -> str:
+        return f"{self._prefix}:inbox:{process_id}"
+
+    def replies(self, process_id: str) -> str:
+        return f"{self._prefix}:reply:{process_id}"
+
+    async def start(self) -> None:
+        await self._pubsub.subscribe(self.inbox(self.process_id), self.replies(self.process_id))
+        self._reader = asyncio.create_task(self._read(), name="relay-reader")
+
+    async def request(self, owner: str, room: str, body: str, timeout: float = 5.0) -> str:
+        """Send `body` to process `owner` for `room`; its handler's answer."""
+        request_id = secrets.token_hex(8)
+        message = json.dumps(
+            {
+                "id": request_id,
+                "room": room,
+                "reply_to": self.replies(self.process_id),
+                "body": body,
+            }
+        )
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._waiting[request_id] = future
+        try:
+            receivers = await self._client.publish(self.inbox(owner), message)
+            if receivers == 0:
+                raise OwnerGone(owner)
+            try:
+                return await asyncio.wait_for(future, timeout)
+            except TimeoutError:
+                raise OwnerTimeout(owner) from None
+        finally:
+            self._waiting.pop(request_id, None)
+
+    async def _read(self) -> None:
+        inbox = self.inbox(self.process_id)
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except RedisError as error:
+                log.warning("relay connection lost (%s); reconnecting", error)
+                await asyncio.sleep(0.2)
+                continue
+            if message is None or message["type"] not in (b"message", "message"):
+                continue
+            channel = message["channel"]
+            channel = channel.decode() if isinstance(channel, bytes) else channel
+            try:
+                data: Any = json.loads(message["data"])
+                request_id = str(data["id"])
+                body = str(data["body"])
+            except (ValueError, KeyError, TypeError):
+                log.warning("malformed relay message dropped")
+                continue
+            if channel == inbox:
+                task = asyncio.create_task(self._answer(data, request_id, body))
+                self._working.add(task)
+                task.add_done_callback(self._working.discard)
+            else:
+                future = self._waiting.get(request_id)
+                if future is not None and not future.done():
+                    future.set_result(body)
+
+    async def _answer(self, data: Any, request_id: str, body: str) -> None:
+        try:
+            room = str(data["room"])
+            reply_to = str(data["reply_to"])
+        except (KeyError, TypeError):
+            log.warning("relay request without room or reply_to dropped")
+            return
+        if not reply_to.startswith(f"{self._prefix}:reply:"):
+            log.warning("relay request with a foreign reply channel dropped")
+            return
+        answer = await self._handler(room, body)
+        with contextlib.suppress(RedisError):
+            await self._client.publish(reply_to, json.dumps({"id": request_id, "body": answer}))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+            self._reader = None
+        for task in list(self._working):
+            task.cancel()
+        for future in self._waiting.values():
+            if not future.done():
+                future.cancel()
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
