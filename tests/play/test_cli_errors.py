@@ -17,7 +17,7 @@ from motamot.cli.main import main
         (["boggle", "play", "--duration", "0"], "--duration doit être"),
         (["boggle", "play", "--rounds", "0"], "--rounds et --target valent au moins 1"),
         (["topword", "play", "--players", "human,wizard"], "--players : 'wizard' inconnu"),
-        (["topword", "play", "--players", "human"], "--players : 1 joueur(s), il en faut 2 à 4"),
+        (["topword", "play", "--players", "human"], "--players : 1 joueur, il en faut 2 à 4"),
         (["topword", "play", "--players", "human:A,human:A"], "deux joueurs ont le même nom"),
         (["topword", "play", "--ruleset", "scrabble"], "règles inconnues 'scrabble'"),
         (["--lang", "en", "topword", "play", "--resume", "/nonexistent/x.txt"], "cannot read"),
@@ -43,4 +43,7 @@ def test_a_finished_or_broken_record_cannot_be_resumed(
 def test_rounds_and_target_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["boggle", "play", "--rounds", "2", "--target", "30"])
-    assert "not allowed with argument" in capsys.readouterr().err
+    assert "argument --target : incompatible avec l'argument --rounds" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "boggle", "play", "--rounds", "2", "--target", "30"])
+    assert "not allowed with argument --rounds" in capsys.readouterr().err

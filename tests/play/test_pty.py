@@ -82,7 +82,7 @@ def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
     for player in result.players:
         label = player.player + (" (expert)" if player.player == "Ordi 1" else "")
         label += " (confirmé)" if player.player == "Ordi 2" else ""
-        assert f"{label} — {player.total} point(s)" in results
+        assert f"{label} — {player.total} point" in results
     assert results.count(f"~{shared.upper()}~") == 2  # crossed out on both sheets
     assert "FERMETE 5" in results
     assert "ab (trop court)" in results and "maison (pas de chemin dans la grille)" in results
@@ -187,7 +187,7 @@ def test_t18_t19_topword_game_to_the_end_and_rematch_offer(tmp_path: Path) -> No
         pytest.fail("the game did not end")
     end = child.before
     assert re.search(r"Game over: (nobody can form a word|a player has used all|every player)", end)
-    finals = re.findall(r"  (You|Bot): (-?\d+) − (\d+) \(\d+ tile\(s\) left\) = (-?\d+)", end)
+    finals = re.findall(r"  (You|Bot): (-?\d+) − (\d+) \(\d+ tiles? left\) = (-?\d+)", end)
     assert len(finals) == 2
     for _, score, penalty, final in finals:
         assert int(score) - int(penalty) == int(final)

@@ -48,13 +48,13 @@ def test_b11_b14_results_and_scoreboard_text(fr: Lexicon) -> None:
         assert text.count(f"~{shared.upper()}~") == 2
         assert "refusés : zz (trop court)" in text
         bot = outcome.result.result_of("Ordi 1")
-        assert f"Ordi 1 (expert) — {bot.total} point(s)" in text
-        assert "Vous — 0 point(s)" in text
+        assert f"Ordi 1 (expert) — {bot.total} points" in text
+        assert "Vous — 0 point\n" in text
         assert all(len(line) <= 80 for line in lines)
         totals.append(bot.total)
     screen.show_scoreboard(match)
     board = out.getvalue()
-    assert "Tableau des scores après 2 manche(s) · 2 manche(s) prévue(s)" in board
+    assert "Tableau des scores après 2 manches · 2 manches prévues" in board
     row = next(line for line in board.splitlines() if line.strip().startswith("Ordi 1"))
     assert row.split()[-3:] == [str(totals[0]), str(totals[1]), str(sum(totals))]
 

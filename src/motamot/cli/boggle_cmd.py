@@ -23,8 +23,8 @@ from motamot.text.i18n import Catalog, Language, translate
 
 MESSAGES: Catalog = {
     "summary": {
-        "fr": "{grid} : {count} mots, {points} points",
-        "en": "{grid}: {count} words, {points} points",
+        "fr": "{grid} : {count:mot|mots}, {points:point|points}",
+        "en": "{grid}: {count:word|words}, {points:point|points}",
     },
     "longest": {"fr": "Mots les plus longs : {words}", "en": "Longest words: {words}"},
     "by_length": {
@@ -66,8 +66,8 @@ MESSAGES: Catalog = {
     },
     "round": {"fr": "Manche {number} : {grid}", "en": "Round {number}: {grid}"},
     "player_total": {
-        "fr": "  {player} : {total} points",
-        "en": "  {player}: {total} points",
+        "fr": "  {player} : {total:point|points}",
+        "en": "  {player}: {total:point|points}",
     },
     "scored": {"fr": "    + {word} ({points} pt)", "en": "    + {word} ({points} pt)"},
     "crossed": {
@@ -78,8 +78,8 @@ MESSAGES: Catalog = {
     "penalty": {"fr": "    pénalité : -{penalty}", "en": "    penalty: -{penalty}"},
     "round_winners": {"fr": "  Manche gagnée par {names}", "en": "  Round won by {names}"},
     "missed": {
-        "fr": "  Mots manqués : {count} sur {total} : {words}",
-        "en": "  Missed words: {count} of {total}: {words}",
+        "fr": "  Mots manqués : {count:n} sur {total:n} : {words}",
+        "en": "  Missed words: {count:n} of {total:n}: {words}",
     },
     "match_over": {
         "fr": "Partie terminée, gagnée par {names} ({totals})",

@@ -17,14 +17,14 @@ NOT_IN_DICTIONARY = "not_in_dictionary"
 
 MESSAGES: Catalog = {
     "info": {
-        "fr": "{name} : {words} mots (sha256 {sha256})",
-        "en": "{name}: {words} words (sha256 {sha256})",
+        "fr": "{name} : {words:mot|mots} (sha256 {sha256})",
+        "en": "{name}: {words:word|words} (sha256 {sha256})",
     },
     "valid": {"fr": "{word} : valide", "en": "{word}: valid"},
     "invalid": {"fr": "{input} : refusé ({reason})", "en": "{input}: refused ({reason})"},
     "built": {
-        "fr": "{name} : {kept} mots gardés, {dropped} lignes écartées",
-        "en": "{name}: {kept} words kept, {dropped} lines dropped",
+        "fr": "{name} : {kept:mot gardé|mots gardés}, {dropped:ligne écartée|lignes écartées}",
+        "en": "{name}: {kept:word|words} kept, {dropped:line|lines} dropped",
     },
     "dropped": {"fr": "  {count} × {reason} ({label})", "en": "  {count} × {reason} ({label})"},
 }

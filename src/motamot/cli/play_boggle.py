@@ -65,10 +65,13 @@ MESSAGES: Catalog = {
         "en": "Boggle: {preset}, {size}×{size}, {duration}, words of {min}+ letters",
     },
     "intro_players": {"fr": "Joueurs : {names}", "en": "Players: {names}"},
-    "intro_rounds": {"fr": "Partie en {rounds} manche(s)", "en": "Match of {rounds} round(s)"},
+    "intro_rounds": {
+        "fr": "Partie en {rounds:manche|manches}",
+        "en": "Match of {rounds:round|rounds}",
+    },
     "intro_target": {
-        "fr": "Partie en {target} points",
-        "en": "Match to {target} points",
+        "fr": "Partie en {target:point|points}",
+        "en": "Match to {target:point|points}",
     },
     "intro_verify": {
         "fr": "Le dictionnaire ne sera vérifié qu'à la fin de la manche.",
@@ -88,7 +91,7 @@ MESSAGES: Catalog = {
         "fr": "{name} ({level})",
         "en": "{name} ({level})",
     },
-    "count": {"fr": "{name} : {count} mot(s)", "en": "{name}: {count} word(s)"},
+    "count": {"fr": "{name} : {count:mot|mots}", "en": "{name}: {count:word|words}"},
     "your_words": {"fr": "Vos mots ({count}) :", "en": "Your words ({count}):"},
     "time_left": {"fr": "temps restant {time}", "en": "time left {time}"},
     "time_up": {"fr": "Temps écoulé ! On pose les crayons.", "en": "Time is up! Pens down."},
@@ -124,7 +127,10 @@ MESSAGES: Catalog = {
         "fr": "Manche {number} — résultats — grille {grid}",
         "en": "Round {number} — results — grid {grid}",
     },
-    "player_total": {"fr": "{name} — {total} point(s)", "en": "{name} — {total} point(s)"},
+    "player_total": {
+        "fr": "{name} — {total:point|points}",
+        "en": "{name} — {total:point|points}",
+    },
     "legend": {
         "fr": "MOT n = points · ~MOT~ = rayé (trouvé par plusieurs joueurs)",
         "en": "WORD n = points · ~WORD~ = crossed out (found by several players)",
@@ -135,8 +141,8 @@ MESSAGES: Catalog = {
     "penalty": {"fr": "  pénalité : -{penalty}", "en": "  penalty: -{penalty}"},
     "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
     "missed_title": {
-        "fr": "Mots manqués : {count} sur {total} dans la grille",
-        "en": "Missed words: {count} of {total} on the grid",
+        "fr": "Mots manqués : {count:n} sur {total:n} dans la grille",
+        "en": "Missed words: {count:n} of {total:n} on the grid",
     },
     "all_found": {
         "fr": "Vous avez trouvé tous les mots de la grille !",
@@ -149,12 +155,15 @@ MESSAGES: Catalog = {
     },
     "not_on_grid": {"fr": "{word} n'est pas dans la grille", "en": "{word} is not on the grid"},
     "scoreboard": {
-        "fr": "Tableau des scores après {played} manche(s)",
-        "en": "Scoreboard after {played} round(s)",
+        "fr": "Tableau des scores après {played:manche|manches}",
+        "en": "Scoreboard after {played:round|rounds}",
     },
     "total": {"fr": "Total", "en": "Total"},
-    "target": {"fr": "objectif {target} points", "en": "target {target} points"},
-    "rounds_of": {"fr": "{rounds} manche(s) prévue(s)", "en": "{rounds} round(s) planned"},
+    "target": {"fr": "objectif {target:point|points}", "en": "target {target:point|points}"},
+    "rounds_of": {
+        "fr": "{rounds:manche prévue|manches prévues}",
+        "en": "{rounds:round|rounds} planned",
+    },
     "tie_extra": {
         "fr": "Égalité en tête : une manche de plus.",
         "en": "Tie at the top: one more round.",

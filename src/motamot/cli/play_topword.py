@@ -53,7 +53,7 @@ MESSAGES: Catalog = {
         "fr": "TOPWORD · tour {turn} · {ruleset}",
         "en": "TOPWORD · turn {turn} · {ruleset}",
     },
-    "pile": {"fr": "Pioche : {count} lettre(s)", "en": "Pile: {count} tile(s)"},
+    "pile": {"fr": "Pioche : {count:lettre|lettres}", "en": "Pile: {count:tile|tiles}"},
     "scores": {"fr": "Scores :", "en": "Scores:"},
     "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
     "to_play": {"fr": "  ◀ à jouer", "en": "  ◀ to play"},
@@ -134,8 +134,8 @@ MESSAGES: Catalog = {
     "all_passed": {"fr": "tous les joueurs ont passé", "en": "every player has passed"},
     "scoreless_limit": {"fr": "trop de tours sans points", "en": "too many scoreless turns"},
     "final_line": {
-        "fr": "  {name} : {score} − {penalty} ({left} lettre(s) restante(s)) = {final}",
-        "en": "  {name}: {score} − {penalty} ({left} tile(s) left) = {final}",
+        "fr": "  {name} : {score} − {penalty} ({left:lettre restante|lettres restantes}) = {final}",
+        "en": "  {name}: {score} − {penalty} ({left:tile|tiles} left) = {final}",
     },
     "winner": {"fr": "Gagnant : {names} !", "en": "Winner: {names}!"},
     "winners": {"fr": "Égalité : {names} !", "en": "Tie: {names}!"},
@@ -162,8 +162,8 @@ MESSAGES: Catalog = {
         "en": "--players: two players have the same name",
     },
     "seat_count": {
-        "fr": "--players : {count} joueur(s), il en faut {low} à {high}",
-        "en": "--players: {count} player(s), {low} to {high} are needed",
+        "fr": "--players : {count:joueur|joueurs}, il en faut {low} à {high}",
+        "en": "--players: {count:player|players}, {low} to {high} are needed",
     },
     "seats_mismatch": {
         "fr": "--players ne correspond pas aux joueurs de la partie ({item})",

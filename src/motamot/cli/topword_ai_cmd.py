@@ -34,14 +34,14 @@ from motamot.topword.record import RecordError, parse_record, replay
 from motamot.topword.selfplay import SelfPlayReport, selfplay
 
 MESSAGES: Catalog = {
-    "count": {"fr": "{count} coups légaux", "en": "{count} legal moves"},
-    "move_line": {"fr": "{move} : {points} points", "en": "{move}: {points} points"},
+    "count": {"fr": "{count:coup légal|coups légaux}", "en": "{count:legal move|legal moves}"},
+    "move_line": {"fr": "{move} : {points:point|points}", "en": "{move}: {points:point|points}"},
     "no_move": {"fr": "aucun coup possible", "en": "no legal move"},
     "bad_top": {"fr": "--top doit être positif ou nul", "en": "--top must be 0 or more"},
     "bad_games": {"fr": "--games doit être au moins 1", "en": "--games must be at least 1"},
     "bad_players": {
-        "fr": "--players : {count} joueurs, il en faut {low} à {high} (niveaux : {levels})",
-        "en": "--players: {count} players, {low} to {high} needed (levels: {levels})",
+        "fr": "--players : {count:joueur|joueurs}, il en faut {low} à {high} (niveaux : {levels})",
+        "en": "--players: {count:player|players}, {low} to {high} needed (levels: {levels})",
     },
     "bad_level": {
         "fr": "--players : niveau inconnu {level!r} (niveaux : {levels})",
@@ -56,13 +56,13 @@ MESSAGES: Catalog = {
         "en": " — best: {move} +{points} (−{given_up})",
     },
     "given_up": {
-        "fr": "  {player} : {points} points laissés",
-        "en": "  {player}: {points} points given up",
+        "fr": "  {player} : {points:point laissé|points laissés}",
+        "en": "  {player}: {points:point|points} given up",
     },
     "stats": {
-        "fr": "{player} : {wins} victoires, {draws} nuls sur {games} ({rate:.1%}, "
-        "intervalle à 95 % {low:.1%} – {high:.1%}), score moyen {average:.1f}",
-        "en": "{player}: {wins} wins, {draws} draws of {games} ({rate:.1%}, "
+        "fr": "{player} : {wins:victoire|victoires}, {draws:nul|nuls} sur {games:partie|parties} "
+        "({rate:.1%}, intervalle à 95\u202f% {low:.1%} – {high:.1%}), score moyen {average:.1f}",
+        "en": "{player}: {wins:win|wins}, {draws:draw|draws} of {games:game|games} ({rate:.1%}, "
         "95% interval {low:.1%} – {high:.1%}), average score {average:.1f}",
     },
 }

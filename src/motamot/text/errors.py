@@ -15,7 +15,7 @@ from motamot.errors import CodedError
 from motamot.lexicon.dawg import LexiconFormatError
 from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound
 from motamot.lexicon.wordlist import WordListError
-from motamot.text.i18n import LANGUAGES, Catalog, Language
+from motamot.text.i18n import LANGUAGES, Catalog, Language, render
 from motamot.topword.board import PositionError
 from motamot.topword.game import GameError, IllegalMove
 from motamot.topword.move import MoveSyntaxError
@@ -24,7 +24,7 @@ from motamot.topword.rules import Reason
 from motamot.topword.tiles import RackError
 
 
-def _french(texts: Mapping[str, str]) -> Catalog:
+def _french(texts: Mapping[str, str]) -> dict[str, Mapping[Language, str]]:
     return {code: {"fr": text} for code, text in texts.items()}
 
 
@@ -41,7 +41,7 @@ POSITION_ERRORS = _french(
 RACK_ERRORS = _french(
     {
         "not_a_tile": "chevalet {rack!r} : {char!r} n'est pas une lettre (A-Z, Q pour Qu)",
-        "too_many": "chevalet {rack!r} : {count} lettres, un chevalet en a au plus {limit}",
+        "too_many": "chevalet {rack!r} : {count:lettre|lettres}, un chevalet en a au plus {limit}",
         "not_enough": "chevalet {rack!r} : {count} × {tile}, le jeu en a {available}",
     }
 )
@@ -59,7 +59,6 @@ MOVE_ERRORS = _french(
 
 GAME_ERRORS = _french(
     {
-        "player_count": "{count} joueur(s) : {ruleset} se joue de {low} à {high}",
         "bad_player_name": "nom de joueur {name!r} : non vide, sans : , [ ] #",
         "duplicate_player": "deux joueurs ont le même nom",
         "bad_seed": "graine {seed!r} : il faut un nombre entier",
@@ -67,7 +66,12 @@ GAME_ERRORS = _french(
         "pile_empty": "la pioche est vide : pas d'échange",
         "not_on_rack": "{tile} n'est pas sur le chevalet",
     }
-)
+) | {
+    "player_count": {
+        "fr": "{count:joueur|joueurs} : {ruleset} se joue de {low} à {high}",
+        "en": "{count:player|players}: {ruleset} is for {low} to {high}",
+    }
+}
 
 #: Why the referee refuses a move (`rules.Reason`); `detail` is the word or cell at fault.
 REFUSALS: Catalog = {
@@ -152,7 +156,7 @@ RECORD_ERRORS = _french(
         "wrong_player": "ligne {line} : c'est à {expected} de jouer, pas à {written}",
         "wrong_rack": "ligne {line} : le chevalet de {player} est {actual}, pas [{written}]",
         "refused": "ligne {line} : {error}",
-        "wrong_points": "ligne {line} : le coup vaut {actual} points, pas {written}",
+        "wrong_points": "ligne {line} : le coup vaut {actual:point|points}, pas {written}",
         "wrong_total": "ligne {line} : le total est {actual}, pas {written}",
     }
 )
@@ -166,7 +170,8 @@ WORD_LIST_ERRORS = _french(
         "empty": "{path} : le fichier est vide",
         "binary": "{path} : données binaires, pas une liste de mots en texte",
         "not_utf8": "{path} : texte qui n'est pas en UTF-8 (ligne {line})",
-        "no_usable_word": "{path} : aucun mot utilisable ({dropped} lignes écartées : {reasons})",
+        "no_usable_word": "{path} : aucun mot utilisable "
+        "({dropped:ligne écartée|lignes écartées} : {reasons})",
     }
 )
 
@@ -235,4 +240,4 @@ def error_text(error: CodedError, lang: Language) -> str:
     }
     entry = catalog_for(error).get(error.code, {})
     template = entry.get(lang) or type(error).TEMPLATES[error.code]
-    return template.format(**fields)
+    return render(template, lang, **fields)

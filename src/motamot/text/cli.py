@@ -1,0 +1,104 @@
+"""The command line's own words: argparse's messages in French, option help in English.
+
+Option help is written in French where the option is declared (or as
+"français / English"); `HELP_EN` gives the English of each French help,
+whole or by fragment when the help holds a list built from data (presets,
+levels). argparse's messages are English `gettext` ids; `ARGPARSE_FR` gives
+their French (`motamot.cli.localise` hooks them in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: argparse's gettext ids that a player can meet → French.
+ARGPARSE_FR: Mapping[str, str] = {
+    "usage: ": "usage : ",
+    "options": "options",
+    "positional arguments": "arguments",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    "the following arguments are required: %s": "il manque %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "choix invalide : %(value)r (au choix : %(choices)s)"
+    ),
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "unrecognized arguments: %s": "arguments inconnus : %s",
+    "expected one argument": "une valeur attendue",
+    "expected at least one argument": "au moins une valeur attendue",
+    "expected at most one argument": "au plus une valeur attendue",
+    "invalid %(type)s value: %(value)r": "%(value)r n'est pas un nombre valide",
+    "not allowed with argument %s": "incompatible avec l'argument %s",
+    "one of the arguments %s is required": "un des arguments %s est obligatoire",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "option ambiguë : %(option)s peut être %(matches)s"
+    ),
+    "ignored explicit argument %r": "valeur %r en trop",
+    "can't open '%(filename)s': %(error)s": "impossible d'ouvrir '%(filename)s' : %(error)s",
+    "show this help message and exit": "afficher cette aide et quitter",
+    "show program's version number and exit": "afficher la version et quitter",
+}
+
+#: argparse's plural messages (ngettext ids, singular then plural) → French.
+ARGPARSE_PLURALS_FR: Mapping[tuple[str, str], tuple[str, str]] = {
+    ("expected %s argument", "expected %s arguments"): (
+        "%s valeur attendue",
+        "%s valeurs attendues",
+    ),
+}
+
+#: Names of option values in usage lines → French.
+METAVARS_FR: Mapping[str, str] = {
+    "COMMAND": "COMMANDE",
+    "FILE": "FICHIER",
+    "GRID": "GRILLE",
+    "WORD": "MOT",
+    "MOVE": "COUP",
+    "NAME|PATH": "NOM|CHEMIN",
+    "LEVEL,...": "NIVEAU,...",
+    "NAME": "NOM",
+    "PLAYERS": "JOUEURS",
+    "RACK": "CHEVALET",
+    "RULESET": "RÈGLES",
+    "SEED": "GRAINE",
+    "LANG": "LANGUE",
+}
+
+#: French option help → English: whole strings first, then fragments in order.
+HELP_EN: Mapping[str, str] = {
+    "Boggle et Topword : arbitre, solveur, joueurs ordinateur.": (
+        "Boggle and Topword: referee, solver, computer players."
+    ),
+    "arbitrer des mots sur une grille": "judge words on a grid",
+    "boggle : tirer, résoudre, arbitrer": "boggle: roll, solve, judge",
+    "compiler sa propre liste de mots": "compile your own word list",
+    "dictionnaire (défaut : celui de l'enregistrement)": "dictionary (default: the record's)",
+    "dictionnaire (défaut : selon le jeu)": "dictionary (default: the game's)",
+    "dictionnaire (défaut : selon les règles)": "dictionary (default: the ruleset's)",
+    "dictionnaire : fr (défaut), en, un nom enregistré ou un fichier": (
+        "dictionary: fr (default), en, a registered name or a file"
+    ),
+    "dictionnaire vérifié à la fin de la manche seulement (comme sur papier)": (
+        "dictionary checked only at the end of the round (as on paper)"
+    ),
+    "durée d'une manche en secondes": "length of a round in seconds",
+    "graine (défaut : au hasard)": "seed (default: random)",
+    "lettres du chevalet, Q pour Qu": "rack tiles, Q for Qu",
+    "nom, nombre de mots, sha256": "name, number of words, sha256",
+    "nombre de manches (défaut 1)": "number of rounds (default 1)",
+    "rejouer l'enregistrement d'une manche ou partie": "replay the record of a round or match",
+    "reprendre une partie enregistrée": "resume a saved game",
+    "score à atteindre": "score to reach",
+    "tirer une grille": "roll a grid",
+    "tous les mots d'une grille": "every word of a grid",
+    "tous les mots, un par ligne": "every word, one per line",
+    "une grille par ligne": "one grid per line",
+    "vérifier des mots": "check words",
+    "5E MAIN (horizontal), E5 MAIN (vertical)": "5E MAIN (across), E5 MAIN (down)",
+    # fragments of helps built from data
+    "préréglage : ": "preset: ",
+    "(défaut : selon la taille de la grille)": "(default: from the grid size)",
+    "(défaut ": "(default ",
+    "ordinateurs, un par niveau : ": "computer players, one per level: ",
+    "joueurs dans l'ordre : human ou ": "players in turn order: human or ",
+    "(human:Nom pour nommer), défaut ": "(human:Name to name one), default ",
+}
