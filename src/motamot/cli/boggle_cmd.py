@@ -14,10 +14,17 @@ from motamot.boggle.grid import Cell, Grid, GridError, parse_grid, roll
 from motamot.boggle.record import RecordError, Replay, parse_record, replay
 from motamot.boggle.referee import Verdict, check_word
 from motamot.boggle.round import JudgedEntry, RoundResult, Status
-from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset, preset_for_size
+from motamot.boggle.rules import PRESETS, BoggleRules, get_preset, preset_for_size
 from motamot.boggle.solve import Solution, score_many, solve
+from motamot.cli.defaults import (
+    LANGUAGE_DEFAULTS_HELP,
+    LANGUAGE_DICTIONARY,
+    LANGUAGE_PRESET,
+    boggle_preset,
+)
 from motamot.cli.errors import CliError
 from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
+from motamot.service.boggle_play import default_dictionary
 from motamot.text.boggle import grid_error_text, reason_text, record_error_text
 from motamot.text.i18n import Catalog, Language, translate
 
@@ -128,7 +135,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sub.required = True
 
     roll_parser = sub.add_parser("roll", help="tirer une grille")
-    _preset_option(roll_parser, DEFAULT_PRESET)
+    roll_parser.add_argument(
+        "--preset",
+        metavar="P",
+        help=f"préréglage : {', '.join(PRESETS)} (défaut : {LANGUAGE_DEFAULTS_HELP})",
+    )
     roll_parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
     roll_parser.add_argument("--json", action="store_true")
     roll_parser.set_defaults(handler=_roll)
@@ -150,7 +161,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check_parser = sub.add_parser("check", help="arbitrer des mots sur une grille")
     check_parser.add_argument("grid", metavar="GRID")
     check_parser.add_argument("words", nargs="+", metavar="WORD")
-    _dict_option(check_parser)
+    check_parser.add_argument(
+        "--dict", metavar="NAME|PATH", help="dictionnaire (défaut : selon le préréglage)"
+    )
     _preset_option(check_parser, None)
     check_parser.add_argument("--json", action="store_true")
     check_parser.set_defaults(handler=_check)
@@ -200,7 +213,7 @@ def _grid(text: str, lang: Language) -> Grid:
 
 
 def _roll(args: argparse.Namespace) -> int:
-    rules = _rules(args.preset, None, args.lang)
+    rules = _rules(boggle_preset(args.preset, None, args.lang), None, args.lang)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
     grid = roll(rules, seed)
     if args.json:
@@ -343,8 +356,12 @@ def check_words(
 def _check(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     grid = _grid(args.grid, lang)
-    rules = _rules(args.preset, grid, lang)
-    lexicon = load_lexicon(args.dict)
+    preset = args.preset
+    if preset is None and grid.size == get_preset(LANGUAGE_PRESET[lang]).size:
+        preset = boggle_preset(None, args.dict, lang)
+    rules = _rules(preset, grid, lang)
+    chosen = default_dictionary(rules) if args.preset else LANGUAGE_DICTIONARY[lang]
+    lexicon = load_lexicon(args.dict or chosen)
     verdicts = list(check_words(grid, rules, lexicon, args.words))
     if args.json:
         print(json.dumps([v.as_json() for v in verdicts], ensure_ascii=False))

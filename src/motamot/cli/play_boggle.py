@@ -22,7 +22,8 @@ from motamot.boggle.match import MatchError, MatchFormat
 from motamot.boggle.record import format_record
 from motamot.boggle.referee import find_path
 from motamot.boggle.round import JudgedEntry, Status
-from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, get_preset
+from motamot.boggle.rules import PRESETS, get_preset
+from motamot.cli.defaults import LANGUAGE_DEFAULTS_HELP, boggle_preset
 from motamot.cli.errors import CliError
 from motamot.cli.term import (
     CLEAR,
@@ -220,7 +221,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `boggle play` to the `boggle` subcommands."""
     parser = sub.add_parser("play", help="jouer une partie dans le terminal / play")
     parser.add_argument(
-        "--preset", default=DEFAULT_PRESET, metavar="P", help=f"préréglage : {', '.join(PRESETS)}"
+        "--preset",
+        metavar="P",
+        help=f"préréglage : {', '.join(PRESETS)} (défaut : {LANGUAGE_DEFAULTS_HELP})",
     )
     parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
     parser.add_argument(
@@ -247,11 +250,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Set the match up from the options, then play it (and rematches)."""
     lang: Language = args.lang
+    preset = boggle_preset(args.preset, args.dict, lang)
     try:
-        rules = get_preset(args.preset)
+        rules = get_preset(preset)
     except ValueError:
         raise CliError(
-            translate(MESSAGES, "bad_preset", lang, name=args.preset, known=", ".join(PRESETS))
+            translate(MESSAGES, "bad_preset", lang, name=preset, known=", ".join(PRESETS))
         ) from None
     levels = []
     for name in (part.strip() for part in args.bots.split(",")):

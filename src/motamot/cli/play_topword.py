@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from motamot.cli.defaults import topword_ruleset
 from motamot.cli.errors import CliError
 from motamot.cli.term import (
     CLEAR,
@@ -46,7 +47,7 @@ from motamot.topword.game import Action, GameError, IllegalMove, Turn
 from motamot.topword.move import MoveSyntaxError
 from motamot.topword.record import RecordError, parse_record
 from motamot.topword.rules import Legal
-from motamot.topword.tiles import RULESETS, TOPWORD_FR, get_ruleset, tile_label
+from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, get_ruleset, tile_label
 
 MESSAGES: Catalog = {
     "title": {
@@ -218,7 +219,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"joueurs dans l'ordre : human ou {', '.join(COMPUTER_LEVELS)} "
         "(human:Nom pour nommer), défaut human,expert",
     )
-    parser.add_argument("--ruleset", default=TOPWORD_FR.name, metavar="R", help=", ".join(RULESETS))
+    parser.add_argument(
+        "--ruleset",
+        metavar="R",
+        help=f"{', '.join(RULESETS)} "
+        f"(défaut : {TOPWORD_FR.name}, {UPWORDS_EN.name} avec --lang en)",
+    )
     parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
     parser.add_argument(
         "--dict", metavar="NAME|PATH", help="dictionnaire (défaut : selon les règles)"
@@ -253,13 +259,12 @@ def _seats(text: str, lang: Language) -> list[Seat]:
 
 def run(args: argparse.Namespace) -> int:
     lang: Language = args.lang
+    name = topword_ruleset(args.ruleset, args.dict, lang)
     try:
-        ruleset = get_ruleset(args.ruleset)
+        ruleset = get_ruleset(name)
     except KeyError:
         known = ", ".join(RULESETS)
-        raise CliError(
-            translate(MESSAGES, "bad_ruleset", lang, name=args.ruleset, known=known)
-        ) from None
+        raise CliError(translate(MESSAGES, "bad_ruleset", lang, name=name, known=known)) from None
     seats = _seats(args.players, lang) if args.players else None
     if args.resume is not None:
         table = _resume(args.resume, args.dict, seats, lang)

@@ -94,7 +94,14 @@ HELP_EN: Mapping[str, str] = {
     "une grille par ligne": "one grid per line",
     "vérifier des mots": "check words",
     "5E MAIN (horizontal), E5 MAIN (vertical)": "5E MAIN (across), E5 MAIN (down)",
+    "dictionnaire (défaut : selon le préréglage)": "dictionary (default: the preset's)",
     # fragments of helps built from data
+    "(défaut : topword-fr, upwords-en avec --lang en)": (
+        "(default: topword-fr, upwords-en with --lang en)"
+    ),
+    "(défaut : classic-fr, classic-en avec --lang en)": (
+        "(default: classic-fr, classic-en with --lang en)"
+    ),
     "préréglage : ": "preset: ",
     "(défaut : selon la taille de la grille)": "(default: from the grid size)",
     "(défaut ": "(default ",
