@@ -107,7 +107,9 @@ def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
 
 
 def test_boggle_ctrl_c_saves_the_round_in_progress(tmp_path: Path) -> None:
-    child = _spawn(["--lang", "en", "boggle", "play", "--seed", "3", "--duration", "60"], tmp_path)
+    # English messages, French dice and words (a named preset keeps its word list)
+    play = ["boggle", "play", "--preset", "classic-fr", "--seed", "3", "--duration", "60"]
+    child = _spawn(["--lang", "en", *play], tmp_path)
     child.expect("Press Enter to start round 1")
     child.send("\r")
     child.expect(r"\x1b\[K> ")
