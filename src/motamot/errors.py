@@ -18,7 +18,7 @@ class CodedError(Exception):
     #: English templates by code; every subclass lists all the codes it raises.
     TEMPLATES: ClassVar[Mapping[str, str]] = {}
 
-    def __init__(self, code: str, **fields: object) -> None:
+    def __init__(self, code: str, /, **fields: object) -> None:
         self.code = code
         self.fields = fields
         super().__init__(self.TEMPLATES[code].format(**fields))

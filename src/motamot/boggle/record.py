@@ -13,31 +13,47 @@
     12.5 ana: manies
     14 bob: "santé "           (quoted as JSON when blanks or quotes matter)
 
+A setting that differs from the preset is kept in the header, so the record
+replays to the same end: `min length: 4`, `duration: 90` (a round without a
+`deadline` line takes it; without it, the preset's, B10) and `penalty: 1`
+(points off per invalid word, B12).
+
 Replaying it judges every round again (same grid, rules, dictionary, words
 and times), so it gives the same result. The parser forgives blank lines,
 `#` comments, `=` for `:`, any case in keys, a missing `round` line before
 the first grid and a missing `players` line; anything else is a RecordError
-with the line number.
+with the line number. Lines are split on `\n` only, every line is read in
+linear time and a record names at most `MAX_PLAYERS` players.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from motamot.boggle.grid import Grid, GridError, parse_grid
 from motamot.boggle.match import MatchError, MatchFormat, Standing, standing
 from motamot.boggle.round import Entry, RoundResult, Sheet, judge_round
-from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, get_preset
+from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset
 from motamot.lexicon import Lexicon
+from motamot.names import PlayerNameError, check_name
+from motamot.seeds import MAX_SEED_DIGITS
 
 HEADER = "# motamot boggle record"
-_FORBIDDEN_IN_NAMES = frozenset(',:\n\r"#')
+#: What the record syntax reserves in player names (`players: a, b`, `12 a: word`).
+RESERVED_IN_NAMES = ',:"#'
+#: Most players a record may name (a table seats far fewer).
+MAX_PLAYERS = 64
+#: Bounds of the settings a record may change (a word longer than any grid allows is pointless).
+MAX_MIN_LENGTH = 100
+MAX_DURATION = 86_400.0
+MAX_PENALTY = 1_000
 
 
 #: What can be wrong with a record, as English templates (interfaces translate the codes).
 RECORD_ERRORS = {
-    "bad_player_name": 'invalid player name {name!r} (no , : " # or surrounding blanks)',
+    "bad_player_name": "{error}",
+    "too_many_players": "{count} players, a record names at most {limit}",
     "not_a_player": "{player!r} is not among the players",
     "word_before_grid": "a word before any grid",
     "bad_grid": "{detail}",
@@ -59,6 +75,9 @@ RECORD_ERRORS = {
     "bad_tie": "tie {value!r}: 'shared' or 'extra round'",
     "bad_match": "match {value!r}: expected 'rounds N' or 'target N'",
     "match_error": "{detail}",
+    "bad_min_length": "min length {value!r}: a whole number from 1 to {limit}",
+    "bad_duration": "duration {value!r}: a number of seconds > 0 and at most {limit}",
+    "bad_penalty": "penalty {value!r}: a whole number of points from 0 to {limit}",
 }
 
 
@@ -69,6 +88,7 @@ class RecordError(ValueError):
     def __init__(
         self,
         reason: str,
+        /,
         line: int | None = None,
         *,
         grid_error: GridError | None = None,
@@ -94,13 +114,53 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A single round (`match` None) or a match."""
+    """A single round (`match` None) or a match; settings None are the preset's."""
 
     preset: str
     dictionary: str
     players: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
     match: MatchFormat | None = None
+    min_length: int | None = None
+    #: Seconds per round: the deadline of a round whose record gives none (B10).
+    duration: float | None = None
+    #: B12 variant: points taken off per invalid word.
+    invalid_penalty: int | None = None
+
+    @property
+    def rules(self) -> BoggleRules:
+        """The preset with the record's settings."""
+        rules = get_preset(self.preset)
+        if self.min_length is not None:
+            rules = replace(rules, min_length=self.min_length)
+        if self.invalid_penalty is not None:
+            rules = replace(rules, invalid_penalty=self.invalid_penalty)
+        return rules
+
+
+def record_of(
+    rules: BoggleRules,
+    duration: float,
+    dictionary: str,
+    players: tuple[str, ...],
+    rounds: tuple[RoundRecord, ...],
+    match: MatchFormat | None,
+) -> GameRecord:
+    """The record of rounds played with `rules` (a preset, maybe with changed settings)
+    and `duration`: the settings that differ from the preset are kept."""
+    preset = get_preset(rules.name)
+    return GameRecord(
+        rules.name,
+        dictionary,
+        players,
+        rounds,
+        match,
+        min_length=rules.min_length if rules.min_length != preset.min_length else None,
+        duration=duration if duration != preset.duration_seconds else None,
+        invalid_penalty=(
+            rules.invalid_penalty if rules.invalid_penalty != preset.invalid_penalty else None
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -111,15 +171,12 @@ class Replay:
     standing: Standing | None
 
 
-def check_player_name(name: str) -> str:
-    """A player name fit for a record: not empty, no `,` `:` `"` `#` or line break."""
-    if not _fit_name(name):
-        raise RecordError("bad_player_name", name=name)
-    return name
-
-
-def _fit_name(name: str) -> bool:
-    return bool(name) and name == name.strip() and not any(c in _FORBIDDEN_IN_NAMES for c in name)
+def check_player_name(name: str, line: int | None = None) -> str:
+    """A player name fit for a record (`motamot.names.check_name`, and none of `,:"#`)."""
+    try:
+        return check_name(name, RESERVED_IN_NAMES)
+    except PlayerNameError as error:
+        raise RecordError("bad_player_name", line, name=name, error=error) from None
 
 
 def _format_time(at: float) -> str:
@@ -127,14 +184,20 @@ def _format_time(at: float) -> str:
 
 
 def _format_text(text: str) -> str:
+    """A word as written, or quoted as JSON when reading it plain would change it."""
     plain = (
         text
         and text == text.strip()
+        and text.isprintable()
         and not text.startswith(('"', "#"))
-        and "\n" not in text
-        and "\r" not in text
+        and " #" not in text
     )
     return text if plain else json.dumps(text, ensure_ascii=False)
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """The start of an over-long text, for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def format_record(record: GameRecord) -> str:
@@ -147,6 +210,12 @@ def format_record(record: GameRecord) -> str:
         f"dictionary: {record.dictionary}",
         f"players: {', '.join(record.players)}",
     ]
+    if record.min_length is not None:
+        lines.append(f"min length: {record.min_length}")
+    if record.duration is not None:
+        lines.append(f"duration: {_format_time(record.duration)}")
+    if record.invalid_penalty is not None:
+        lines.append(f"penalty: {record.invalid_penalty}")
     if record.match is not None:
         lines.append(f"match: {record.match.text}")
         if not record.match.extra_round_on_tie:
@@ -171,16 +240,29 @@ class _RoundBuilder:
         self.grid: Grid | None = None
         self.seed: int | None = None
         self.deadline: float | None = None
+        self.deadline_given = False
         self.entries: dict[str, list[Entry]] = {}
+
+
+#: Header keys as written (any case, `_` or `-` for a blank) → their meaning.
+_HEADER_KEYS = {
+    "preset": "preset",
+    "dictionary": "dictionary",
+    "match": "match",
+    "tie": "tie",
+    "min length": "min_length",
+    "duration": "duration",
+    "penalty": "penalty",
+}
 
 
 def parse_record(text: str) -> GameRecord:
     """Read a record; RecordError (with the line number) on anything it cannot make out."""
-    header: dict[str, str] = {}
+    header: dict[str, tuple[int, str]] = {}
     players: list[str] | None = None
-    seen_players: list[str] = []
+    seen_players: dict[str, int] = {}  # name → first line, in order of appearance
     rounds: list[_RoundBuilder] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -193,8 +275,7 @@ def parse_record(text: str) -> GameRecord:
                 raise RecordError("word_before_grid", number)
             player, entry = _parse_entry(line, number)
             rounds[-1].entries.setdefault(player, []).append(entry)
-            if player not in seen_players:
-                seen_players.append(player)
+            seen_players.setdefault(player, number)
             continue
         key, value = _split_key(line.split("#", 1)[0].strip(), number)
         if key == "grid":
@@ -210,34 +291,42 @@ def parse_record(text: str) -> GameRecord:
             if key == "seed":
                 rounds[-1].seed = _parse_int(value, number, "seed")
             else:
+                rounds[-1].deadline_given = True
                 rounds[-1].deadline = (
                     None if value.lower() in ("none", "-") else _parse_time(value, number)
                 )
         elif key == "players":
             players = [name.strip() for name in value.split(",") if name.strip()]
+            _check_count(len(players), number)
             for name in players:
-                if not _fit_name(name):
-                    raise RecordError("bad_player_name", number, name=name)
-        elif key in ("preset", "dictionary", "match", "tie"):
+                check_player_name(name, number)
+        elif key.replace("_", " ").replace("-", " ") in _HEADER_KEYS:
             if rounds:
                 raise RecordError("header_after_round", number, key=key)
-            header[key] = value
+            header[_HEADER_KEYS[key.replace("_", " ").replace("-", " ")]] = (number, value)
         else:
-            raise RecordError("unknown_line", number, text=line)
+            raise RecordError("unknown_line", number, text=_excerpt(line))
     if not rounds:
         raise RecordError("no_round")
     if players is None:
-        players = seen_players
+        _check_count(len(seen_players), None)
+        for name, first_line in seen_players.items():
+            check_player_name(name, first_line)
+        players = list(seen_players)
     if not players:
         raise RecordError("no_player")
     if len(set(players)) != len(players):
         raise RecordError("duplicate_player")
-    preset = header.get("preset", DEFAULT_PRESET)
+    preset = header.get("preset", (0, DEFAULT_PRESET))[1]
     try:
         rules = get_preset(preset)
     except ValueError:
-        raise RecordError("unknown_preset", name=preset, known=", ".join(PRESETS)) from None
-    match = _parse_match(header.get("match"), header.get("tie"))
+        name = _excerpt(preset)
+        raise RecordError("unknown_preset", name=name, known=", ".join(PRESETS)) from None
+    match = _parse_match(_value(header, "match"), _value(header, "tie"))
+    settings = _Settings(header)
+    duration = settings.duration if settings.duration is not None else rules.duration_seconds
+    seated = set(players)
     built: list[RoundRecord] = []
     for builder in rounds:
         if builder.grid is None:
@@ -245,11 +334,63 @@ def parse_record(text: str) -> GameRecord:
         if builder.grid.size != rules.size:
             raise RecordError("grid_size", builder.line, size=builder.grid.size, preset=preset)
         for player in builder.entries:
-            if player not in players:
-                raise RecordError("not_a_player", builder.line, player=player)
+            if player not in seated:
+                raise RecordError("not_a_player", builder.line, player=_excerpt(player))
         sheets = tuple(Sheet(p, tuple(builder.entries.get(p, ()))) for p in players)
-        built.append(RoundRecord(builder.grid, builder.deadline, sheets, builder.seed))
-    return GameRecord(preset, header.get("dictionary", "fr"), tuple(players), tuple(built), match)
+        deadline = builder.deadline if builder.deadline_given else float(duration)  # B10
+        built.append(RoundRecord(builder.grid, deadline, sheets, builder.seed))
+    return GameRecord(
+        preset,
+        _value(header, "dictionary") or "fr",
+        tuple(players),
+        tuple(built),
+        match,
+        min_length=settings.min_length,
+        duration=settings.duration,
+        invalid_penalty=settings.invalid_penalty,
+    )
+
+
+def _value(header: dict[str, tuple[int, str]], key: str) -> str | None:
+    return header[key][1] if key in header else None
+
+
+class _Settings:
+    """The header's `min length`, `duration` and `penalty`, checked (None: the preset's)."""
+
+    def __init__(self, header: dict[str, tuple[int, str]]) -> None:
+        self.min_length: int | None = None
+        self.invalid_penalty: int | None = None
+        self.duration: float | None = None
+        if "min_length" in header:
+            line, value = header["min_length"]
+            self.min_length = _bounded_int(value, line, 1, MAX_MIN_LENGTH, "bad_min_length")
+        if "penalty" in header:
+            line, value = header["penalty"]
+            self.invalid_penalty = _bounded_int(value, line, 0, MAX_PENALTY, "bad_penalty")
+        if "duration" in header:
+            line, value = header["duration"]
+            try:
+                seconds = float(value.replace(",", "."))
+            except ValueError:
+                seconds = float("nan")
+            if not 0 < seconds <= MAX_DURATION:
+                raise RecordError("bad_duration", line, value=_excerpt(value), limit=MAX_DURATION)
+            self.duration = seconds
+
+
+def _bounded_int(value: str, line: int, low: int, high: int, reason: str) -> int:
+    digits = value.strip()
+    if not (
+        digits.isascii() and digits.isdigit() and len(digits) <= 9 and low <= int(digits) <= high
+    ):
+        raise RecordError(reason, line, value=_excerpt(value), limit=high)
+    return int(digits)
+
+
+def _check_count(count: int, line: int | None) -> None:
+    if count > MAX_PLAYERS:
+        raise RecordError("too_many_players", line, count=count, limit=MAX_PLAYERS)
 
 
 def _split_key(line: str, number: int) -> tuple[str, str]:
@@ -257,23 +398,23 @@ def _split_key(line: str, number: int) -> tuple[str, str]:
         key, found, value = line.partition(separator)
         if found and key.strip():
             return key.strip().lower(), value.strip()
-    raise RecordError("not_key_value", number, text=line)
+    raise RecordError("not_key_value", number, text=_excerpt(line))
 
 
 def _parse_int(value: str, number: int, what: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise RecordError("not_whole_number", number, what=what, value=value) from None
+    digits = value[1:] if value[:1] in ("-", "+") else value
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_SEED_DIGITS):
+        raise RecordError("not_whole_number", number, what=what, value=_excerpt(value))
+    return int(value)
 
 
 def _parse_time(value: str, number: int) -> float:
     try:
         at = float(value.replace(",", "."))
     except ValueError:
-        raise RecordError("bad_time", number, value=value) from None
+        raise RecordError("bad_time", number, value=_excerpt(value)) from None
     if not at >= 0 or at == float("inf"):
-        raise RecordError("bad_time", number, value=value)
+        raise RecordError("bad_time", number, value=_excerpt(value))
     return at
 
 
@@ -282,20 +423,29 @@ def _parse_entry(line: str, number: int) -> tuple[str, Entry]:
     player, found, word = rest.partition(":")
     player = player.strip()
     if not found or not player:
-        raise RecordError("bad_entry", number, text=line)
+        raise RecordError("bad_entry", number, text=_excerpt(line))
     at = _parse_time(time_text, number)
     word = word.strip()
     if word.startswith('"'):
         try:
             decoded = json.loads(word)
         except json.JSONDecodeError:
-            raise RecordError("bad_quote", number, text=word) from None
-        if not isinstance(decoded, str):
-            raise RecordError("bad_quote", number, text=word)
+            raise RecordError("bad_quote", number, text=_excerpt(word)) from None
+        if not isinstance(decoded, str) or not _encodable(decoded):
+            raise RecordError("bad_quote", number, text=_excerpt(word))
         word = decoded
     else:
         word = word.split(" #", 1)[0].strip()
     return player, Entry(word, at)
+
+
+def _encodable(text: str) -> bool:
+    """Whether `text` can be saved as UTF-8 (JSON may decode to a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
@@ -322,7 +472,7 @@ def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
 
 def replay(record: GameRecord, lexicon: Lexicon) -> Replay:
     """Judge every round of a record again, and the match standing when there is one."""
-    rules = get_preset(record.preset)
+    rules = record.rules
     results = tuple(
         judge_round(r.grid, rules, lexicon, r.sheets, r.deadline) for r in record.rounds
     )

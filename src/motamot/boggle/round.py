@@ -3,6 +3,12 @@
 The deadline is the referee's, passed in as a time in seconds from the start
 of the round; the engine never reads a clock. A word written after it is
 refused (`after_deadline`), whatever it is (B10).
+
+B12 variant (`BoggleRules.invalid_penalty`): each invalid word (not in the
+dictionary, no path, too short) takes that many points off. [choice] RULES.md
+is silent on a penalty larger than the points scored: a round total is
+floored at 0 (a player never loses points they did not score in the round);
+`PlayerResult.penalty` still shows the whole penalty.
 """
 
 from __future__ import annotations

@@ -13,13 +13,14 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 from motamot.boggle.bots import BOT_LEVELS, get_level
 from motamot.boggle.match import MatchError, MatchFormat
-from motamot.boggle.record import format_record
+from motamot.boggle.record import MAX_PENALTY, format_record
 from motamot.boggle.referee import find_path
 from motamot.boggle.round import JudgedEntry, Status
 from motamot.boggle.rules import PRESETS, get_preset
@@ -73,6 +74,14 @@ MESSAGES: Catalog = {
     "intro_target": {
         "fr": "Partie en {target:point|points}",
         "en": "Match to {target:point|points}",
+    },
+    "intro_penalty_one": {
+        "fr": "Pénalité : 1 point de moins par mot invalide (jamais sous 0 par manche).",
+        "en": "Penalty: 1 point off per invalid word (never below 0 in a round).",
+    },
+    "intro_penalty": {
+        "fr": "Pénalité : {points} points de moins par mot invalide (jamais sous 0 par manche).",
+        "en": "Penalty: {points} points off per invalid word (never below 0 in a round).",
     },
     "intro_verify": {
         "fr": "Le dictionnaire ne sera vérifié qu'à la fin de la manche.",
@@ -201,6 +210,10 @@ MESSAGES: Catalog = {
         "fr": "--rounds et --target valent au moins 1",
         "en": "--rounds and --target are at least 1",
     },
+    "bad_penalty": {
+        "fr": "--penalty : un nombre entier de points de 0 à {limit}",
+        "en": "--penalty: a whole number of points from 0 to {limit}",
+    },
     "too_many_bots": {
         "fr": "au plus 9 ordinateurs",
         "en": "at most 9 computer players",
@@ -240,6 +253,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     match.add_argument("--target", type=int, metavar="T", help="score à atteindre")
     parser.add_argument("--dict", metavar="NAME|PATH", help="dictionnaire (défaut : selon le jeu)")
     parser.add_argument(
+        "--penalty",
+        type=int,
+        default=0,
+        metavar="N",
+        help=f"points retirés par mot invalide (B12, défaut 0 ; au plus {MAX_PENALTY})",
+    )
+    parser.add_argument(
         "--verify-at-end",
         action="store_true",
         help="dictionnaire vérifié à la fin de la manche seulement (comme sur papier)",
@@ -268,6 +288,9 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(translate(MESSAGES, "bad_level", lang, name=name, known=known)) from None
     if len(levels) > 9:
         raise CliError(translate(MESSAGES, "too_many_bots", lang))
+    if not 0 <= args.penalty <= MAX_PENALTY:
+        raise CliError(translate(MESSAGES, "bad_penalty", lang, limit=MAX_PENALTY))
+    rules = replace(rules, invalid_penalty=args.penalty)
     duration = float(args.duration) if args.duration is not None else rules.duration_seconds
     if not 0 < duration < 10_000:
         raise CliError(translate(MESSAGES, "bad_duration", lang))
@@ -404,6 +427,9 @@ class BoggleScreen:
             self.write(self.t("intro_rounds", rounds=game.match.rounds))
         if game.verify_at_end:
             self.write(self.t("intro_verify"))
+        if rules.invalid_penalty:
+            key = "intro_penalty_one" if rules.invalid_penalty == 1 else "intro_penalty"
+            self.write(self.t(key, points=rules.invalid_penalty))
         self.write(self.t("how"))
 
     def player_label(self, game: BoggleMatch, name: str) -> str:

@@ -154,10 +154,7 @@ MESSAGES: Catalog = {
         "fr": "--players : {item!r} inconnu (human, {levels}, ou human:Nom)",
         "en": "--players: unknown {item!r} (human, {levels}, or human:Name)",
     },
-    "bad_name": {
-        "fr": "--players : nom invalide {item!r} (ni : , [ ] # =)",
-        "en": "--players: invalid name {item!r} (no : , [ ] # =)",
-    },
+    "bad_name": {"fr": "--players : {item}", "en": "--players: {item}"},
     "duplicate_name": {
         "fr": "--players : deux joueurs ont le même nom",
         "en": "--players: two players have the same name",
@@ -252,8 +249,9 @@ def _seats(text: str, lang: Language) -> list[Seat]:
         return parse_seats(text, human_names, computer_names)
     except SeatError as error:
         key = "bad_seats" if error.reason == "unknown_kind" else error.reason
+        item = error_text(error.name_error, lang) if error.name_error else error.item
         raise CliError(
-            translate(MESSAGES, key, lang, item=error.item, levels=", ".join(COMPUTER_LEVELS))
+            translate(MESSAGES, key, lang, item=item, levels=", ".join(COMPUTER_LEVELS))
         ) from None
 
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 from motamot.boggle.bots import BotLevel, bot_sheet
 from motamot.boggle.grid import Cell, Grid, roll
 from motamot.boggle.match import MatchFormat, Standing, standing
-from motamot.boggle.record import GameRecord, RoundRecord
+from motamot.boggle.record import GameRecord, RoundRecord, record_of
 from motamot.boggle.referee import Refusal, check_word, find_path
 from motamot.boggle.round import Entry, RoundResult, Sheet, judge_round
 from motamot.boggle.rules import BoggleRules
@@ -223,7 +223,9 @@ class BoggleMatch:
         rounds = list(self.records)
         if unfinished is not None:
             rounds.append(unfinished.record())
-        return GameRecord(self.rules.name, self.dictionary, self.names, tuple(rounds), self.match)
+        return record_of(
+            self.rules, self.duration, self.dictionary, self.names, tuple(rounds), self.match
+        )
 
 
 def default_dictionary(rules: BoggleRules) -> str:

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from motamot.lexicon import Lexicon
+from motamot.names import PlayerNameError, check_name
 from motamot.topword.board import Board
 from motamot.topword.bots import LEVELS, Bot, apply_decision, make_bot, view_of
 from motamot.topword.bots.players import Stop
-from motamot.topword.game import CanPlay, Game, Turn
+from motamot.topword.game import RESERVED_IN_NAMES, CanPlay, Game, Turn
 from motamot.topword.hints import Hint
 from motamot.topword.hints import hints as engine_hints
 from motamot.topword.movegen import has_legal_move
@@ -32,10 +33,13 @@ _SEATS_COMMENT = "# seats:"
 class SeatError(ValueError):
     """A `--players` list that cannot seat a game (reason code and the item at fault)."""
 
-    def __init__(self, reason: str, item: str = "") -> None:
+    def __init__(
+        self, reason: str, item: str = "", name_error: PlayerNameError | None = None
+    ) -> None:
         super().__init__(f"{reason}: {item}" if item else reason)
         self.reason = reason
         self.item = item
+        self.name_error = name_error
 
 
 @dataclass(frozen=True)
@@ -82,8 +86,10 @@ def parse_seats(text: str, human_names: Sequence[str], computer_names: Sequence[
             else:
                 name = computer_names[min(computers, len(computer_names) - 1)]
                 computers += 1
-        if any(char in name for char in ":,[]#=\n"):
-            raise SeatError("bad_name", name)
+        try:
+            check_name(name, RESERVED_IN_NAMES + "=")  # `=` joins name and kind in `# seats:`
+        except PlayerNameError as error:
+            raise SeatError("bad_name", name, error) from None
         seats.append(Seat(name, kind))
     if len({seat.name for seat in seats}) != len(seats):
         raise SeatError("duplicate_name")
@@ -96,7 +102,7 @@ def seats_comment(seats: Sequence[Seat]) -> str:
 
 def read_seats(text: str) -> list[Seat] | None:
     """The seats noted in a saved record, None when it has no such note."""
-    for line in text.splitlines():
+    for line in text.split("\n"):
         if line.strip().lower().startswith(_SEATS_COMMENT):
             seats = []
             for item in line.strip()[len(_SEATS_COMMENT) :].split(","):

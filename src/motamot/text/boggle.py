@@ -9,6 +9,8 @@ from __future__ import annotations
 from motamot.boggle.grid import GridError
 from motamot.boggle.record import RecordError
 from motamot.boggle.referee import Refusal
+from motamot.errors import CodedError
+from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
 
 GRID_ERRORS: Catalog = {
@@ -35,7 +37,8 @@ def grid_error_text(error: GridError, lang: Language) -> str:
 
 
 RECORD_ERRORS: Catalog = {
-    "bad_player_name": {"fr": 'nom de joueur invalide {name!r} (ni , : " # ni blancs autour)'},
+    "bad_player_name": {"fr": "{error}"},
+    "too_many_players": {"fr": "{count} joueurs, un enregistrement en nomme au plus {limit}"},
     "not_a_player": {"fr": "{player!r} n'est pas parmi les joueurs"},
     "word_before_grid": {"fr": "un mot avant toute grille"},
     "key_before_round": {"fr": "{key!r} avant toute manche"},
@@ -56,6 +59,9 @@ RECORD_ERRORS: Catalog = {
     "bad_tie": {"fr": "tie {value!r} : 'shared' ou 'extra round'"},
     "bad_match": {"fr": "match {value!r} : attendu 'rounds N' ou 'target N'"},
     "match_error": {"fr": "{detail}"},
+    "bad_min_length": {"fr": "longueur minimale {value!r} : un nombre entier de 1 à {limit}"},
+    "bad_duration": {"fr": "durée {value!r} : un nombre de secondes > 0 et d'au plus {limit}"},
+    "bad_penalty": {"fr": "pénalité {value!r} : un nombre entier de points de 0 à {limit}"},
 }
 
 
@@ -66,7 +72,11 @@ def record_error_text(error: RecordError, lang: Language) -> str:
     if error.grid_error is not None:
         message = grid_error_text(error.grid_error, lang)
     else:
-        message = translate(RECORD_ERRORS, error.reason, lang, **error.fields)
+        fields = {
+            name: error_text(value, lang) if isinstance(value, CodedError) else value
+            for name, value in error.fields.items()
+        }
+        message = translate(RECORD_ERRORS, error.reason, lang, **fields)
     return f"ligne {error.line} : {message}" if error.line is not None else message
 
 

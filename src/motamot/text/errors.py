@@ -15,6 +15,7 @@ from motamot.errors import CodedError
 from motamot.lexicon.dawg import LexiconFormatError
 from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound
 from motamot.lexicon.wordlist import WordListError
+from motamot.names import PlayerNameError
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render
 from motamot.topword.board import PositionError
 from motamot.topword.game import GameError, IllegalMove
@@ -59,7 +60,7 @@ MOVE_ERRORS = _french(
 
 GAME_ERRORS = _french(
     {
-        "bad_player_name": "nom de joueur {name!r} : non vide, sans : , [ ] #",
+        "bad_player_name": "joueur refusé : {error}",
         "duplicate_player": "deux joueurs ont le même nom",
         "bad_seed": "graine {seed!r} : il faut un nombre entier",
         "game_over": "la partie est terminée",
@@ -158,6 +159,21 @@ RECORD_ERRORS = _french(
         "refused": "ligne {line} : {error}",
         "wrong_points": "ligne {line} : le coup vaut {actual:point|points}, pas {written}",
         "wrong_total": "ligne {line} : le total est {actual}, pas {written}",
+        "bad_number": "ligne {line} : {text!r} est plus long que tout nombre d'une partie",
+        "bad_scoreless_limit": "ligne {line} : scoreless_limit {value!r} "
+        "n'est pas un nombre entier >= 1",
+    }
+)
+
+PLAYER_NAME_ERRORS = _french(
+    {
+        "empty": "le nom de joueur est vide",
+        "surrounding_blanks": "nom de joueur {name!r} : pas de blanc au début ni à la fin",
+        "too_long": "nom de joueur {name!r} : {length} caractères, au plus {limit}",
+        "control_character": "nom de joueur {name!r} : caractère de contrôle {char} interdit",
+        "line_separator": "nom de joueur {name!r} : séparateur de lignes {char} interdit",
+        "not_text": "nom de joueur {name!r} : {char} n'est pas un caractère de texte",
+        "reserved_character": "nom de joueur {name!r} : {char!r} est réservé (aucun de {reserved})",
     }
 )
 
@@ -217,6 +233,7 @@ CATALOGS: dict[type[CodedError], Catalog] = {
     IllegalMove: ILLEGAL_MOVES,
     GameError: GAME_ERRORS,
     RecordError: RECORD_ERRORS,
+    PlayerNameError: PLAYER_NAME_ERRORS,
     WordListError: WORD_LIST_ERRORS,
     DictionaryNotFound: DICTIONARY_ERRORS,
     DictionaryNameError: DICTIONARY_NAME_ERRORS,

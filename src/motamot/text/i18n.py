@@ -39,13 +39,16 @@ class TextFormatter(string.Formatter):
         return localise_number(text, self.lang) if number and format_spec else text
 
 
-def render(template: str, lang: Language, **fields: object) -> str:
+def render(template: str, lang: Language, /, **fields: object) -> str:
     """`template` filled with `fields` the way `lang` writes numbers and plurals."""
     return TextFormatter(lang).format(template, **fields)
 
 
-def translate(catalog: Catalog, key: str, lang: Language, **fields: object) -> str:
-    """The message `key` in `lang` (falling back to French, then to the key itself)."""
+def translate(catalog: Catalog, key: str, lang: Language, /, **fields: object) -> str:
+    """The message `key` in `lang` (falling back to French, then to the key itself).
+
+    Its own arguments are positional-only, so a field may be called `key` or `lang`.
+    """
     entry = catalog.get(key)
     if entry is None:
         return key

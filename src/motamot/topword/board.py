@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from motamot.errors import CodedError
-from motamot.topword.tiles import QU, TILE_CODES, tile_label, tile_letters
+from motamot.topword.tiles import QU, tile_code, tile_label, tile_letters
 
 SIZE = 10
 CELLS = SIZE * SIZE
@@ -150,35 +150,50 @@ class Board:
         return f"Board.from_position({format_position(self)!r})"
 
 
+def _height_digit(char: str) -> int | None:
+    """An ASCII digit's value; None for anything else (`'²'.isdigit()` holds, `int('²')` fails)."""
+    return ord(char) - 48 if "0" <= char <= "9" else None
+
+
 def _parse_row(text: str, number: int) -> list[tuple[str, int]]:
     cells: list[tuple[str, int]] = []
     i = 0
     while i < len(text):
         char = text[i]
-        upper = char.upper()
         if char == ".":
             cells.append(("", 0))
             i += 1
             if i < len(text) and text[i].isdigit():
                 raise PositionError("height_after_empty", row=number, char=text[i])
             continue
-        if upper not in TILE_CODES:
+        tile = tile_code(char)
+        if tile is None:
             raise PositionError("bad_character", row=number, char=char)
         i += 1
-        if upper == QU and i < len(text) and text[i] in "uU":
+        if tile == QU and i < len(text) and text[i] in "uU":
             i += 1  # "Qu" (or "QU", "qu"): the one Qu tile
         height = 1
-        if i < len(text) and text[i].isdigit():
-            height = int(text[i])
+        digit = _height_digit(text[i]) if i < len(text) else None
+        if digit is not None:
+            height = digit
             i += 1
             if not 1 <= height <= MAX_HEIGHT_TEXT:
                 raise PositionError("bad_height", row=number, height=height)
             if i < len(text) and text[i].isdigit():
                 raise PositionError("bad_height", row=number, height=text[i - 1 : i + 1])
-        cells.append((upper, height))
+        elif i < len(text) and text[i].isdigit():
+            raise PositionError("bad_character", row=number, char=text[i])
+        cells.append((tile, height))
     if len(cells) != SIZE:
-        raise PositionError("row_length", row=number, count=len(cells), expected=SIZE, text=text)
+        raise PositionError(
+            "row_length", row=number, count=len(cells), expected=SIZE, text=_excerpt(text)
+        )
     return cells
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    """The start of an over-long text, for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def parse_position(text: str) -> Board:

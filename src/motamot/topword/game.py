@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
+from motamot.names import PlayerNameError, check_name
 from motamot.topword.bag import Bag, shuffled
 from motamot.topword.board import Board
 from motamot.topword.move import Move, parse_move
@@ -31,6 +32,8 @@ from motamot.topword.rules import Legal, Reason, Refusal, evaluate
 from motamot.topword.tiles import TOPWORD_FR, Ruleset, tile_label
 
 CanPlay = Callable[[Board, Sequence[str]], bool]
+#: What a Topword record's syntax reserves in player names (`players: A, B`, `1. A: [RACK]`).
+RESERVED_IN_NAMES = ":,[]#"
 
 
 def generator_can_play(ruleset: Ruleset, lexicon: Lexicon) -> CanPlay:
@@ -48,7 +51,7 @@ class GameError(CodedError, ValueError):
 
     TEMPLATES: ClassVar[dict[str, str]] = {
         "player_count": "{count} players: {ruleset} is for {low} to {high}",
-        "bad_player_name": "player name {name!r}: not empty, none of : , [ ] #",
+        "bad_player_name": "player refused: {error}",
         "duplicate_player": "two players have the same name",
         "bad_seed": "seed {seed!r}: an integer",
         "game_over": "the game is over",
@@ -130,8 +133,10 @@ class Game:
                 high=ruleset.max_players,
             )
         for name in names:
-            if not name or any(char in name for char in ":,[]#\n"):
-                raise GameError("bad_player_name", name=name)
+            try:
+                check_name(name, RESERVED_IN_NAMES)
+            except PlayerNameError as error:
+                raise GameError("bad_player_name", name=name, error=error) from None
         if len(set(names)) != len(names):
             raise GameError("duplicate_player")
         if isinstance(seed, bool) or not isinstance(seed, int):

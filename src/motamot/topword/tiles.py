@@ -18,6 +18,16 @@ from motamot.errors import CodedError
 #: The code of the Qu tile: one tile that reads as the two letters Q, U.
 QU = "Q"
 TILE_CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODE_OF_CHAR = {char: char for char in TILE_CODES} | {char.lower(): char for char in TILE_CODES}
+
+
+def tile_code(char: str) -> str | None:
+    """The tile code a typed character names (`a` or `A` → `A`), None for anything else.
+
+    A lookup, never `upper()` and a substring test: `'ﬆ'.upper()` is `ST`, and
+    `'ST' in TILE_CODES` holds.
+    """
+    return _CODE_OF_CHAR.get(char)
 
 
 def tile_letters(tile: str) -> str:
@@ -143,10 +153,14 @@ def parse_rack(text: str, ruleset: Ruleset = TOPWORD_FR) -> tuple[str, ...]:
     Spaces are ignored; more tiles than a rack holds, or more of a letter
     than the game has, is an error (RackError).
     """
-    tiles = tuple(char for char in text.upper() if not char.isspace())
-    for char in tiles:
-        if char not in TILE_CODES:
+    tiles: list[str] = []
+    for char in text:
+        if char.isspace():
+            continue
+        code = tile_code(char)
+        if code is None:
             raise RackError("not_a_tile", rack=text, char=char)
+        tiles.append(code)
     if len(tiles) > ruleset.rack_size:
         raise RackError("too_many", rack=text, count=len(tiles), limit=ruleset.rack_size)
     available = ruleset.distribution
@@ -159,7 +173,7 @@ def parse_rack(text: str, ruleset: Ruleset = TOPWORD_FR) -> tuple[str, ...]:
                 tile=tile_label(tile),
                 available=available.get(tile, 0),
             )
-    return tiles
+    return tuple(tiles)
 
 
 def format_rack(tiles: Iterable[str]) -> str:

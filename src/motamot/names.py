@@ -1,0 +1,65 @@
+"""Player names: one check shared by both games' seats and records (and the server).
+
+A name is written into saved records, one line per item, so it must stay one
+line whatever tool reads it: no control character (`\\r`, `\\v`, `\\f`, `\\x1c`,
+`\\x85`…), no line or paragraph separator (U+2028, U+2029), no lone surrogate
+(it cannot be saved as UTF-8). Each game adds the punctuation its record
+syntax reserves (`reserved`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import ClassVar
+
+from motamot.errors import CodedError
+
+#: Longest name accepted (a name is shown in score tables and on a phone screen).
+MAX_NAME_LENGTH = 40
+
+_CONTROL = "Cc"
+_SEPARATORS = frozenset({"Zl", "Zp"})
+_SURROGATE = "Cs"
+
+
+class PlayerNameError(CodedError, ValueError):
+    """A player name refused, with the reason and the character at fault."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "empty": "the player name is empty",
+        "surrounding_blanks": "player name {name!r}: no blank at the start or the end",
+        "too_long": "player name {name!r}: {length} characters, at most {limit}",
+        "control_character": "player name {name!r}: control character {char} not allowed",
+        "line_separator": "player name {name!r}: line separator {char} not allowed",
+        "not_text": "player name {name!r}: {char} is not a character of text",
+        "reserved_character": "player name {name!r}: {char!r} is reserved (none of {reserved})",
+    }
+
+
+def code_point(char: str) -> str:
+    """How a character is named in a message: `U+2028`."""
+    return f"U+{ord(char):04X}"
+
+
+def check_name(name: str, reserved: str = "") -> str:
+    """`name` when it is fit for a seat and a record; PlayerNameError saying why not."""
+    if not name:
+        raise PlayerNameError("empty")
+    if len(name) > MAX_NAME_LENGTH:
+        shown = name[:MAX_NAME_LENGTH] + "…"
+        raise PlayerNameError("too_long", name=shown, length=len(name), limit=MAX_NAME_LENGTH)
+    for char in name:
+        category = unicodedata.category(char)
+        if category == _CONTROL:
+            raise PlayerNameError("control_character", name=name, char=code_point(char))
+        if category in _SEPARATORS:
+            raise PlayerNameError("line_separator", name=name, char=code_point(char))
+        if category == _SURROGATE:
+            raise PlayerNameError("not_text", name=name, char=code_point(char))
+        if char in reserved:
+            raise PlayerNameError(
+                "reserved_character", name=name, char=char, reserved=" ".join(reserved)
+            )
+    if name != name.strip():
+        raise PlayerNameError("surrounding_blanks", name=name)
+    return name
