@@ -257,7 +257,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=int,
         default=0,
         metavar="N",
-        help=f"points retirés par mot invalide (B12, défaut 0 ; au plus {MAX_PENALTY})",
+        help=f"points retirés par mot invalide (B12 ; 0 par défaut, au plus {MAX_PENALTY})"
+        f" / points off per invalid word (B12; 0 by default, at most {MAX_PENALTY})",
     )
     parser.add_argument(
         "--verify-at-end",
