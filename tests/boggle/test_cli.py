@@ -122,11 +122,14 @@ def test_bad_input_gives_a_clear_error_never_a_traceback(
     assert err.startswith("motamot: ") and "Traceback" not in err
 
 
-def test_bad_batch_line_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_bad_batch_line_is_named_and_the_others_solved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     batch = tmp_path / "grids.txt"
     batch.write_text("perslatgsineters\nabc\n")
     code, out, err = run(capsys, "boggle", "solve", "--batch", str(batch), "--json")
-    assert code == 2 and out == "" and "ligne 2" in err
+    assert code == 1 and "ligne 2" in err
+    assert [json.loads(line)["grid"] for line in out.splitlines()] == ["PERS/LATG/SINE/TERS"]
 
 
 RECORD = """\

@@ -23,6 +23,7 @@ from motamot.boggle import (
     roll,
 )
 from motamot.boggle.dice import parse_dice
+from motamot.boggle.grid import grid_of_compact, parse_grid_line
 
 
 def test_b1_presets_have_their_size_and_dice() -> None:
@@ -157,3 +158,79 @@ def test_b4_blank_faces_are_nobodys_neighbour() -> None:
     grid = Grid(2, ("A", "_", "B", "C"))
     assert grid.neighbours[1] == ()
     assert 1 not in grid.neighbours[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "face"),
+    [
+        ("ORTE/BESq/INAM/GTED", "Qu"),
+        ("qRTE/BEST/INAM/GTED", "Qu"),
+        ("ORTE/BEST/INAM/GTEq", "Qu"),
+        ("PERSLATGSINETERq", "Qu"),
+        ("QuRTE/BEST/INAM/GTED", "Qu"),
+    ],
+)
+def test_lower_case_q_is_the_qu_face_in_mixed_case_rows(text: str, face: str) -> None:
+    """Issue 14: `q` is the Qu face as documented, not a letter glued to the face before."""
+    grid = parse_grid(text)
+    assert grid.size == 4
+    assert face in grid.faces and "Sq" not in grid.faces and "Rq" not in grid.faces
+    assert grid.letters.count("QU") == 1
+
+
+def test_a_lower_case_letter_after_q_is_refused_with_its_reason() -> None:
+    with pytest.raises(GridError) as caught:
+        parse_grid("AquB/BEST/INAM/GTED")
+    assert caught.value.reason == "lower_case_alone"
+    assert caught.value.fields == {"row": 1, "char": "u"}
+
+
+def test_grid_faces_are_written_as_printed() -> None:
+    """A face is a capital then lower case: `QU` would not read back as one face."""
+    with pytest.raises(GridError):
+        Grid(1, ("QU",))
+    assert Grid(1, ("Qu",)).compact == "Qu"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "perslatgsineters",
+        "PERSLATGSINETERQ",
+        "qabcdefghijklmno",
+        "ORTE/BEST/INAM/GTED",
+        "  AnErHeInQuTh/ABCDEF/G_IJKL/MNOPRS/TUVWXY/ZABCDE \r",
+        "a" * 25,
+        "x",
+    ],
+)
+def test_parse_grid_line_reads_what_parse_grid_reads(line: str) -> None:
+    grid = parse_grid(line)
+    size, compact = parse_grid_line(line.encode())
+    assert (size, compact) == (grid.size, grid.compact.encode())
+    assert grid_of_compact(size, compact) == grid
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        (b"abcde", "not_square"),
+        (b"ORTE/BE5T/INAM/GTED", "invalid_character"),
+        ("ORTE/BÉST/INAM/GTED".encode(), "invalid_character"),
+        (b"ORTE/B\xe9ST/INAM/GTED", "not_utf8"),
+        (b"a" * 121, "not_square"),
+    ],
+)
+def test_parse_grid_line_refuses_with_parse_grids_reasons(line: bytes, reason: str) -> None:
+    with pytest.raises(GridError) as caught:
+        parse_grid_line(line)
+    assert caught.value.reason == reason
+
+
+def test_b4_neighbour_tables_are_shared_per_size_and_blank_layout() -> None:
+    """Issue 15: one table per grid shape, not one rebuilt per grid."""
+    first, second = parse_grid("perslatgsineters"), parse_grid("ORTE/BEST/INAM/GTED")
+    assert first.neighbours is second.neighbours
+    blank = Grid(2, ("A", "_", "B", "C"))
+    assert blank.neighbours is Grid(2, ("D", "_", "E", "F")).neighbours
+    assert blank.neighbours is not Grid(2, ("A", "B", "C", "D")).neighbours

@@ -2,7 +2,12 @@
 
 Text form: rows joined by `/`, each face as printed (`ORTE/BEST/INAM/GTED`,
 `Qu` as `Qu`, `_` for a blank). The benchmark form, 16, 25 or 36 letters
-row by row where `q` means the Qu face, is read too.
+row by row, is read too. A lower-case `q` is always the Qu face.
+
+The compact form (`Grid.compact`) runs the printed faces together without
+the slashes (`QuABC...`): a capital starts a face, lower-case letters continue
+it. It is what the compiled solver reads, and what `parse_grid_line` gives
+for a batch line without making a Grid or an object per cell.
 """
 
 from __future__ import annotations
@@ -10,19 +15,27 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from motamot.boggle.dice import BLANK, DiceSet, face_letters
 from motamot.boggle.rules import BoggleRules
 
 Cell = tuple[int, int]
 MAX_SIZE = 10
-_FACE_TOKEN = re.compile(r"[A-Z][a-z]*|_")
+#: A face in a mixed-case row: `q` alone (the Qu face), a capital and its lower-case
+#: letters (`Qu`, `Th`), a blank.
+_FACE_TOKEN = re.compile(r"q|[A-Z][a-pr-z]*|_")
+_MIXED_ROW = re.compile(r"(?:q|[A-Z][a-pr-z]*|_)+")
+#: A face of the compact form.
+_COMPACT_FACE = re.compile(r"[A-Z][a-z]*|_")
+#: Letter counts of the one-letter-a-face form (n*n, 1 to MAX_SIZE).
+_SQUARES = {n * n: n for n in range(1, MAX_SIZE + 1)}
 
 
 #: What can be wrong with a grid, as English templates (interfaces translate the codes).
 GRID_ERRORS = {
     "empty": "empty grid",
+    "not_utf8": "not UTF-8 text",
     "bad_size": "a grid is 1x1 to 10x10, not {size}x{size}",
     "face_count": "{count} faces for a {size}x{size} grid",
     "invalid_face": "invalid face {face!r}",
@@ -32,6 +45,7 @@ GRID_ERRORS = {
     "empty_row": "row {row} is empty",
     "invalid_character": "invalid character {char!r}",
     "lower_case_start": "row {row} starts with a lower-case letter",
+    "lower_case_alone": "row {row}: {char!r} follows no capital (a face is Qu, Th...; q is Qu)",
 }
 
 
@@ -62,7 +76,7 @@ class Grid:
         if len(self.faces) != self.size * self.size:
             raise GridError("face_count", count=len(self.faces), size=self.size)
         for face in self.faces:
-            if face != BLANK and not (face.isascii() and face.isalpha() and face[0].isupper()):
+            if face != BLANK and not _printed_face(face):
                 raise GridError("invalid_face", face=face)
 
     def __str__(self) -> str:
@@ -75,6 +89,11 @@ class Grid:
         return "/".join("".join(self.faces[r * n : (r + 1) * n]) for r in range(n))
 
     @cached_property
+    def compact(self) -> str:
+        """The printed faces run together, without slashes (`ORTEBESTINAMGTED`)."""
+        return "".join(self.faces)
+
+    @cached_property
     def letters(self) -> tuple[str, ...]:
         """Each cell's folded letters (`QU` for the Qu face, `` for a blank)."""
         return tuple(face_letters(face) for face in self.faces)
@@ -82,22 +101,11 @@ class Grid:
     @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """B4: each cell's up to 8 neighbours, in increasing order; blanks have none
-        and are nobody's neighbour (no word passes through a blank face)."""
-        n = self.size
-        result: list[tuple[int, ...]] = []
-        for index in range(n * n):
-            if not self.letters[index]:
-                result.append(())
-                continue
-            row, col = divmod(index, n)
-            around = [
-                r * n + c
-                for r in range(max(0, row - 1), min(n, row + 2))
-                for c in range(max(0, col - 1), min(n, col + 2))
-                if (r, c) != (row, col) and self.letters[r * n + c]
-            ]
-            result.append(tuple(around))
-        return tuple(result)
+        and are nobody's neighbour (no word passes through a blank face).
+
+        One table per size and blank layout, shared by every grid that has them."""
+        blanks = tuple(i for i, face in enumerate(self.faces) if face == BLANK)
+        return _neighbours(self.size, blanks)
 
     def cell(self, index: int) -> Cell:
         """(row, column) of a cell number."""
@@ -114,6 +122,55 @@ class Grid:
         """B4: whether two cells touch by a side or a corner."""
         (ra, ca), (rb, cb) = self.cell(a), self.cell(b)
         return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
+
+
+def _printed_face(face: str) -> bool:
+    """A face as printed: a capital A-Z, then lower-case letters only (`Qu`, `Th`)."""
+    return face.isascii() and face.isalpha() and face[0].isupper() and face[1:] == face[1:].lower()
+
+
+@lru_cache(maxsize=64)
+def _neighbours(size: int, blanks: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The adjacency of a `size` x `size` grid whose cells `blanks` are blank."""
+    blank = set(blanks)
+    result: list[tuple[int, ...]] = []
+    for index in range(size * size):
+        if index in blank:
+            result.append(())
+            continue
+        row, col = divmod(index, size)
+        around = [
+            r * size + c
+            for r in range(max(0, row - 1), min(size, row + 2))
+            for c in range(max(0, col - 1), min(size, col + 2))
+            if (r, c) != (row, col) and r * size + c not in blank
+        ]
+        result.append(tuple(around))
+    return tuple(result)
+
+
+def parse_grid_line(line: bytes) -> tuple[int, bytes]:
+    """`parse_grid` for a batch line as read from a file: (size, the compact form
+    as ASCII bytes), or the same GridError (`not_utf8` for bytes that are not text).
+
+    The benchmark form (n*n letters, one case) takes a few bytes operations and
+    makes no Grid and no object per cell; any other form goes through `parse_grid`."""
+    line = line.strip()
+    size = _SQUARES.get(len(line))
+    if size is not None and line.isalpha() and (line.islower() or line.isupper()):
+        return size, line.upper().replace(b"Q", b"Qu")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GridError("not_utf8") from None
+    grid = parse_grid(text)
+    return grid.size, grid.compact.encode("ascii")
+
+
+def grid_of_compact(size: int, compact: str | bytes) -> Grid:
+    """The Grid of a compact form (`Grid.compact`, or `parse_grid_line`'s bytes)."""
+    text = compact.decode("ascii") if isinstance(compact, bytes) else compact
+    return Grid(size, tuple(_COMPACT_FACE.findall(text)))
 
 
 def parse_grid(text: str) -> Grid:
@@ -146,7 +203,8 @@ def _root(count: int) -> int | None:
 
 def _row_faces(row: str, number: int) -> list[str]:
     """The faces of one row: all lower case or all capitals is one letter a face
-    (`q`/`Q` being Qu); otherwise a capital starts a face (`Qu`, `Th`), `_` is a blank."""
+    (`q`/`Q` being Qu); otherwise a capital starts a face (`Qu`, `Th`), `q` alone is
+    the Qu face and `_` a blank."""
     if not row:
         raise GridError("empty_row", row=number)
     for char in row:
@@ -155,8 +213,12 @@ def _row_faces(row: str, number: int) -> list[str]:
     letters = row.replace("_", "")
     if not letters or letters.islower() or letters.isupper():
         return [_normalise_face(char.upper()) for char in row]
-    if row[0].islower():
+    if row[0].islower() and row[0] != "q":
         raise GridError("lower_case_start", row=number)
+    whole = _MIXED_ROW.match(row)
+    if whole is None or whole.end() < len(row):
+        position = whole.end() if whole is not None else 0
+        raise GridError("lower_case_alone", row=number, char=row[position])
     return [_normalise_face(face) for face in _FACE_TOKEN.findall(row)]
 
 

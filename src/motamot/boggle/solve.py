@@ -14,12 +14,14 @@ sequence of cell numbers; the referee's path search gives the same one.
 from __future__ import annotations
 
 import functools
+import itertools
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
-from motamot.boggle.grid import Cell, Grid
+from motamot.boggle.grid import Cell, Grid, grid_of_compact
 from motamot.boggle.rules import BoggleRules
 from motamot.kernels import load_kernel
 from motamot.lexicon import Lexicon
@@ -113,14 +115,15 @@ def find_words(
 class SolvedWord(NamedTuple):
     """One word of the grid, its points and one path (cells as (row, column)).
 
-    A NamedTuple rather than a dataclass: a solve makes hundreds of them."""
+    A NamedTuple rather than a dataclass: a solve makes hundreds of them, and
+    the compiled solver hands them over untracked by the cyclic collector."""
 
     word: str
     points: int
     path: tuple[Cell, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Solution:
     """Every word of a grid (alphabetical), with the totals."""
 
@@ -142,6 +145,18 @@ class Solution:
         most = max(len(entry.word) for entry in self.words)
         return tuple(entry for entry in self.words if len(entry.word) == most)
 
+    def as_json(self) -> dict[str, Any]:
+        """The JSON shape of `boggle solve --json` (the compiled batch writes the same)."""
+        return {
+            "grid": self.grid.text,
+            "count": self.count,
+            "points": self.points,
+            "words": [
+                {"word": entry.word, "points": entry.points, "path": [list(c) for c in entry.path]}
+                for entry in self.words
+            ],
+        }
+
 
 def solve(
     grid: Grid, rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None
@@ -150,10 +165,10 @@ def solve(
     minimum = rules.min_length if min_length is None else min_length
     solver = _compiled_solver(lexicon)
     if solver is not None:
-        rows = solver.solve_rows(
-            grid.letters, grid.neighbours, minimum, _score_table(rules), grid.size, SolvedWord
+        rows = solver.rows(
+            grid.compact, grid.size, _clamped(minimum), _score_table(rules), SolvedWord
         )
-        return Solution(grid, tuple(rows))
+        return Solution(grid, rows)
     return solve_reference(grid, rules, lexicon, minimum)
 
 
@@ -175,45 +190,102 @@ def solve_many(grids: Iterable[Grid], rules: BoggleRules, lexicon: Lexicon) -> I
         yield solve(grid, rules, lexicon)
 
 
+def score_many(
+    grids: Sequence[Grid], rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None
+) -> list[tuple[int, int]]:
+    """(words, points) of each grid, without the word lists: the fastest path."""
+    results: list[tuple[int, int]] = []
+    for size, run in itertools.groupby(grids, key=lambda grid: grid.size):
+        results += batch_totals([grid.compact for grid in run], size, rules, lexicon, min_length)
+    return results
+
+
+def batch_totals(
+    compacts: Sequence[str | bytes],
+    size: int,
+    rules: BoggleRules,
+    lexicon: Lexicon,
+    min_length: int | None,
+) -> list[tuple[int, int]]:
+    """(words, points) of grids of one size in compact form (`Grid.compact`, or the
+    bytes of `parse_grid_line`)."""
+    minimum = rules.min_length if min_length is None else min_length
+    solver = _compiled_solver(lexicon)
+    if solver is not None:
+        totals: list[tuple[int, int]] = solver.totals(
+            compacts, size, _clamped(minimum), _score_table(rules)
+        )
+        return totals
+    results = []
+    for compact in compacts:
+        grid = grid_of_compact(size, compact)
+        found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
+        results.append((len(found), sum(rules.points(len(word)) for word in found)))
+    return results
+
+
+def batch_json(
+    compacts: Sequence[str | bytes],
+    size: int,
+    rules: BoggleRules,
+    lexicon: Lexicon,
+    min_length: int | None,
+    *,
+    words: bool,
+) -> bytes:
+    """The lines of `boggle solve --batch --json` (`words`) or `--score-only --json`
+    for grids of one size in compact form: UTF-8 JSON, one object a line.
+
+    The compiled solver writes them itself (no Python object per word); the
+    fallback goes through `Solution.as_json` and gives the same bytes."""
+    minimum = rules.min_length if min_length is None else min_length
+    solver = _compiled_solver(lexicon)
+    if solver is not None:
+        lines: bytes = solver.json_lines(
+            compacts, size, _clamped(minimum), _score_table(rules), words
+        )
+        return lines
+    out = []
+    for compact in compacts:
+        solution = solve_reference(grid_of_compact(size, compact), rules, lexicon, minimum)
+        data = solution.as_json()
+        if not words:
+            del data["words"]
+        out.append(json.dumps(data) + "\n")
+    return "".join(out).encode()
+
+
 # -- the compiled kernel (motamot.boggle._kernel), used when it was built -------------
 
 _KERNEL = load_kernel("motamot.boggle._kernel")
 _SOLVERS: WeakKeyDictionary[Lexicon, Any] = WeakKeyDictionary()
-#: Longer words score the table's last entry.
+#: Words this long or longer score the table's last entry (unless a rule says more).
 _SCORED_LENGTHS = 40
+#: The kernel takes a C int: any minimum beyond the longest possible word is the same.
+_MAX_MINIMUM = 2**31 - 1
 
 
 def _compiled_solver(lexicon: Lexicon) -> Any:
-    """The kernel's solver bound to `lexicon` (built once per lexicon), or None."""
+    """The kernel's solver bound to `lexicon` (built once per lexicon), or None.
+
+    None too when the kernel refuses the lexicon (a DAWG deeper than it
+    recurses): the pure-Python solver then solves it, more slowly."""
     if _KERNEL is None:
         return None
-    solver = _SOLVERS.get(lexicon)
-    if solver is None:
-        solver = _SOLVERS[lexicon] = _KERNEL.Solver(lexicon.arcs, lexicon.root)
-    return solver
+    if lexicon not in _SOLVERS:
+        try:
+            _SOLVERS[lexicon] = _KERNEL.Solver(lexicon.arcs, lexicon.root)
+        except ValueError:
+            _SOLVERS[lexicon] = None
+    return _SOLVERS[lexicon]
+
+
+def _clamped(minimum: int) -> int:
+    return max(min(minimum, _MAX_MINIMUM), -_MAX_MINIMUM)
 
 
 @functools.lru_cache(maxsize=16)
 def _score_table(rules: BoggleRules) -> tuple[int, ...]:
     """The points of every length, for the kernel (the same tuple each time: it caches it)."""
-    return tuple(rules.points(letters) for letters in range(_SCORED_LENGTHS + 1))
-
-
-def score_many(
-    grids: Sequence[Grid], rules: BoggleRules, lexicon: Lexicon, min_length: int | None = None
-) -> list[tuple[int, int]]:
-    """(words, points) of each grid, without the word lists: the fastest path."""
-    minimum = rules.min_length if min_length is None else min_length
-    solver = _compiled_solver(lexicon)
-    if solver is None:
-        results = []
-        for grid in grids:
-            found = find_words(lexicon.arcs, lexicon.root, grid.letters, grid.neighbours, minimum)
-            results.append((len(found), sum(rules.points(len(word)) for word in found)))
-        return results
-    table = _score_table(rules)
-    results = []
-    for grid in grids:
-        count, points, _ = solver.solve(grid.letters, grid.neighbours, minimum, table, paths=False)
-        results.append((count, points))
-    return results
+    longest = max([_SCORED_LENGTHS, *(threshold for threshold, _ in rules.scores)])
+    return tuple(rules.points(letters) for letters in range(longest + 1))

@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import secrets
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from motamot.boggle.grid import Cell, Grid, GridError, parse_grid, roll
+from motamot.boggle.grid import (
+    Cell,
+    Grid,
+    GridError,
+    grid_of_compact,
+    parse_grid,
+    parse_grid_line,
+    roll,
+)
 from motamot.boggle.record import RecordError, Replay, parse_record, replay
 from motamot.boggle.referee import Verdict, check_word
 from motamot.boggle.round import JudgedEntry, RoundResult, Status
 from motamot.boggle.rules import PRESETS, BoggleRules, get_preset, preset_for_size
-from motamot.boggle.solve import Solution, score_many, solve
+from motamot.boggle.solve import Solution, batch_json, batch_totals, score_many, solve
 from motamot.cli.defaults import (
     LANGUAGE_DEFAULTS_HELP,
     LANGUAGE_DICTIONARY,
@@ -98,9 +107,18 @@ MESSAGES: Catalog = {
         "en": "{file}: unreadable record: {error}",
     },
     "min_length": {
-        "fr": "--min-length doit valoir au moins 1",
-        "en": "--min-length must be at least 1",
+        "fr": "--min-length doit valoir de 1 à {most:n}",
+        "en": "--min-length must be 1 to {most:n}",
     },
+    "bad_batch_entry": {
+        "fr": "{file}, ligne {line} : {error}",
+        "en": "{file}, line {line}: {error}",
+    },
+    "line_too_long": {
+        "fr": "ligne de plus de {most:n} octets, ignorée",
+        "en": "line longer than {most:n} bytes, skipped",
+    },
+    "batch_entry": {"fr": "{error}", "en": "{error}"},
 }
 
 
@@ -181,7 +199,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play_boggle.register(sub)
 
 
-def _rules(name: str | None, grid: Grid | None, lang: Language) -> BoggleRules:
+def _rules(name: str | None, size: int | None, lang: Language) -> BoggleRules:
+    """The preset `name`, checked against a grid's size, or the preset for that size."""
     if name is not None:
         try:
             rules = get_preset(name)
@@ -189,18 +208,16 @@ def _rules(name: str | None, grid: Grid | None, lang: Language) -> BoggleRules:
             raise CliError(
                 translate(MESSAGES, "unknown_preset", lang, name=name, known=", ".join(PRESETS))
             ) from None
-        if grid is not None and grid.size != rules.size:
+        if size is not None and size != rules.size:
             raise CliError(
-                translate(
-                    MESSAGES, "size_mismatch", lang, size=grid.size, preset=name, want=rules.size
-                )
+                translate(MESSAGES, "size_mismatch", lang, size=size, preset=name, want=rules.size)
             )
         return rules
-    assert grid is not None
+    assert size is not None
     try:
-        return preset_for_size(grid.size)
+        return preset_for_size(size)
     except ValueError:
-        raise CliError(translate(MESSAGES, "no_preset", lang, size=grid.size)) from None
+        raise CliError(translate(MESSAGES, "no_preset", lang, size=size)) from None
 
 
 def _grid(text: str, lang: Language) -> Grid:
@@ -223,91 +240,166 @@ def _roll(args: argparse.Namespace) -> int:
     return 0
 
 
-def solution_json(solution: Solution) -> dict[str, Any]:
-    """The JSON shape of `boggle solve --json`."""
-    return {
-        "grid": solution.grid.text,
-        "count": solution.count,
-        "points": solution.points,
-        "words": [
-            {"word": entry.word, "points": entry.points, "path": [list(c) for c in entry.path]}
-            for entry in solution.words
-        ],
-    }
+#: Batch lines solved together: output comes out chunk by chunk, memory stays flat.
+BATCH_CHUNK = 1024
+#: The longest batch line read (bytes); a longer one is reported and skipped.
+MAX_BATCH_LINE = 10_000
+#: --min-length above this is refused (no grid spells a longer word).
+MAX_MIN_LENGTH = 1000
 
 
-def _batch_grids(path: Path, lang: Language) -> list[Grid]:
-    text = _read_text(path, lang)
-    grids: list[Grid] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
+#: A batch grid ready to solve: its rules, size and compact form.
+BatchItem = tuple[BoggleRules, int, bytes]
+
+
+def _batch_items(path: Path, preset: str | None, lang: Language) -> Iterator[BatchItem | str]:
+    """The grids of a batch file in order, streamed, or the message (file, line number,
+    reason) of a line that cannot be solved."""
+    rules_of: dict[int, BoggleRules | str] = {}
+    try:
+        with path.open("rb") as handle:
+            for number, raw in enumerate(_read_lines(handle), 1):
+                if raw is None:
+                    yield _batch_error(path, number, "line_too_long", lang, most=MAX_BATCH_LINE)
+                    continue
+                line = raw.strip()
+                if not line:
+                    continue
+                try:
+                    size, compact = parse_grid_line(line)
+                except GridError as error:
+                    text = grid_error_text(error, lang)
+                    yield translate(
+                        MESSAGES, "bad_batch_line", lang, file=path, line=number, error=text
+                    )
+                    continue
+                rules = rules_of.get(size)
+                if rules is None:
+                    try:
+                        rules = rules_of[size] = _rules(preset, size, lang)
+                    except CliError as error:
+                        rules = rules_of[size] = str(error)
+                if isinstance(rules, str):
+                    yield _batch_error(path, number, "batch_entry", lang, error=rules)
+                    continue
+                yield rules, size, compact
+    except OSError as error:
+        raise CliError(
+            translate(MESSAGES, "unreadable_file", lang, file=path, error=error.strerror)
+        ) from None
+
+
+def _read_lines(handle: BinaryIO) -> Iterator[bytes | None]:
+    """The lines of a file (split on \\n), read 64 KiB at a time: None stands for a
+    line longer than MAX_BATCH_LINE, dropped as it is read, so memory stays flat."""
+    pending = b""
+    overlong = False
+    while block := handle.read(65536):
+        if overlong:
+            end = block.find(b"\n")
+            if end < 0:
+                continue
+            yield None
+            overlong, block = False, block[end + 1 :]
+        lines = (pending + block).split(b"\n")
+        pending = lines.pop()
+        for line in lines:
+            yield line if len(line) <= MAX_BATCH_LINE else None
+        if len(pending) > MAX_BATCH_LINE:
+            overlong, pending = True, b""
+    if overlong:
+        yield None
+    elif pending:
+        yield pending
+
+
+def _batch_error(path: Path, number: int, key: str, lang: Language, **fields: object) -> str:
+    text = translate(MESSAGES, key, lang, **fields)
+    return translate(MESSAGES, "bad_batch_entry", lang, file=path, line=number, error=text)
+
+
+def _solve_batch(args: argparse.Namespace, lexicon: Lexicon) -> int:
+    """`solve --batch`: streamed in chunks; a bad line is reported on stderr and skipped,
+    and the exit code is 1 when there was one."""
+    lang: Language = args.lang
+    bad = 0
+    chunk: list[BatchItem] = []
+    for item in _batch_items(args.batch, args.preset, lang):
+        if isinstance(item, str):
+            bad += 1
+            print(f"motamot: {item}", file=sys.stderr)
             continue
-        try:
-            grids.append(parse_grid(line))
-        except GridError as error:
-            raise CliError(
-                translate(
-                    MESSAGES,
-                    "bad_batch_line",
-                    lang,
-                    file=path,
-                    line=number,
-                    error=grid_error_text(error, lang),
-                )
-            ) from None
-    return grids
+        chunk.append(item)
+        if len(chunk) == BATCH_CHUNK:
+            _write_batch(chunk, lexicon, args, lang)
+            chunk.clear()
+    _write_batch(chunk, lexicon, args, lang)
+    return 1 if bad else 0
+
+
+def _write_batch(
+    chunk: list[BatchItem], lexicon: Lexicon, args: argparse.Namespace, lang: Language
+) -> None:
+    """Solve and print one chunk: runs of one preset and size go to the solver together."""
+    for (rules, size), run in itertools.groupby(chunk, key=lambda item: item[:2]):
+        compacts = [compact for _, _, compact in run]
+        if args.json:
+            words = not args.score_only
+            _write_bytes(batch_json(compacts, size, rules, lexicon, args.min_length, words=words))
+            continue
+        totals = batch_totals(compacts, size, rules, lexicon, args.min_length)
+        lines = [
+            translate(
+                MESSAGES,
+                "summary",
+                lang,
+                grid=grid_of_compact(size, compact).text,
+                count=count,
+                points=points,
+            )
+            for compact, (count, points) in zip(compacts, totals, strict=True)
+        ]
+        if lines:
+            sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _write_bytes(data: bytes) -> None:
+    """UTF-8 output straight to stdout's buffer (after what was written as text)."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(data.decode("utf-8"))
+        return
+    out.flush()
+    buffer.write(data)
 
 
 def _solve(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     if (args.grid is None) == (args.batch is None):
         raise CliError(translate(MESSAGES, "grid_or_batch", lang))
-    if args.min_length is not None and args.min_length < 1:
-        raise CliError(translate(MESSAGES, "min_length", lang))
-    grids = [_grid(args.grid, lang)] if args.grid is not None else _batch_grids(args.batch, lang)
-    chosen = [_rules(args.preset, grid, lang) for grid in grids]
+    if args.min_length is not None and not 1 <= args.min_length <= MAX_MIN_LENGTH:
+        raise CliError(translate(MESSAGES, "min_length", lang, most=MAX_MIN_LENGTH))
+    if args.batch is not None:
+        if args.preset is not None:
+            _rules(args.preset, None, lang)  # an unknown preset stops before any line
+        return _solve_batch(args, load_lexicon(args.dict))
+    grid = _grid(args.grid, lang)
+    rules = _rules(args.preset, grid.size, lang)
     lexicon = load_lexicon(args.dict)
-    out = sys.stdout
     if args.score_only:
-        _print_scores(grids, chosen, lexicon, args.min_length, args.json, lang)
-        return 0
-    for grid, rules in zip(grids, chosen, strict=True):
-        solution = solve(grid, rules, lexicon, args.min_length)
+        ((count, points),) = score_many([grid], rules, lexicon, args.min_length)
         if args.json:
-            out.write(json.dumps(solution_json(solution)) + "\n")
-        elif args.batch is not None:
-            out.write(_summary(solution, lang) + "\n")
+            print(json.dumps({"grid": grid.text, "count": count, "points": points}))
         else:
-            _print_solution(solution, lang)
+            print(translate(MESSAGES, "summary", lang, grid=grid.text, count=count, points=points))
+        return 0
+    solution = solve(grid, rules, lexicon, args.min_length)
+    if args.json:
+        print(json.dumps(solution.as_json()))
+    else:
+        _print_solution(solution, lang)
     return 0
-
-
-def _print_scores(
-    grids: list[Grid],
-    chosen: list[BoggleRules],
-    lexicon: Lexicon,
-    min_length: int | None,
-    as_json: bool,
-    lang: Language,
-) -> None:
-    """`solve --score-only`: one line per grid, grids of one preset solved as a batch."""
-    scores: list[tuple[int, int]] = []
-    start = 0
-    while start < len(grids):
-        end = start
-        while end < len(grids) and chosen[end] is chosen[start]:
-            end += 1
-        scores.extend(score_many(grids[start:end], chosen[start], lexicon, min_length))
-        start = end
-    lines = []
-    for grid, (count, points) in zip(grids, scores, strict=True):
-        if as_json:
-            lines.append(json.dumps({"grid": grid.text, "count": count, "points": points}))
-        else:
-            lines.append(
-                translate(MESSAGES, "summary", lang, grid=grid.text, count=count, points=points)
-            )
-    sys.stdout.write("\n".join(lines) + "\n")
 
 
 def _summary(solution: Solution, lang: Language) -> str:
@@ -359,7 +451,7 @@ def _check(args: argparse.Namespace) -> int:
     preset = args.preset
     if preset is None and grid.size == get_preset(LANGUAGE_PRESET[lang]).size:
         preset = boggle_preset(None, args.dict, lang)
-    rules = _rules(preset, grid, lang)
+    rules = _rules(preset, grid.size, lang)
     chosen = default_dictionary(rules) if args.preset else LANGUAGE_DICTIONARY[lang]
     lexicon = load_lexicon(args.dict or chosen)
     verdicts = list(check_words(grid, rules, lexicon, args.words))

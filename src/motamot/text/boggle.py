@@ -15,6 +15,7 @@ from motamot.text.i18n import Catalog, Language, translate
 
 GRID_ERRORS: Catalog = {
     "empty": {"fr": "grille vide"},
+    "not_utf8": {"fr": "texte qui n'est pas en UTF-8"},
     "bad_size": {"fr": "une grille fait de 1x1 à 10x10, pas {size}x{size}"},
     "face_count": {"fr": "{count} faces pour une grille {size}x{size}"},
     "invalid_face": {"fr": "face invalide {face!r}"},
@@ -26,6 +27,9 @@ GRID_ERRORS: Catalog = {
     "empty_row": {"fr": "la rangée {row} est vide"},
     "invalid_character": {"fr": "caractère invalide {char!r}"},
     "lower_case_start": {"fr": "la rangée {row} commence par une minuscule"},
+    "lower_case_alone": {
+        "fr": "rangée {row} : {char!r} ne suit aucune majuscule (une face s'écrit Qu, Th… ; q = Qu)"
+    },
 }
 
 
