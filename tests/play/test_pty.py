@@ -12,6 +12,7 @@ import pexpect
 import pytest
 
 from motamot.boggle import CLASSIC_FR, MatchFormat, get_level
+from motamot.boggle import parse_record as parse_boggle_record
 from motamot.lexicon import load_lexicon
 from motamot.service.boggle_play import BoggleMatch, seat_players
 from motamot.topword.record import parse_record, replay
@@ -104,6 +105,44 @@ def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
     assert child.wait() == 0
     assert saved.parent == tmp_path / "boggle"
     assert "grid: EFSR/OTEM/QuLEA/XLZU" in saved.read_text()
+
+
+def test_b10_b15_boggle_round_stopped_early_counts_and_lists_everything(tmp_path: Path) -> None:
+    seed = 3
+    lexicon = load_lexicon("fr")
+    players = seat_players("Vous", ["Ordi 1"], [get_level("expert")])
+    planned = BoggleMatch(
+        CLASSIC_FR, lexicon, "fr", players, seed, 60.0, MatchFormat(rounds=1)
+    ).new_round()
+    bot_words = planned.bot_sheets["Ordi 1"].entries
+    child = _spawn(["boggle", "play", "--seed", str(seed), "--bots", "expert"], tmp_path)
+    child.expect("Entrée pour lancer la manche 1")
+    child.send("\r")
+    child.expect(r"\x1b\[K> ")
+    child.send("fermete\r")
+    child.expect("Vous : 1 mot\\b")
+    child.send("zz\r")  # refused: the count stays
+    child.expect("✗ zz : trop court")
+    child.expect("Vous : 1 mot\\b")
+    child.send("/fin\r")
+    child.expect(r"Manche arrêtée, il restait 2:[45]\d\. On pose les crayons\.")
+    child.expect("Mots manqués : ")
+    shown = _through_pages(child, "Mot à montrer dans la grille, /tous", "-- suite : Entrée --")
+    assert re.search(r"… et \d+ de plus : /tous pour la liste entière", shown)
+    child.send("/tous\r")
+    whole = _through_pages(child, "Mot à montrer dans la grille, /tous", "-- suite : Entrée --")
+    missed = planned.finish().missed
+    assert len(re.findall(r"\b[A-Z]+ \d+\b", whole)) >= len(missed) - 1  # all but FERMETE
+    child.send("\r")
+    child.expect(r"Partie enregistrée dans (\S+)")
+    saved = Path(child.match.group(1))
+    child.expect(r"Revanche \? \(o/n\)")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    record = parse_boggle_record(saved.read_text())
+    written = record.rounds[0].sheets[1].entries
+    assert written == bot_words[: len(written)] and len(written) < len(bot_words)
+    assert record.rounds[0].sheets[0].entries[0].text == "fermete"
 
 
 def test_boggle_ctrl_c_saves_the_round_in_progress(tmp_path: Path) -> None:

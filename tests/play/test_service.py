@@ -129,6 +129,31 @@ def test_an_interrupted_round_is_saved_as_written(fr: Lexicon) -> None:
     assert [e.text for e in record.rounds[0].sheets[0].entries] == ["fermete"]
 
 
+def test_b10_a_round_stopped_early_keeps_only_what_the_bots_had_written(fr: Lexicon) -> None:
+    match = BoggleMatch(
+        CLASSIC_FR,
+        fr,
+        "fr",
+        seat_players("Vous", ["Ordi"], [get_level("expert")]),
+        3,
+        60,
+        MatchFormat(rounds=1),
+    )
+    live = match.new_round()
+    bot = live.bot_sheets["Ordi"].entries
+    stop = bot[len(bot) // 2].at
+    live.submit("fermete", 1.0)
+    live.stop(stop)
+    kept = [entry for entry in bot if entry.at <= stop]
+    assert 0 < len(kept) < len(bot)
+    assert live.bot_sheets["Ordi"].entries == tuple(kept)
+    outcome = match.end_round(live)
+    assert outcome.result.result_of("Ordi").entries[-1].at <= stop
+    record = parse_record(format_record(match.game_record()))
+    assert record.rounds[0].sheets[1].entries == tuple(kept)
+    assert replay(record, fr).rounds[0] == outcome.result
+
+
 def test_save_paths_live_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from datetime import datetime
 

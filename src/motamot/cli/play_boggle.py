@@ -105,6 +105,10 @@ MESSAGES: Catalog = {
     "your_words": {"fr": "Vos mots ({count}) :", "en": "Your words ({count}):"},
     "time_left": {"fr": "temps restant {time}", "en": "time left {time}"},
     "time_up": {"fr": "Temps écoulé ! On pose les crayons.", "en": "Time is up! Pens down."},
+    "stopped": {
+        "fr": "Manche arrêtée, il restait {time}. On pose les crayons.",
+        "en": "Round stopped with {time} left. Pens down.",
+    },
     # instant feedback
     Feedback.ACCEPTED: {
         "fr": "✓ {word} : accepté, {points} pt",
@@ -148,6 +152,10 @@ MESSAGES: Catalog = {
     "no_word": {"fr": "  (aucun mot)", "en": "  (no word)"},
     "refused": {"fr": "  refusés : {items}", "en": "  refused: {items}"},
     "more": {"fr": "… (+{count})", "en": "… (+{count})"},
+    "more_missed": {
+        "fr": "… et {count:n} de plus : /tous pour la liste entière",
+        "en": "… and {count:n} more: /all for the whole list",
+    },
     "penalty": {"fr": "  pénalité : -{penalty}", "en": "  penalty: -{penalty}"},
     "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
     "missed_title": {
@@ -160,8 +168,8 @@ MESSAGES: Catalog = {
     },
     "path_of": {"fr": "{word} ({points} pt) : {path}", "en": "{word} ({points} pt): {path}"},
     "show_word": {
-        "fr": "Mot à montrer dans la grille (Entrée pour continuer) : ",
-        "en": "Word to show on the grid (Enter to go on): ",
+        "fr": "Mot à montrer dans la grille, /tous pour la liste (Entrée pour continuer) : ",
+        "en": "Word to show on the grid, /all for the list (Enter to go on): ",
     },
     "not_on_grid": {"fr": "{word} n'est pas dans la grille", "en": "{word} is not on the grid"},
     "scoreboard": {
@@ -228,6 +236,9 @@ LEVEL_NAMES: Catalog = {
 }
 YES = {"o", "oui", "y", "yes"}
 END_COMMANDS = {"/fin", "/end", "/stop"}
+ALL_COMMANDS = {"/tous", "/tout", "/all", "/liste", "/list"}
+#: Lines of missed words shown at once on a live screen (the rest on request, paged).
+MISSED_LINES = 4
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -340,6 +351,7 @@ class BoggleScreen:
         self.live_screen = reader.interactive and out.isatty()
         self.style = Style(colour_allowed(out))
         self.current: LiveRound | None = None
+        self.round_start = 0.0
         self.written_ok: list[bool] = []
 
     def t(self, key: str, **fields: object) -> str:
@@ -443,7 +455,7 @@ class BoggleScreen:
     # -- one round, live ---------------------------------------------------------
 
     def play_round(self, game: BoggleMatch, live: LiveRound, number: int) -> None:
-        start = self.clock()
+        start = self.round_start = self.clock()
         deadline = start + live.duration
         feedback: list[str] = []
         self.written_ok = []
@@ -465,6 +477,7 @@ class BoggleScreen:
                 try:
                     line = self.reader.poll(min(wait, remaining) + 0.001)
                 except EOFError:
+                    live.stop(self.clock() - start)
                     break
                 if line is None:
                     if self.live_screen:
@@ -474,6 +487,7 @@ class BoggleScreen:
                 if not text:
                     continue
                 if text.lower() in END_COMMANDS:
+                    live.stop(self.clock() - start)
                     break
                 result = live.submit(text, self.clock() - start)
                 if result.feedback not in (Feedback.DUPLICATE, Feedback.AFTER_DEADLINE):
@@ -488,7 +502,11 @@ class BoggleScreen:
                     self.write(message)
         if self.live_screen:
             self.out.write("\n")
-        self.write(self.style(self.t("time_up"), "bold", "yellow"))
+        if live.stopped_at is None:
+            self.write(self.style(self.t("time_up"), "bold", "yellow"))
+        else:
+            left = clock_text(max(0.0, live.duration - live.stopped_at))
+            self.write(self.style(self.t("stopped", time=left), "bold", "yellow"))
 
     def feedback_text(self, result: WordFeedback, live: LiveRound) -> str:
         word = (result.word or result.text).upper()
@@ -526,7 +544,7 @@ class BoggleScreen:
         )
         gap = max(1, min(columns, 80) - 1 - len(title) - len(timer))
         lines = [self.style(title, "bold") + " " * gap + self.style(timer, *colour), ""]
-        panel = [self.t("count", name=live.human, count=len(live.entries))]
+        panel = [self.t("count", name=live.human, count=sum(self.written_ok))]
         for name, count in live.bot_counts(elapsed):
             panel.append(self.t("count", name=self.player_label(game, name), count=count))
         panel.append("")
@@ -536,10 +554,10 @@ class BoggleScreen:
         fits = min(columns, 80) - 1 - visible_len(board[1]) - 3
         lines.extend(side_by_side(board, [shorten(line, fits) for line in panel]))
         words = [
-            self.style(text, "green" if good else "red")
+            self.style(text, "green") if good else self.style(f"✗{text}", "red")
             for text, good in zip(live.written, self.written_ok, strict=False)
         ]
-        lines.append(self.t("your_words", count=len(words)))
+        lines.append(self.t("your_words", count=sum(self.written_ok)))
         fixed = len(lines) + 3
         listed = flow(words, min(columns, 80) - 1)
         room = max(1, rows - fixed)
@@ -617,11 +635,12 @@ class BoggleScreen:
         best = sorted(outcome.missed, key=lambda w: (-w.points, -len(w.word), w.word))
         first = best[0]
         lines = self.path_lines(live, first.word, first.points, first.path)
-        tokens = [f"{w.word} {w.points}" for w in best[:60]]
-        listed = flow(tokens, width)[:4]
-        if len(best) > 60 or len(flow(tokens, width)) > 4:
+        everything = flow([f"{w.word} {w.points}" for w in best], width)
+        listed = everything
+        if self.live_screen and len(everything) > MISSED_LINES:
+            listed = everything[:MISSED_LINES]
             shown = sum(len(line.split()) // 2 for line in listed)
-            listed[-1] += " " + self.t("more", count=len(best) - shown)
+            listed.append(self.style(self.t("more_missed", count=len(best) - shown), "dim"))
         self.page(before + lines + listed)
         if not self.live_screen:
             return
@@ -630,6 +649,9 @@ class BoggleScreen:
             answer = self.ask(self.t("show_word")).strip()
             if not answer or answer.lower() in END_COMMANDS:
                 return
+            if answer.lower() in ALL_COMMANDS:
+                self.page([self.style(title, "bold"), *everything])
+                continue
             word = try_fold(answer)
             if word is None:
                 continue
@@ -686,6 +708,8 @@ class BoggleScreen:
         if not game.records and self.current is None:
             self.write(self.t("nothing_saved"))
             return
+        if self.current is not None and self.current.stopped_at is None:
+            self.current.stop(self.clock() - self.round_start)
         save_text(path, format_record(game.game_record(self.current)))
         self.write(self.t("saved", path=path))
         self.write(self.t("interrupted", path=path))

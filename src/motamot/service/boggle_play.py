@@ -82,6 +82,7 @@ class LiveRound:
 
     def __post_init__(self) -> None:
         self._written: set[str] = set()
+        self.stopped_at: float | None = None
         self.bot_sheets: dict[str, Sheet] = {
             player.name: bot_sheet(
                 player.name,
@@ -145,6 +146,16 @@ class LiveRound:
             (name, sum(1 for entry in sheet.entries if entry.at <= at))
             for name, sheet in self.bot_sheets.items()
         ]
+
+    def stop(self, at: float) -> None:
+        """The round ends early, `at` seconds in (/fin, Ctrl-C): the computer players
+        keep only what they had written by then, in the judgement and the record,
+        so the record replays to the round as it was played."""
+        self.stopped_at = at
+        self.bot_sheets = {
+            name: Sheet(name, tuple(entry for entry in sheet.entries if entry.at <= at))
+            for name, sheet in self.bot_sheets.items()
+        }
 
     def sheets(self) -> list[Sheet]:
         """Every sheet in seating order."""
