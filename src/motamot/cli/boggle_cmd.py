@@ -9,7 +9,7 @@ import secrets
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from motamot.boggle.grid import (
     Cell,
@@ -20,9 +20,9 @@ from motamot.boggle.grid import (
     parse_grid_line,
     roll,
 )
-from motamot.boggle.record import RecordError, Replay, parse_record, replay
+from motamot.boggle.record import RecordError, parse_record, replay
 from motamot.boggle.referee import Verdict, check_word
-from motamot.boggle.round import JudgedEntry, RoundResult, Status
+from motamot.boggle.round import RoundResult, Status
 from motamot.boggle.rules import PRESETS, BoggleRules, get_preset, preset_for_size
 from motamot.boggle.solve import Solution, batch_json, batch_totals, score_many, solve
 from motamot.cli.defaults import (
@@ -36,6 +36,7 @@ from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
 from motamot.service.boggle_play import default_dictionary
 from motamot.text.boggle import grid_error_text, reason_text, record_error_text
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.wire.boggle import replay_json
 
 MESSAGES: Catalog = {
     "summary": {
@@ -488,55 +489,6 @@ def _read_text(path: Path, lang: Language) -> str:
         raise CliError(
             translate(MESSAGES, "unreadable_file", lang, file=path, error=detail)
         ) from None
-
-
-def _entry_json(entry: JudgedEntry) -> dict[str, Any]:
-    return {
-        "input": entry.input,
-        "word": entry.word,
-        "at": entry.at,
-        "status": entry.status.value,
-        "points": entry.points,
-        "path": [list(cell) for cell in entry.path],
-        "reason": entry.reason.value if entry.reason is not None else None,
-        "crossed_by": list(entry.crossed_by),
-    }
-
-
-def round_json(result: RoundResult) -> dict[str, Any]:
-    """One judged round as JSON (`boggle replay --json`)."""
-    data: dict[str, Any] = {
-        "grid": result.grid.text,
-        "deadline": result.deadline,
-        "winners": list(result.winners),
-        "players": [
-            {
-                "player": player.player,
-                "total": player.total,
-                "penalty": player.penalty,
-                "entries": [_entry_json(entry) for entry in player.entries],
-            }
-            for player in result.players
-        ],
-    }
-    if result.missed is not None:
-        data["missed"] = [
-            {"word": w.word, "points": w.points, "path": [list(c) for c in w.path]}
-            for w in result.missed
-        ]
-    return data
-
-
-def replay_json(played: Replay) -> dict[str, Any]:
-    data: dict[str, Any] = {"rounds": [round_json(result) for result in played.rounds]}
-    if played.standing is not None:
-        standing = played.standing
-        data["match"] = {
-            "finished": standing.finished,
-            "winners": list(standing.winners),
-            "totals": dict(zip(standing.players, standing.totals, strict=True)),
-        }
-    return data
 
 
 def _replay(args: argparse.Namespace) -> int:

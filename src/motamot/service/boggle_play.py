@@ -48,6 +48,27 @@ class WordFeedback:
     path: tuple[Cell, ...] = ()
 
 
+def instant_feedback(
+    grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str, verify_at_end: bool
+) -> WordFeedback:
+    """What the writer is told at once about `text` (the referee judges it again at the end)."""
+    verdict = check_word(grid, rules, lexicon, text)
+    if not verify_at_end:
+        if verdict.valid:
+            return WordFeedback(text, verdict.word, Feedback.ACCEPTED, verdict.points, verdict.path)
+        assert verdict.reason is not None
+        return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
+    # Deferred dictionary: tell length and path only.
+    if verdict.reason in (Refusal.INVALID_CHARACTERS, Refusal.TOO_SHORT, Refusal.NO_PATH):
+        assert verdict.reason is not None
+        return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
+    word = verdict.word or ""
+    path = find_path(grid, word) if len(word) <= 3 * len(grid.faces) else None
+    if path is None:
+        return WordFeedback(text, word, Feedback.NO_PATH)
+    return WordFeedback(text, word, Feedback.WRITTEN)
+
+
 @dataclass(frozen=True)
 class Player:
     """A seat at the table: the human (`level` None) or a computer player."""
@@ -117,23 +138,7 @@ class LiveRound:
         return feedback
 
     def _judge(self, text: str) -> WordFeedback:
-        verdict = check_word(self.grid, self.rules, self.lexicon, text)
-        if not self.verify_at_end:
-            if verdict.valid:
-                return WordFeedback(
-                    text, verdict.word, Feedback.ACCEPTED, verdict.points, verdict.path
-                )
-            assert verdict.reason is not None
-            return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
-        # Deferred dictionary: tell length and path only.
-        if verdict.reason in (Refusal.INVALID_CHARACTERS, Refusal.TOO_SHORT, Refusal.NO_PATH):
-            assert verdict.reason is not None
-            return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
-        word = verdict.word or ""
-        path = find_path(self.grid, word) if len(word) <= 3 * len(self.grid.faces) else None
-        if path is None:
-            return WordFeedback(text, word, Feedback.NO_PATH)
-        return WordFeedback(text, word, Feedback.WRITTEN)
+        return instant_feedback(self.grid, self.rules, self.lexicon, text, self.verify_at_end)
 
     @property
     def written(self) -> tuple[str, ...]:

@@ -1,0 +1,73 @@
+"""The event codec: every registered event round-trips through JSON; bad text is refused."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import motamot.service.boggle_events  # noqa: F401  (registers the Boggle events)
+from motamot.service.events import Event, EventDecodeError, decode, encode, registered
+
+_SCALARS: dict[Any, st.SearchStrategy[Any]] = {
+    str: st.text(max_size=12),
+    int: st.integers(-(2**53), 2**53),
+    float: st.floats(allow_nan=False, allow_infinity=False),
+    bool: st.booleans(),
+    type(None): st.none(),
+}
+
+
+def strategy(hint: Any) -> st.SearchStrategy[Any]:
+    """Values of a field type (the types events may hold)."""
+    if hint in _SCALARS:
+        return _SCALARS[hint]
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return st.one_of(*(strategy(arg) for arg in typing.get_args(hint)))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return st.lists(strategy(args[0]), max_size=4).map(tuple)
+        return st.tuples(*(strategy(arg) for arg in args))
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        return st.builds(hint, **{f.name: strategy(hints[f.name]) for f in dataclasses.fields(hint)})
+    raise TypeError(f"no strategy for {hint!r}")
+
+
+ANY_EVENT = st.sampled_from(sorted(registered().items())).flatmap(lambda item: strategy(item[1]))
+
+
+@given(ANY_EVENT)
+def test_every_event_round_trips_through_json(event: Event) -> None:
+    assert decode(encode(event)) == event
+
+
+def test_every_event_type_is_covered() -> None:
+    assert {"boggle.room_created", "boggle.word_written", "boggle.round_ended"} <= set(registered())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[1, 2]",
+        '{"seq": 1}',
+        '{"type": "boggle.nope", "seq": 1}',
+        '{"type": "boggle.player_left", "seq": 1}',
+        '{"type": "boggle.player_left", "seq": 1, "seat": "s1", "at": 0, "extra": 1}',
+        '{"type": "boggle.room_created", "seq": 1, "room": "r", "settings": 3, "at": 0}',
+        '{"type": "boggle.room_created", "seq": 1, "room": "r", "settings": {"x": 1}, "at": 0}',
+        "[" * 100000,
+    ],
+)
+def test_bad_event_text_is_refused_clearly(text: str) -> None:
+    with pytest.raises(EventDecodeError):
+        decode(text)
