@@ -1,8 +1,8 @@
 """Shared fixtures for the service tests: word lists, tokens, backends of the ports.
 
 `store` and `broadcaster` are parametrised over every backend: a new backend
-(PostgreSQL, Redis) adds one entry to STORE_BACKENDS / BROKER_BACKENDS and
-runs the whole contract suite.
+adds one entry to STORE_BACKENDS / BROKER_BACKENDS and runs the whole
+contract suite (PostgreSQL on the machine's real server, a schema per test).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -20,7 +21,9 @@ from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.ports import Broadcaster, EventStore
 from motamot.service.stores.memory import MemoryStore
+from motamot.service.stores.postgres import PostgresStore
 from motamot.service.stores.sqlite import SqliteStore
+from tests.service.backends import postgres_schema
 
 T = TypeVar("T")
 
@@ -64,15 +67,41 @@ class SqliteBackend:
         return SqliteStore(self.path)
 
 
-STORE_BACKENDS: dict[str, Callable[[Path], StoreBackend]] = {
-    "memory": lambda tmp: MemoryBackend(),
-    "sqlite": lambda tmp: SqliteBackend(tmp / "events.sqlite3"),
+class PostgresBackend:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def open(self) -> EventStore:
+        return await PostgresStore.open(self.url)
+
+
+@contextmanager
+def _memory(tmp: Path) -> Iterator[StoreBackend]:
+    yield MemoryBackend()
+
+
+@contextmanager
+def _sqlite(tmp: Path) -> Iterator[StoreBackend]:
+    yield SqliteBackend(tmp / "events.sqlite3")
+
+
+@contextmanager
+def _postgres(tmp: Path) -> Iterator[StoreBackend]:
+    with postgres_schema() as url:
+        yield PostgresBackend(url)
+
+
+STORE_BACKENDS: dict[str, Callable[[Path], AbstractContextManager[StoreBackend]]] = {
+    "memory": _memory,
+    "sqlite": _sqlite,
+    "postgres": _postgres,
 }
 
 
 @pytest.fixture(params=sorted(STORE_BACKENDS))
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreBackend]:
-    yield STORE_BACKENDS[request.param](tmp_path)
+    with STORE_BACKENDS[request.param](tmp_path) as backend:
+        yield backend
 
 
 BROKER_BACKENDS: dict[str, Callable[[], Broadcaster]] = {"local": LocalBroadcaster}

@@ -37,7 +37,9 @@ def strategy(hint: Any) -> st.SearchStrategy[Any]:
         return st.tuples(*(strategy(arg) for arg in args))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = typing.get_type_hints(hint)
-        return st.builds(hint, **{f.name: strategy(hints[f.name]) for f in dataclasses.fields(hint)})
+        return st.builds(
+            hint, **{f.name: strategy(hints[f.name]) for f in dataclasses.fields(hint)}
+        )
     raise TypeError(f"no strategy for {hint!r}")
 
 

@@ -12,7 +12,9 @@ from tests.service.conftest import StoreBackend, run
 
 
 def batch(room: str, first: int, count: int, tag: str = "x") -> list[StoredEvent]:
-    return [StoredEvent(room, seq, f'{{"n":{seq},"t":"{tag}"}}') for seq in range(first, first + count)]
+    return [
+        StoredEvent(room, seq, f'{{"n":{seq},"t":"{tag}"}}') for seq in range(first, first + count)
+    ]
 
 
 def test_append_then_load_in_order(store: StoreBackend) -> None:

@@ -1,0 +1,244 @@
+"""The host: rooms over the ports, store before acknowledge.
+
+A command goes: the room's due timers are fired (`tick`), the room handles
+the command, its events are appended to the store, and only then are they
+published and acknowledged. Commands of one room are serialised by a lock;
+rooms run side by side. When the store refuses an append (another writer got
+there first, or it failed) the room is rebuilt from the store and the sender
+gets a retryable refusal: the room never runs ahead of what is stored.
+
+Timers: one task per live room sleeps until `next_wakeup`, then ticks. On
+start every stored room is loaded and ticked at once: a deadline that passed
+while the process was down ends its round at the deadline, not at the restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from motamot.lexicon import load_lexicon
+from motamot.service.events import Event, from_stored, to_stored
+from motamot.service.outcomes import Ack, Refusal
+from motamot.service.ports import Broadcaster, Clock, EventStore, SeqConflict
+from motamot.service.room import Lexicons, Room, RoomKind
+
+log = logging.getLogger(__name__)
+
+
+def draw_seed() -> int:
+    """A fresh seed for a round or a game (the room never draws randomness itself)."""
+    return secrets.randbits(63)
+
+
+def cached_lexicons() -> Lexicons:
+    """Word lists by name, each loaded once."""
+    return cache(load_lexicon)
+
+
+def default_kinds() -> tuple[RoomKind, ...]:
+    from motamot.service.boggle_room import BOGGLE
+
+    return (BOGGLE,)
+
+
+class _StoreFailed(Exception):
+    def __init__(self, refusal: Refusal) -> None:
+        self.refusal = refusal
+
+
+class RoomHost:
+    """Every room of one process, over an event store, a broadcaster and a clock."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        broadcaster: Broadcaster,
+        clock: Clock,
+        lexicons: Lexicons,
+        kinds: Sequence[RoomKind] | None = None,
+    ) -> None:
+        self.store = store
+        self.broadcaster = broadcaster
+        self.clock = clock
+        self.lexicons = lexicons
+        self.kinds = tuple(kinds) if kinds is not None else default_kinds()
+        self._rooms: dict[str, Room] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._timers: dict[str, asyncio.Task[None]] = {}
+        self._run_timers = False
+
+    # --- rooms in memory ----------------------------------------------------------------
+
+    def _lock(self, room_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(room_id, asyncio.Lock())
+
+    async def _rebuild(self, room_id: str) -> Room | None:
+        """The room as the store has it (None for an unknown room)."""
+        rows = await self.store.load(room_id)
+        if not rows:
+            self._rooms.pop(room_id, None)
+            return None
+        events = [from_stored(row) for row in rows]
+        for kind in self.kinds:
+            if isinstance(events[0], kind.created):
+                room = kind.from_events(events, self.lexicons)
+                self._rooms[room_id] = room
+                return room
+        raise ValueError(f"room {room_id}: no room kind starts with {type(events[0]).__name__}")
+
+    async def _room(self, room_id: str) -> Room | None:
+        room = self._rooms.get(room_id)
+        if room is None:
+            room = await self._rebuild(room_id)
+            if room is not None:
+                self._follow(room_id)
+        return room
+
+    def room(self, room_id: str) -> Room:
+        """A room in memory (KeyError if it is not loaded: `await view(...)` loads)."""
+        return self._rooms[room_id]
+
+    # --- commands -----------------------------------------------------------------------
+
+    async def create(self, setup: Any) -> str | Refusal:
+        """A new room for `setup` (a game's settings); its unguessable id, or a refusal."""
+        kind = next((k for k in self.kinds if isinstance(setup, k.setup)), None)
+        if kind is None:
+            return Refusal("unknown_game")
+        room_id = secrets.token_urlsafe(12)
+        room = kind.create(room_id, setup, self.clock.now(), self.lexicons)
+        if isinstance(room, Refusal):
+            return room
+        async with self._lock(room_id):
+            await self.store.append(room_id, 0, [to_stored(room_id, room.created)])
+            self._rooms[room_id] = room
+            await self._publish(room_id, [room.created])
+        self._follow(room_id)
+        return room_id
+
+    async def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
+        """Handle `command` from `seat` in the room: stored, then published and acknowledged."""
+        async with self._lock(room_id):
+            room = await self._room(room_id)
+            if room is None:
+                return Refusal("unknown_room")
+            now = self.clock.now()
+            try:
+                await self._commit(room, room.tick(now))
+                outcome = room.handle(seat, command, now)
+                if isinstance(outcome, Refusal):
+                    return outcome
+                await self._commit(room, outcome)
+            except _StoreFailed as failure:
+                return failure.refusal
+            self._poke(room_id)
+            shown = (room.visible(event, seat) for event in outcome)
+            return Ack(room.last_seq, tuple(view for view in shown if view is not None))
+
+    async def _commit(self, room: Room, events: list[Event]) -> None:
+        """Store `events` (already applied to `room`), then publish them; on failure the
+        room is rebuilt from the store and _StoreFailed carries the retryable refusal."""
+        if not events:
+            return
+        room_id = room.room_id
+        rows = [to_stored(room_id, event) for event in events]
+        try:
+            await self.store.append(room_id, events[0].seq - 1, rows)
+        except SeqConflict:
+            await self._rebuild(room_id)
+            raise _StoreFailed(Refusal("conflict", retryable=True)) from None
+        except Exception:
+            log.exception("room %s: append failed", room_id)
+            self._rooms.pop(room_id, None)
+            raise _StoreFailed(Refusal("store_failed", retryable=True)) from None
+        await self._publish(room_id, events)
+
+    async def _publish(self, room_id: str, events: Sequence[Event]) -> None:
+        try:
+            await self.broadcaster.publish(room_id, [to_stored(room_id, e) for e in events])
+        except Exception:
+            # Stored is what counts: followers see the gap and reload from the store.
+            log.exception("room %s: publish failed", room_id)
+
+    async def events_since(self, room_id: str, seq: int) -> list[Event]:
+        """The room's events after `seq`, from the store (a follower's resync)."""
+        return [from_stored(row) for row in await self.store.load(room_id, seq)]
+
+    async def view(self, room_id: str, seat: str | None) -> dict[str, Any] | None:
+        """The room as `seat` sees it, or None for an unknown room."""
+        async with self._lock(room_id):
+            room = await self._room(room_id)
+            return None if room is None else room.view(seat)
+
+    # --- timers -------------------------------------------------------------------------
+
+    async def tick(self, room_id: str) -> list[Event]:
+        """Fire what is due in the room by now (stored and published)."""
+        async with self._lock(room_id):
+            room = await self._room(room_id)
+            if room is None:
+                return []
+            due = room.tick(self.clock.now())
+            try:
+                await self._commit(room, due)
+            except _StoreFailed:
+                return []
+            return due
+
+    async def tick_all(self) -> None:
+        """Tick every room in memory (tests with a manual clock; after a restart)."""
+        for room_id in list(self._rooms):
+            await self.tick(room_id)
+
+    async def start(self, timers: bool = True) -> None:
+        """Load every stored room, fire its overdue timers, and (with `timers`) keep a
+        task per room that ticks at its next wakeup."""
+        self._run_timers = timers
+        for room_id in await self.store.rooms():
+            if room_id not in self._rooms:
+                await self._rebuild(room_id)
+        await self.tick_all()
+        for room_id in list(self._rooms):
+            self._follow(room_id)
+
+    def _follow(self, room_id: str) -> None:
+        if self._run_timers and room_id not in self._timers:
+            self._wake[room_id] = asyncio.Event()
+            self._timers[room_id] = asyncio.create_task(self._timer(room_id))
+
+    def _poke(self, room_id: str) -> None:
+        wake = self._wake.get(room_id)
+        if wake is not None:
+            wake.set()
+
+    async def _timer(self, room_id: str) -> None:
+        wake = self._wake[room_id]
+        while True:
+            room = self._rooms.get(room_id)
+            at = room.next_wakeup() if room is not None else None
+            wake.clear()
+            if at is None:
+                await wake.wait()
+                continue
+            delay = at - self.clock.now()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), delay)
+                continue
+            await self.tick(room_id)
+
+    async def close(self) -> None:
+        """Stop the timers (the store and broadcaster belong to the caller)."""
+        for task in self._timers.values():
+            task.cancel()
+        for task in self._timers.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._timers.clear()

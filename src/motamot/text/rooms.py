@@ -1,0 +1,72 @@
+"""Why a room refused a command, in French and English (the codes of `service.outcomes.Refusal`)."""
+
+from __future__ import annotations
+
+from motamot.text.i18n import Catalog, Language, translate
+
+REFUSALS: Catalog = {
+    "after_deadline": {
+        "fr": "trop tard : la manche est finie",
+        "en": "too late: the round is over",
+    },
+    "already_seated": {"fr": "vous êtes déjà à la table", "en": "you are already seated"},
+    "bad_name": {
+        "fr": 'nom invalide (1 à {max} caractères, ni , : " #)',
+        "en": 'invalid name (1 to {max} characters, no , : " #)',
+    },
+    "bad_secret": {"fr": "jeton de place invalide", "en": "invalid seat token"},
+    "conflict": {
+        "fr": "la salle a changé entre-temps : réessayez",
+        "en": "the room changed meanwhile: try again",
+    },
+    "duplicate_entry": {"fr": "déjà écrit : {word}", "en": "already written: {word}"},
+    "empty_word": {"fr": "mot vide", "en": "empty word"},
+    "match_over": {"fr": "la partie est finie", "en": "the match is over"},
+    "match_started": {
+        "fr": "la partie est commencée : réglages figés",
+        "en": "the match has started: settings are fixed",
+    },
+    "name_taken": {"fr": "le nom {name} est déjà pris", "en": "the name {name} is taken"},
+    "no_players": {"fr": "personne à la table", "en": "nobody is seated"},
+    "not_a_bot": {"fr": "{seat} n'est pas un robot", "en": "{seat} is not a computer player"},
+    "not_host": {
+        "fr": "seul l'hôte de la salle peut le faire",
+        "en": "only the room's host can do that",
+    },
+    "not_seated": {"fr": "vous n'êtes pas à la table", "en": "you are not seated"},
+    "room_full": {"fr": "salle pleine ({max} joueurs)", "en": "the room is full ({max} players)"},
+    "round_not_running": {"fr": "aucune manche en cours", "en": "no round is being played"},
+    "round_running": {"fr": "une manche est en cours", "en": "a round is being played"},
+    "store_failed": {
+        "fr": "enregistrement impossible pour l'instant : réessayez",
+        "en": "could not save just now: try again",
+    },
+    "too_long": {
+        "fr": "mot trop long ({max} caractères au plus)",
+        "en": "word too long (at most {max} characters)",
+    },
+    "too_many_bots": {"fr": "{max} robots au plus", "en": "at most {max} computer players"},
+    "unknown_command": {"fr": "commande inconnue", "en": "unknown command"},
+    "unknown_dictionary": {"fr": "dictionnaire introuvable", "en": "dictionary not found"},
+    "unknown_game": {"fr": "jeu inconnu", "en": "unknown game"},
+    "unknown_room": {"fr": "salle inconnue", "en": "unknown room"},
+    "bad_duration": {
+        "fr": "durée de manche invalide (10 s à 1 h)",
+        "en": "invalid round duration (10 s to 1 h)",
+    },
+    "bad_match": {
+        "fr": "format de partie invalide (un nombre de manches ou un score à atteindre)",
+        "en": "invalid match format (a number of rounds or a target score)",
+    },
+    "bad_rules": {"fr": "règles invalides", "en": "invalid rules"},
+    "unknown_level": {
+        "fr": "niveau de robot inconnu : {level}",
+        "en": "unknown bot level: {level}",
+    },
+    "unknown_preset": {"fr": "règles inconnues", "en": "unknown rules preset"},
+}
+
+
+def refusal_text(code: str, lang: Language, **fields: object) -> str:
+    """A room's refusal in the player's language (the code itself if unknown)."""
+    return translate(REFUSALS, code, lang, **fields)

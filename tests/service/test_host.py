@@ -1,0 +1,193 @@
+"""The room host: store before acknowledge, conflicts, serialised commands, timers, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
+from motamot.service.boggle_room import AddBot, BoggleRoom, Join, StartRound, WriteWord
+from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.events import from_stored
+from motamot.service.host import RoomHost
+from motamot.service.outcomes import Ack, Refusal
+from motamot.service.ports import ManualClock, StoredEvent, SystemClock
+from motamot.service.stores.memory import MemoryStore
+from motamot.service.stores.sqlite import SqliteStore
+from tests.service.conftest import StoreBackend, digest, lexicons, run
+
+
+class FlakyStore(MemoryStore):
+    """A memory store whose appends fail while `failing` is set."""
+
+    failing = False
+
+    async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
+        if self.failing:
+            raise OSError("disk full")
+        await super().append(room, expected_seq, events)
+
+
+class CheckingBroadcaster(LocalBroadcaster):
+    """Checks that whatever is published is already in the store."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        super().__init__()
+        self.store = store
+        self.published: list[StoredEvent] = []
+
+    async def publish(self, room: str, events: Sequence[StoredEvent]) -> None:
+        stored = await self.store.load(room)
+        assert all(event in stored for event in events)
+        self.published.extend(events)
+        await super().publish(room, events)
+
+
+async def seated_room(host: RoomHost, *names: str) -> str:
+    room_id = await host.create(BoggleSettings())
+    assert isinstance(room_id, str)
+    for name in names:
+        assert isinstance(await host.submit(room_id, None, Join(name, digest(name))), Ack)
+    return room_id
+
+
+def test_store_before_acknowledge_and_a_failed_append_changes_nothing() -> None:
+    async def body() -> None:
+        store = FlakyStore()
+        broker = CheckingBroadcaster(store)
+        host = RoomHost(store, broker, ManualClock(), lexicons)
+        room_id = await seated_room(host, "ana")
+        started = await host.submit(room_id, "s1", StartRound(3))
+        assert isinstance(started, Ack) and started.seq == 3
+        before = await host.view(room_id, "s1")
+        published = len(broker.published)
+        store.failing = True
+        refused = await host.submit(room_id, "s1", WriteWord("rat"))
+        assert isinstance(refused, Refusal) and refused.retryable
+        store.failing = False
+        assert await host.view(room_id, "s1") == before
+        assert len(broker.published) == published
+        accepted = await host.submit(room_id, "s1", WriteWord("rat"))
+        assert isinstance(accepted, Ack) and accepted.seq == 4
+        assert accepted.events[0]["text"] == "rat" and "feedback" in accepted.events[0]
+
+    run(body)
+
+
+def test_a_stale_host_gets_a_retryable_conflict_then_succeeds() -> None:
+    async def body() -> None:
+        store = MemoryStore()
+        clock = ManualClock()
+        first = RoomHost(store, LocalBroadcaster(), clock, lexicons)
+        second = RoomHost(store, LocalBroadcaster(), clock, lexicons)
+        room_id = await seated_room(first)
+        assert await second.view(room_id, None) is not None  # both hold the room now
+        assert isinstance(await first.submit(room_id, None, Join("ana", digest("ana"))), Ack)
+        stale = await second.submit(room_id, None, Join("bob", digest("bob")))
+        assert isinstance(stale, Refusal) and stale.code == "conflict" and stale.retryable
+        again = await second.submit(room_id, None, Join("bob", digest("bob")))
+        assert isinstance(again, Ack) and again.events[0]["seat"] == "s2"
+        assert [e.seq for e in await store.load(room_id)] == [1, 2, 3]
+
+    run(body)
+
+
+def test_commands_of_one_room_are_serialised(tmp_path: Path) -> None:
+    async def body() -> None:
+        store = SqliteStore(tmp_path / "events.sqlite3")
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons)
+        names = [f"p{n}" for n in range(8)]
+        room_id = await seated_room(host, *names)
+        await host.submit(room_id, "s1", StartRound(11))
+        words = ["rat", "tir", "art", "net", "tes", "roi", "main", "faim"]
+        answers = await asyncio.gather(
+            *(
+                host.submit(room_id, f"s{seat}", WriteWord(word))
+                for seat in range(1, 9)
+                for word in words
+            )
+        )
+        assert all(isinstance(answer, Ack) for answer in answers)
+        stored = await store.load(room_id)
+        assert [e.seq for e in stored] == list(range(1, len(stored) + 1))
+        assert sum(isinstance(from_stored(e), WordWritten) for e in stored) == 64
+        rebuilt = BoggleRoom.from_events([from_stored(e) for e in stored], lexicons)
+        live = await host.view(room_id, "s3")
+        assert json.dumps(rebuilt.view("s3")) == json.dumps(live)
+        await store.close()
+
+    run(body)
+
+
+def test_a_restart_fires_overdue_timers_at_their_own_times(store: StoreBackend) -> None:
+    async def body() -> None:
+        clock = ManualClock()
+        events = await store.open()
+        host = RoomHost(events, LocalBroadcaster(), clock, lexicons)
+        room_id = await seated_room(host, "ana")
+        await host.submit(room_id, "s1", AddBot("expert"))
+        await host.submit(room_id, "s1", StartRound(5))
+        deadline = host.room(room_id).next_wakeup()
+        await host.close()
+        await events.close()
+
+        clock.advance(3600)  # the process was down for an hour
+        reopened = await store.open()
+        restarted = RoomHost(reopened, LocalBroadcaster(), clock, lexicons)
+        await restarted.start(timers=False)
+        after = [from_stored(e) for e in await reopened.load(room_id)]
+        ended = [e for e in after if isinstance(e, RoundEnded)]
+        assert len(ended) == 1 and ended[0].at < clock.now() - 3000
+        room = restarted.room(room_id)
+        state = room.round  # type: ignore[attr-defined]
+        assert ended[0].at == state.deadline and deadline is not None
+        bot_words = [e for e in after if isinstance(e, WordWritten)]
+        assert bot_words and all(w.at <= state.deadline for w in bot_words)
+        assert [w.at for w in bot_words] == [at for at, _, _ in state.plan]
+        await reopened.close()
+
+    run(body)
+
+
+def test_timers_write_bot_words_without_any_command() -> None:
+    async def body() -> None:
+        store = MemoryStore()
+        broker = LocalBroadcaster()
+        host = RoomHost(store, broker, SystemClock(), lexicons)
+        await host.start()
+        room_id = await seated_room(host, "ana")
+        await host.submit(room_id, "s1", AddBot("expert"))
+        subscription = await broker.subscribe(room_id)
+        await host.submit(room_id, "s1", StartRound(8))
+        first_wakeup = host.room(room_id).next_wakeup()
+
+        async def first_bot_word() -> WordWritten:
+            async for row in subscription:
+                event = from_stored(row)
+                if isinstance(event, WordWritten):
+                    return event
+            raise AssertionError("subscription ended")
+
+        word = await asyncio.wait_for(first_bot_word(), 15)
+        assert word.seat == "s2" and word.at == first_wakeup
+        await subscription.close()
+        await host.close()
+
+    run(body)
+
+
+def test_unknown_rooms_and_resync() -> None:
+    async def body() -> None:
+        store = MemoryStore()
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons)
+        assert (await host.submit("nope", None, Join("a", digest("a")))) == Refusal("unknown_room")
+        assert await host.view("nope", None) is None
+        room_id = await seated_room(host, "ana", "bob")
+        since = await host.events_since(room_id, 1)
+        assert [e.seq for e in since] == [2, 3]
+        bad = await host.create(BoggleSettings(preset="nope"))
+        assert isinstance(bad, Refusal) and bad.code == "unknown_preset"
+
+    run(body)
