@@ -119,7 +119,7 @@ def view(room: BoggleRoom, seat: str | None) -> dict[str, Any]:
     """The whole room as `seat` may see it (None: a spectator)."""
     current = room.round
     match_standing = room.standing()
-    names = {room.name_of(s): s for s in room.seats}
+    names = {room.name_of(seat_id): seat_id for seat_id in room.seats}
     return {
         "kind": "boggle",
         "room": room.room_id,
