@@ -282,3 +282,34 @@ def test_t18_condition_2_with_the_move_generator() -> None:
     assert can_play(hopeful.board, hopeful.rack(0))
     hopeful.pass_turn()
     assert not hopeful.finished
+
+
+def test_apply_carries_out_each_action_as_its_own_method_does() -> None:
+    """One entry for every turn: Game.apply(Play | Exchange | Pass)."""
+    from motamot.topword.game import Exchange, Pass, Play
+
+    by_methods = Game(["Ana", "Bo"], 31, LEX)
+    by_apply = Game(["Ana", "Bo"], 31, LEX)
+    move = legal_moves(by_methods)[0].move
+    tile = by_methods.racks[by_methods.current ^ 1][0]
+    by_methods.play(move)
+    by_methods.exchange(tile)
+    by_methods.pass_turn()
+    for action in (Play(move), Exchange(tile), Pass()):
+        by_apply.apply(action)
+    assert snapshot(by_apply) == snapshot(by_methods)
+    assert [t.action for t in by_apply.turns] == [Action.PLAY, Action.EXCHANGE, Action.PASS]
+    assert [t.as_action() for t in by_apply.turns] == [Play(move), Exchange(tile), Pass()]
+
+
+def test_apply_refused_changes_nothing() -> None:
+    from motamot.topword.game import Exchange, Play
+
+    game = Game(["Ana", "Bo"], 10, LEX)
+    before = snapshot(game)
+    with pytest.raises(IllegalMove):
+        game.apply(Play("1A ZOO"))
+    absent = next(t for t in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if t not in game.rack())
+    with pytest.raises(GameError):
+        game.apply(Exchange(absent))
+    assert snapshot(game) == before

@@ -92,6 +92,29 @@ class EndReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Play:
+    """Lay a move (its notation, `5E FAIM`, or a parsed Move)."""
+
+    move: Move | str
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """T17: swap one rack tile (its code: `Q` for Qu) for one from the pile."""
+
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """T17: pass."""
+
+
+#: What a player does on their turn: `Game.apply` carries out any of them.
+TurnAction = Play | Exchange | Pass
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One turn as it happened: who, the rack before, what, points and the total after."""
 
@@ -103,6 +126,15 @@ class Turn:
     points: int = 0
     total: int = 0
     verdict: Legal | None = None
+
+    def as_action(self) -> TurnAction:
+        """The action that made this turn (to play it again on a copy of the game)."""
+        if self.action is Action.PLAY:
+            assert self.move is not None
+            return Play(self.move)
+        if self.action is Action.EXCHANGE:
+            return Exchange(self.tile or "")
+        return Pass()
 
 
 def _rank(tile: str) -> int:
@@ -215,6 +247,18 @@ class Game:
     def _check_open(self) -> None:
         if self.finished:
             raise GameError("game_over")
+
+    def apply(self, action: TurnAction) -> Turn:
+        """The player to play does `action`: whole, or it raises (GameError, IllegalMove,
+        MoveSyntaxError) and nothing changes."""
+        match action:
+            case Play(move=move):
+                return self.play(move)
+            case Exchange(tile=tile):
+                return self.exchange(tile)
+            case Pass():
+                return self.pass_turn()
+        raise TypeError(f"not a turn action: {action!r}")
 
     def play(self, move: Move | str) -> Turn:
         """The player to play lays `move` (T16 draw follows); IllegalMove if refused."""

@@ -86,13 +86,7 @@ def analyse(game: Game) -> list[TurnReview]:
                 best,
             )
         )
-        if turn.action is Action.PLAY:
-            assert turn.move is not None
-            again.play(turn.move)
-        elif turn.action is Action.EXCHANGE:
-            again.exchange(turn.tile or "")
-        else:
-            again.pass_turn()
+        again.apply(turn.as_action())
     return reviews
 
 

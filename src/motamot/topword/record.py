@@ -31,7 +31,17 @@ from typing import ClassVar
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
 from motamot.seeds import parse_seed
-from motamot.topword.game import Action, CanPlay, Game, GameError, Turn
+from motamot.topword.game import (
+    Action,
+    CanPlay,
+    Exchange,
+    Game,
+    GameError,
+    Pass,
+    Play,
+    Turn,
+    TurnAction,
+)
 from motamot.topword.move import MoveSyntaxError, format_move, parse_move
 from motamot.topword.tiles import QU, RULESETS, get_ruleset, tile_code, tile_label
 
@@ -85,6 +95,13 @@ class TurnLine:
     rack: str | None = None
     points: int | None = None
     total: int | None = None
+
+    def as_action(self) -> TurnAction:
+        if self.action is Action.PASS:
+            return Pass()
+        if self.action is Action.EXCHANGE:
+            return Exchange(self.tile)
+        return Play(self.move_text)
 
 
 @dataclass(frozen=True)
@@ -332,12 +349,7 @@ def _replay_turn(game: Game, line: TurnLine) -> None:
             "wrong_rack", line=where, player=expected, actual=actual, written=line.rack
         )
     try:
-        if line.action is Action.PASS:
-            turn = game.pass_turn()
-        elif line.action is Action.EXCHANGE:
-            turn = game.exchange(line.tile)
-        else:
-            turn = game.play(line.move_text)
+        turn = game.apply(line.as_action())
     except (GameError, MoveSyntaxError) as error:
         raise RecordError("refused", line=where, error=error) from None
     if line.points is not None and line.points != turn.points:

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 
 from motamot.lexicon import Lexicon
 from motamot.topword.board import Board
-from motamot.topword.game import Action, Game, Turn
+from motamot.topword.game import Action, Game, Turn, TurnAction
+from motamot.topword.game import Exchange as Exchange  # a bot's exchange is the engine's
+from motamot.topword.game import Pass as Pass
+from motamot.topword.game import Play as GamePlay
 from motamot.topword.movegen import GeneratedMove
 from motamot.topword.tiles import Ruleset, tile_label
 
@@ -42,18 +45,6 @@ class Play:
     """Lay a generated move."""
 
     move: GeneratedMove
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """T17: swap one tile of the rack for one from the pile."""
-
-    tile: str
-
-
-@dataclass(frozen=True)
-class Pass:
-    """T17: pass."""
 
 
 Decision = Play | Exchange | Pass
@@ -88,13 +79,16 @@ def view_of(game: Game, player: int | None = None) -> BotView:
     )
 
 
+def as_action(decision: Decision) -> TurnAction:
+    """The engine's action for a bot's decision."""
+    if isinstance(decision, Play):
+        return GamePlay(decision.move.move)
+    return decision
+
+
 def apply_decision(game: Game, decision: Decision) -> Turn:
     """Carry out a decision for the player to play (the referee still judges a play)."""
-    if isinstance(decision, Play):
-        return game.play(decision.move.move)
-    if isinstance(decision, Exchange):
-        return game.exchange(decision.tile)
-    return game.pass_turn()
+    return game.apply(as_action(decision))
 
 
 def kept_tiles(rack: Sequence[str], laid: Sequence[str]) -> tuple[str, ...]:
