@@ -9,8 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, FoldReason, fold, load_lexicon
+from motamot.lexicon.dawg import MAX_WORD_LETTERS
 from motamot.lexicon.registry import compile_user_list
-from motamot.lexicon.wordlist import SINGLE_LETTER
+from motamot.lexicon.wordlist import (
+    MAX_LINE_BYTES,
+    MAX_LINES,
+    MAX_LIST_BYTES,
+    MAX_WORDS,
+    SINGLE_LETTER,
+    TOO_LONG,
+)
 from motamot.text.i18n import Catalog, Language, translate
 
 NOT_IN_DICTIONARY = "not_in_dictionary"
@@ -39,8 +47,23 @@ REASONS: Catalog = {
     FoldReason.SPACE: {"fr": "contient une espace", "en": "contains a space"},
     FoldReason.INVALID_CHARACTER: {"fr": "caractère non admis", "en": "invalid character"},
     SINGLE_LETTER: {"fr": "une seule lettre", "en": "a single letter"},
+    TOO_LONG: {
+        "fr": f"plus de {MAX_WORD_LETTERS} lettres",
+        "en": f"more than {MAX_WORD_LETTERS} letters",
+    },
     NOT_IN_DICTIONARY: {"fr": "absent du dictionnaire", "en": "not in the dictionary"},
 }
+
+
+_MB = 1 << 20
+#: What `dict build` refuses, said in its --help (the limits of motamot.lexicon.wordlist).
+BUILD_LIMITS = (
+    f"limites : {MAX_LIST_BYTES // _MB} Mo une fois décompressé, {MAX_LINES:_} lignes,"
+    f" {MAX_LINE_BYTES} octets par ligne, {MAX_WORDS:_} mots différents ; les mots de plus"
+    f" de {MAX_WORD_LETTERS} lettres sont écartés. / limits: {MAX_LIST_BYTES // _MB} MB once"
+    f" gunzipped, {MAX_LINES:_} lines, {MAX_LINE_BYTES} bytes a line, {MAX_WORDS:_} different"
+    f" words; words over {MAX_WORD_LETTERS} letters are dropped."
+).replace("_", " ")
 
 
 def _dict_option(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +95,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     _dict_option(export)
     export.set_defaults(handler=_export)
 
-    build = sub.add_parser("build", help="compiler sa propre liste de mots")
+    build = sub.add_parser(
+        "build",
+        help="compiler sa propre liste de mots",
+        description="Compiler une liste de mots (UTF-8, un mot par ligne, gzip accepté). "
+        "/ Compile a word list (UTF-8, one word a line, gzip allowed).",
+        epilog=BUILD_LIMITS,
+    )
     build.add_argument("file", type=Path, metavar="FILE")
     build.add_argument("--name", required=True)
     build.add_argument("--json", action="store_true")

@@ -6,9 +6,12 @@ word list always gives the same bytes.
 
 from __future__ import annotations
 
+import gc
 from array import array
 from collections.abc import Iterable
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.lexicon.dawg import (
     ALPHABET,
     ARC_SHIFT,
@@ -17,6 +20,14 @@ from motamot.lexicon.dawg import (
     is_folded_word,
     word_list_sha256,
 )
+
+
+class TooManyStates(CodedError, ValueError):
+    """A word list whose DAWG would exceed the state limit given to `build_dawg`."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "too_many_states": "the compiled list would have more than {limit} states",
+    }
 
 
 class _Node:
@@ -32,7 +43,8 @@ class _Node:
 
 
 class _Builder:
-    def __init__(self) -> None:
+    def __init__(self, max_states: int | None) -> None:
+        self._max_states = max_states
         self._next_id = 1
         self.root = _Node(0)
         self._unchecked: list[tuple[_Node, str, _Node]] = []
@@ -69,18 +81,31 @@ class _Builder:
                 parent.edges[letter] = existing
             else:
                 self._minimized[key] = child
+                if self._max_states is not None and len(self._minimized) > self._max_states:
+                    raise TooManyStates("too_many_states", limit=self._max_states)
 
 
-def build_dawg(words: Iterable[str], name: str = "") -> Lexicon:
-    """Compile folded words (A-Z, any order, duplicates allowed) into a Lexicon."""
+def build_dawg(words: Iterable[str], name: str = "", max_states: int | None = None) -> Lexicon:
+    """Compile folded words (A-Z, any order, duplicates allowed) into a Lexicon.
+
+    `max_states` bounds the work and memory (each state costs ~150 bytes while
+    building): past it TooManyStates is raised.
+    """
     unique = sorted(set(words))
     for word in unique:
         if not is_folded_word(word):
             raise ValueError(f"not a folded word: {word!r}")
-    builder = _Builder()
-    for word in unique:
-        builder.insert(word)
-    root = builder.finish()
+    builder = _Builder(max_states)
+    # Nodes form no reference cycles: the cyclic collector only slows the build (2x).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for word in unique:
+            builder.insert(word)
+        root = builder.finish()
+    finally:
+        if collecting:
+            gc.enable()
 
     order: dict[int, int] = {}
     nodes: list[_Node] = []

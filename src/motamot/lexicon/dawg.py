@@ -36,6 +36,8 @@ LETTER_BITS = tuple(1 << (c - 65) if 65 <= c < 91 else 0 for c in range(128))
 
 #: No word of a compiled list is longer (the longest shipped word has 45 letters).
 MAX_WORD_LETTERS = 64
+#: No compiled file is larger (the French list is 0.9 MB).
+MAX_COMPILED_BYTES = 64 * 1024 * 1024
 _MAX_WORDS = (1 << 32) - 1
 
 #: The optional C kernels (motamot._speedups); MOTAMOT_NO_SPEEDUPS=1 turns them off.
@@ -58,6 +60,7 @@ class LexiconFormatError(CodedError, ValueError):
 
     TEMPLATES: ClassVar[dict[str, str]] = {
         "too_short": "file too short to be a compiled lexicon",
+        "too_large": "file larger than {megabytes} MB, too large for a compiled lexicon",
         "bad_magic": "not a motamot compiled lexicon (bad magic)",
         "bad_length": "compiled lexicon has {size} bytes, expected {expected}",
         "bad_root": "compiled lexicon root points outside its arcs",
@@ -297,6 +300,8 @@ class Lexicon:
         """
         if len(data) < _HEADER.size:
             raise LexiconFormatError("too_short")
+        if len(data) > MAX_COMPILED_BYTES:
+            raise LexiconFormatError("too_large", megabytes=MAX_COMPILED_BYTES >> 20)
         magic, root, arc_count, words, digest = _HEADER.unpack_from(data)
         if magic != MAGIC:
             raise LexiconFormatError("bad_magic")

@@ -2,8 +2,9 @@
 
 Built-in names (`fr`, the default, and `en`) are compiled files shipped in
 the package. A user's list is compiled once into the cache directory, keyed
-by the sha256 of the source file, and can then be named. Writes go through a
-temporary file and a rename, so the cache never holds half a file.
+by the sha256 of the source file, and can then be named. Writes are durable
+and atomic (motamot.durable) and the registry of names is locked while it is
+updated, so neither a crash nor two builds at once lose or damage anything.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -21,13 +21,23 @@ from typing import ClassVar
 
 import platformdirs
 
+from motamot.durable import (
+    WriteError,
+    clean_stale_temporaries,
+    locked,
+    write_atomic,
+    write_error,
+)
 from motamot.errors import CodedError
-from motamot.lexicon.dawg import MAGIC, Lexicon, LexiconFormatError
+from motamot.lexicon.build import TooManyStates, build_dawg
+from motamot.lexicon.dawg import MAGIC, MAX_COMPILED_BYTES, Lexicon, LexiconFormatError
 from motamot.lexicon.wordlist import (
+    MAX_STATES,
     FoldedWordList,
     WordListError,
     decode_word_list,
     fold_lines,
+    read_bounded,
     read_word_list_bytes,
 )
 
@@ -35,7 +45,11 @@ DEFAULT_DICTIONARY = "fr"
 BUILTIN_DICTIONARIES = ("fr", "en")
 CACHE_ENV = "MOTAMOT_CACHE_DIR"
 SHIPPED_SUMS = "SHA256SUMS"
-_NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_.]{0,39}$")
+_NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_.]{0,39}\Z")
+_SHA256 = re.compile(r"^[0-9a-f]{64}\Z")
+_MAX_REGISTRY_BYTES = 1024 * 1024
+#: A dictionary spec is shown at most this long in an error message.
+_SHOWN_SPEC = 80
 
 
 class DictionaryNotFound(CodedError, LookupError):
@@ -45,6 +59,16 @@ class DictionaryNotFound(CodedError, LookupError):
         "unreadable": "{path}: cannot be read ({reason})",
         "builtin_missing": "built-in dictionary {name!r} is missing from the package",
         "unknown": "no dictionary {name!r} (known: {known}; or give a file path)",
+    }
+
+
+class RegistryError(CodedError, ValueError):
+    """The registry of user dictionary names (names.json) cannot be trusted."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "damaged": "{path}: the registry of dictionary names is damaged ({reason}); "
+        "repair or delete it (the compiled lists are kept)",
+        "unreadable": "{path}: cannot be read ({reason})",
     }
 
 
@@ -71,27 +95,35 @@ def _names_file() -> Path:
     return _dictionaries_dir() / "names.json"
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _names_lock() -> Path:
+    return _dictionaries_dir() / "names.lock"
 
 
 def registered_names() -> dict[str, str]:
-    """User dictionary names → source sha256 (the key of their compiled file)."""
+    """User dictionary names → source sha256 (the key of their compiled file).
+
+    A damaged registry is refused (RegistryError), never read as empty: that
+    would silently forget every registered list at the next registration.
+    """
+    path = _names_file()
     try:
-        data = json.loads(_names_file().read_text("utf-8"))
-    except (FileNotFoundError, json.JSONDecodeError):
+        raw = read_bounded(path, _MAX_REGISTRY_BYTES)
+    except (FileNotFoundError, NotADirectoryError):  # no registry yet, or no cache at all
         return {}
-    if not isinstance(data, dict):
-        return {}
-    return {str(k): str(v) for k, v in data.items()}
+    except OSError as error:
+        raise RegistryError("unreadable", path=path, reason=error.strerror or error) from None
+    if len(raw) > _MAX_REGISTRY_BYTES:
+        raise RegistryError("damaged", path=path, reason=f"over {_MAX_REGISTRY_BYTES} bytes")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RegistryError("damaged", path=path, reason=str(error)) from None
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and _NAME_PATTERN.match(k) and isinstance(v, str) and _SHA256.match(v)
+        for k, v in data.items()
+    ):
+        raise RegistryError("damaged", path=path, reason="not a map of names to sha256")
+    return dict(data)
 
 
 def validate_name(name: str) -> str:
@@ -114,34 +146,60 @@ class CompiledUserList:
 
 
 def compile_user_list(source: Path, name: str | None = None) -> CompiledUserList:
-    """Compile a text word list into the cache (and register `name` for it)."""
+    """Compile a text word list into the cache (and register `name` for it).
+
+    The compiled file is written before the name, each durably (see
+    motamot.durable); a failed write raises WriteError and changes nothing.
+    """
     if name is not None:
         validate_name(name)
+    report, source_sha = _read_words(source)
+    folder = _dictionaries_dir()
+    try:  # before the long part: an unwritable cache is said at once
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise write_error(folder, error) from None
+    clean_stale_temporaries(folder)
+    compiled = _compile(source, name, report, source_sha)
+    write_atomic(compiled.path, compiled.lexicon.to_bytes())
+    if name is not None:
+        with locked(_names_lock()):
+            names = registered_names()
+            names[name] = compiled.source_sha256
+            write_atomic(_names_file(), json.dumps(names, indent=1, sort_keys=True).encode())
+    _load_path.cache_clear()
+    return compiled
+
+
+def _read_words(source: Path) -> tuple[FoldedWordList, str]:
+    """The folded words of a text word list, and the sha256 of its (gunzipped) bytes."""
     raw = read_word_list_bytes(source)
-    source_sha = hashlib.sha256(raw).hexdigest()
-    report = fold_lines(decode_word_list(raw, str(source)))
+    report = fold_lines(decode_word_list(raw, str(source)), str(source))
     if not report.words:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
         raise WordListError(
             "no_usable_word", path=source, dropped=report.dropped_total, reasons=reasons
         )
-    lexicon = Lexicon.from_words(report.words, name or source.name)
-    target = _dictionaries_dir() / f"{source_sha}.dawg"
-    _atomic_write(target, lexicon.to_bytes())
-    if name is not None:
-        names = registered_names()
-        names[name] = source_sha
-        _atomic_write(_names_file(), json.dumps(names, indent=1, sort_keys=True).encode())
-    _load_path.cache_clear()
-    return CompiledUserList(lexicon, report, source_sha, target)
+    return report, hashlib.sha256(raw).hexdigest()
+
+
+def _compile(
+    source: Path, name: str | None, report: FoldedWordList, source_sha: str
+) -> CompiledUserList:
+    """Compile folded words (nothing is written)."""
+    try:
+        lexicon = build_dawg(report.words, name or source.name, MAX_STATES)
+    except TooManyStates:
+        raise WordListError("too_many_states", path=source, limit=MAX_STATES) from None
+    return CompiledUserList(lexicon, report, source_sha, _dictionaries_dir() / f"{source_sha}.dawg")
 
 
 @functools.lru_cache(maxsize=8)
 def _load_path(path: Path, name: str) -> Lexicon:
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_COMPILED_BYTES)
     except OSError as error:
-        raise DictionaryNotFound("unreadable", path=path, reason=error.strerror) from None
+        raise DictionaryNotFound("unreadable", path=path, reason=error.strerror or error) from None
     return Lexicon.from_bytes(data, name, shipped_digests())
 
 
@@ -163,10 +221,22 @@ def shipped_digests() -> frozenset[str]:
     return frozenset(line.split()[0] for line in text.splitlines() if line.strip())
 
 
+def _shown(spec: str) -> str:
+    return spec if len(spec) <= _SHOWN_SPEC else spec[: _SHOWN_SPEC - 1] + "…"
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the system, a loop of links
+        return False
+
+
 def load_lexicon(spec: str | None = None) -> Lexicon:
     """The dictionary named `spec` (built-in, registered) or stored at path `spec`.
 
-    A path to a text word list is compiled into the cache on first use.
+    A path to a text word list is compiled into the cache on first use (or
+    only in memory when the cache cannot be written).
     """
     spec = spec or DEFAULT_DICTIONARY
     if spec in BUILTIN_DICTIONARIES:
@@ -178,11 +248,14 @@ def load_lexicon(spec: str | None = None) -> Lexicon:
     if spec in names:
         return _load_path(_dictionaries_dir() / f"{names[spec]}.dawg", spec)
     path = Path(spec).expanduser()
-    if not path.is_file():
+    if not _is_file(path):
         known = ", ".join([*BUILTIN_DICTIONARIES, *sorted(names)])
-        raise DictionaryNotFound("unknown", name=spec, known=known)
-    with path.open("rb") as handle:
-        head = handle.read(len(MAGIC))
+        raise DictionaryNotFound("unknown", name=_shown(spec), known=known)
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(MAGIC))
+    except OSError as error:
+        raise DictionaryNotFound("unreadable", path=path, reason=error.strerror or error) from None
     if head == MAGIC:
         return _load_path(path.resolve(), path.stem)
     raw = read_word_list_bytes(path)
@@ -192,7 +265,10 @@ def load_lexicon(spec: str | None = None) -> Lexicon:
             return _load_path(cached, path.stem)
         except LexiconFormatError:
             pass
-    return compile_user_list(path).lexicon
+    try:
+        return compile_user_list(path).lexicon
+    except WriteError:  # no cache to keep it in: this run still gets its list
+        return _compile(path, None, *_read_words(path)).lexicon
 
 
 __all__ = [
@@ -202,6 +278,7 @@ __all__ = [
     "DictionaryNameError",
     "DictionaryNotFound",
     "LexiconFormatError",
+    "RegistryError",
     "WordListError",
     "cache_dir",
     "compile_user_list",

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import platformdirs
 
+from motamot.durable import clean_stale_temporaries, write_atomic
+
 DATA_ENV = "MOTAMOT_DATA_DIR"
 
 
@@ -38,8 +40,10 @@ def new_save_path(game: str, seed: int, when: datetime) -> Path:
 
 
 def save_text(path: Path, text: str) -> None:
-    """Write `text` to `path` whole (a temporary file renamed over it), creating folders."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, "utf-8")
-    os.replace(temporary, path)
+    """Write `text` to `path` durably and whole (motamot.durable), creating folders.
+
+    Temporary files that a killed save left in the folder are removed first;
+    a failed write raises WriteError and leaves the previous save intact.
+    """
+    clean_stale_temporaries(path.parent)
+    write_atomic(path, text.encode("utf-8"))

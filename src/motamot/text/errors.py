@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from motamot.durable import WriteError
 from motamot.errors import CodedError
+from motamot.lexicon.build import TooManyStates
 from motamot.lexicon.dawg import LexiconFormatError
-from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound
+from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound, RegistryError
 from motamot.lexicon.wordlist import WordListError
 from motamot.names import PlayerNameError
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render
@@ -188,6 +190,33 @@ WORD_LIST_ERRORS = _french(
         "not_utf8": "{path} : texte qui n'est pas en UTF-8 (ligne {line})",
         "no_usable_word": "{path} : aucun mot utilisable "
         "({dropped:ligne écartée|lignes écartées} : {reasons})",
+        "too_large": "{path} : plus de {megabytes} Mo (une fois décompressé), "
+        "trop gros pour une liste de mots",
+        "line_too_long": "{path} : la ligne {line} a plus de {limit} octets, "
+        "ce n'est pas un mot par ligne",
+        "too_many_lines": "{path} : plus de {limit} lignes",
+        "too_many_words": "{path} : plus de {limit} mots différents",
+        "too_many_states": "{path} : la liste compilée aurait plus de {limit} états "
+        "(trop de mots sans rapport entre eux)",
+    }
+)
+
+TOO_MANY_STATES = _french(
+    {"too_many_states": "la liste compilée aurait plus de {limit} états"},
+)
+
+REGISTRY_ERRORS = _french(
+    {
+        "damaged": "{path} : le registre des noms de dictionnaires est abîmé ({reason}) ; "
+        "réparez-le ou supprimez-le (les listes compilées sont gardées)",
+        "unreadable": "{path} : lecture impossible ({reason})",
+    }
+)
+
+WRITE_ERRORS = _french(
+    {
+        "no_space": "{path} : non écrit, le disque est plein (la version précédente est intacte)",
+        "cannot_write": "{path} : écriture impossible ({reason})",
     }
 )
 
@@ -210,6 +239,7 @@ DICTIONARY_NAME_ERRORS = _french(
 LEXICON_FORMAT_ERRORS = _french(
     {
         "too_short": "fichier trop court pour un dictionnaire compilé",
+        "too_large": "fichier de plus de {megabytes} Mo, trop gros pour un dictionnaire compilé",
         "bad_magic": "ce n'est pas un dictionnaire compilé motamot",
         "bad_length": "le dictionnaire compilé a {size} octets au lieu de {expected}",
         "bad_root": "dictionnaire compilé abîmé (racine hors de ses arcs)",
@@ -238,6 +268,9 @@ CATALOGS: dict[type[CodedError], Catalog] = {
     DictionaryNotFound: DICTIONARY_ERRORS,
     DictionaryNameError: DICTIONARY_NAME_ERRORS,
     LexiconFormatError: LEXICON_FORMAT_ERRORS,
+    RegistryError: REGISTRY_ERRORS,
+    TooManyStates: TOO_MANY_STATES,
+    WriteError: WRITE_ERRORS,
 }
 
 

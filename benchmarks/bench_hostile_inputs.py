@@ -1,0 +1,119 @@
+"""Oversized and hostile inputs: time and peak memory of each refusal (issue 16: < 500 MB).
+
+    python benchmarks/bench_hostile_inputs.py [--tiny-fs DIR]
+
+Each case runs `motamot` in a fresh process and prints its exit code, wall
+time, peak resident memory (VmHWM) and the first line of its message. The
+baseline, measured in the same run, is `motamot dict info` of the built-in
+list (a process that does almost nothing). `--tiny-fs DIR`: a nearly full
+small filesystem (e.g. `mount -t tmpfs -o size=64k tmpfs DIR`) for a real
+"disk full" case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))
+
+from motamot.lexicon.wordlist import MAX_LINES, MAX_WORDS  # noqa: E402
+from tests.fuzz.measure import Measured, run_motamot  # noqa: E402
+
+
+def gzip_of_lines(megabytes: int) -> bytes:
+    """A gzip file whose text is `megabytes` MB of short lines (about 1 MB per GB)."""
+    block = b"abcdefghij\n" * 95_000
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    parts = [packer.compress(block) for _ in range(megabytes * (1 << 20) // len(block) + 1)]
+    return b"".join([*parts, packer.flush()])
+
+
+def distinct_words(count: int, seed: int) -> bytes:
+    rng = random.Random(seed)
+    words: set[str] = set()
+    while len(words) < count:
+        words.add("".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=rng.randint(6, 12))))
+    return "".join(f"{word}\n" for word in words).encode()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tiny-fs", type=Path, help="a small filesystem to fill")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        env = {"MOTAMOT_CACHE_DIR": str(tmp / "cache")}
+        files = {
+            "word10mb.txt": b"a" * 10_000_000 + b"\n",
+            "bomb1gb.txt.gz": gzip_of_lines(1024),
+            "lines.txt": b"ab\n" * (MAX_LINES + 1),
+            "words.txt": distinct_words(MAX_WORDS + 1, 1),
+            "largest.txt": distinct_words(MAX_WORDS, 2),
+        }
+        for name, data in files.items():
+            (tmp / name).write_bytes(data)
+        cases: list[tuple[str, list[str], dict[str, str]]] = [
+            ("baseline: dict info fr", ["dict", "info"], env),
+            ("10 MB single word", ["dict", "build", str(tmp / "word10mb.txt"), "--name", "x"], env),
+            (
+                f"gzip {len(files['bomb1gb.txt.gz']) / 1e6:.1f} MB -> 1 GB",
+                ["dict", "build", str(tmp / "bomb1gb.txt.gz"), "--name", "x"],
+                env,
+            ),
+            (
+                f"{MAX_LINES + 1:,} lines",
+                ["dict", "build", str(tmp / "lines.txt"), "--name", "x"],
+                env,
+            ),
+            (
+                f"{MAX_WORDS + 1:,} words",
+                ["dict", "build", str(tmp / "words.txt"), "--name", "x"],
+                env,
+            ),
+            (
+                f"{MAX_WORDS:,} words (accepted)",
+                ["dict", "build", str(tmp / "largest.txt"), "--name", "x"],
+                env,
+            ),
+            ("--dict of 5,000 chars", ["dict", "info", "--dict", "x" * 5000], env),
+            ("--dict /proc/self/mem", ["dict", "info", "--dict", "/proc/self/mem"], env),
+            ("--dict /dev/zero", ["dict", "info", "--dict", "/dev/zero"], env),
+            (
+                "cache is a file",
+                ["dict", "build", str(tmp / "largest.txt"), "--name", "x"],
+                {"MOTAMOT_CACHE_DIR": str(tmp / "word10mb.txt")},
+            ),
+        ]
+        if args.tiny_fs:
+            cases.append(
+                (
+                    f"disk full ({args.tiny_fs})",
+                    ["dict", "build", str(tmp / "largest.txt"), "--name", "x"],
+                    {"MOTAMOT_CACHE_DIR": str(args.tiny_fs)},
+                )
+            )
+        print(f"{'case':34} {'exit':>4} {'seconds':>8} {'peak MB':>8}  message")
+        base: Measured | None = None
+        for label, argv, case_env in cases:
+            result = run_motamot("--lang", "en", *argv, env=case_env, timeout=600)
+            base = base or result
+            message = (result.stderr or result.stdout).strip().splitlines()
+            first = message[0][:70] if message else ""
+            print(
+                f"{label:34} {result.returncode:>4} {result.seconds:8.2f}"
+                f" {result.max_rss_mb:8.1f}  {first}"
+            )
+        assert base is not None
+        print(f"(baseline process: {base.seconds:.2f} s, {base.max_rss_mb:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
