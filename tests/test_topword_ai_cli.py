@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from motamot.cli.main import main
 from motamot.lexicon import load_lexicon
 from motamot.topword import EMPTY_POSITION, TOPWORD_FR, UPWORDS_EN, parse_position
+from motamot.topword.game import Game
 from motamot.topword.movegen import count_legal_moves
 from motamot.topword.record import format_record
 from motamot.topword.selfplay import selfplay_game
@@ -147,3 +149,32 @@ def test_analyse_a_record_json(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert code == 2 and "graine" in err
     code, _, err = run(capsys, "--lang", "en", "topword", "analyse", str(path))
     assert code == 2 and "seed" in err
+
+
+def test_w2_a_rack_with_accents_is_folded_like_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, accented, _ = run(capsys, "topword", "moves", FAN, "--rack", "ÉïP ", "--json")
+    _, plain, _ = run(capsys, "topword", "moves", FAN, "--rack", "EIP", "--json")
+    assert code == 0 and json.loads(accented) == json.loads(plain)
+    assert json.loads(plain)["count"] > 0
+    code, _, err = run(capsys, "topword", "moves", FAN, "--rack", "ﬆ")
+    assert code == 2 and "chevalet" in err
+
+
+def test_analyse_text_says_pass_and_exchange_in_the_players_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = Game(["ana", "bob"], 4, load_lexicon("fr"), TOPWORD_FR, dictionary="fr")
+    first = game.players[game.current]
+    game.pass_turn()
+    tile = game.rack()[0]
+    game.exchange(tile)
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(game), encoding="utf-8")
+    label = "Qu" if tile == "Q" else tile
+    code, text, _ = run(capsys, "topword", "analyse", str(path))
+    assert code == 0
+    assert re.search(rf"^1\. {first} \[\w+\] passe \+0", text, re.M)
+    assert re.search(rf"^2\. \w+ \[\w+\] échange {label} \+0", text, re.M)
+    code, text, _ = run(capsys, "--lang", "en", "topword", "analyse", str(path))
+    assert re.search(r"^1\. \w+ \[\w+\] pass \+0", text, re.M)
+    assert re.search(rf"^2\. \w+ \[\w+\] exchange {label} \+0", text, re.M)

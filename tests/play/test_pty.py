@@ -249,10 +249,20 @@ def test_t17_topword_hot_seat_exchange_and_hidden_rack(tmp_path: Path) -> None:
     _turn_prompt(child)
     rack = re.search(rf"Chevalet \({first}\) : ((?:\w+ ?)+)", child.before)
     assert rack is not None
-    tile = rack.group(1).split()[0]
-    child.send("échange ZZ\r")
-    child.expect("Pas de ZZ sur votre chevalet")
+    tiles = rack.group(1).split()
+    tile = tiles[0]
+    child.send("échange TE\r")  # T17: one tile at a time
+    child.expect("On échange une seule lettre à la fois \\(T17\\) : «\u00a0échange T\u00a0»")
     _turn_prompt(child)
+    absent = next(letter for letter in "ZYXWKJ" if letter not in tiles)
+    child.send(f"échange {absent.lower()}\r")
+    child.expect(f"Pas de {absent.lower()} sur votre chevalet")
+    _turn_prompt(child)
+    child.send("5E MAIN\r")
+    child.send("aide\r")  # the refusal is gone after the next action
+    child.expect("Qu s'écrit QU")
+    _turn_prompt(child)
+    assert "Refusé" not in child.before.rsplit(CLEAR, 1)[-1]
     child.send(f"échange {tile}\r")  # T17
     child.expect(rf"Vous échangez {tile} : vous tirez \w+")
     child.expect("Entrée pour cacher votre chevalet")
@@ -266,3 +276,22 @@ def test_t17_topword_hot_seat_exchange_and_hidden_rack(tmp_path: Path) -> None:
     child.sendintr()
     child.expect(pexpect.EOF)
     assert child.wait() == 130
+
+
+def test_t8_t20_topword_move_shown_at_once_and_same_letter_stack_refused(tmp_path: Path) -> None:
+    child = _spawn(["topword", "play", "--seed", "5", "--players", "human,greedy"], tmp_path)
+    _turn_prompt(child)
+    assert "Chevalet (Vous) : A R D R X E E" in child.before
+    child.send("5E ZZZ\r")
+    child.expect("Refusé : lettre absente du chevalet : ZZZ")
+    child.send("E1 REAXER\r")
+    # the move is drawn before the computer thinks, without the old refusal
+    child.expect(r"Vous : E1 REAXER \+14 \(REAXER 12, lettre X \+2\)")
+    child.expect("Ordi réfléchit")
+    assert "Refusé" not in child.before.rsplit(CLEAR, 1)[-1]
+    _turn_prompt(child)
+    child.send("E1 REAXER\r")  # every letter over the same letter: a T8 stack, not a move
+    child.expect("Refusé : lettre empilée sur la même lettre en 1E")
+    child.expect("on n'empile pas une lettre sur la même \\(T8\\)")
+    child.sendintr()
+    child.expect(pexpect.EOF)

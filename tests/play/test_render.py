@@ -11,12 +11,12 @@ import pytest
 
 from motamot.boggle import CLASSIC_FR, MatchFormat, get_level
 from motamot.cli.play_boggle import BoggleScreen
-from motamot.cli.play_topword import TopwordScreen
+from motamot.cli.play_topword import TopwordScreen, same_letter_cell
 from motamot.cli.term import LineReader, strip_ansi
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.boggle_play import BoggleMatch, seat_players
 from motamot.service.topword_play import HUMAN, Seat, Table
-from motamot.topword import TOPWORD_FR
+from motamot.topword import TOPWORD_FR, parse_move, parse_position
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +73,13 @@ def test_t20_topword_turn_text_itemises_the_score(fr: Lexicon, tmp_path: Path) -
     assert "letter X +2" in text  # T13
     passed = screen.turn_text(table, game.pass_turn())
     assert passed == "Bob: pass"
+
+
+def test_t8_a_move_that_keeps_every_tile_is_a_same_letter_stack() -> None:
+    board = parse_position("/".join(["." * 10] * 4 + ["....FAN...", *["." * 10] * 5]))
+    assert same_letter_cell(board, parse_move("5E FAN")) == "5E"
+    assert same_letter_cell(board, parse_move("5F AN")) == "5F"
+    assert same_letter_cell(board, parse_move("5E FIN")) is None  # I stacks on A
+    assert same_letter_cell(board, parse_move("5E FANS")) is None  # S placed
+    assert same_letter_cell(board, parse_move("6E AN")) is None  # empty cells
+    assert same_letter_cell(board, parse_move("5J AN")) is None  # runs off the board

@@ -29,7 +29,7 @@ from motamot.cli.term import (
     stdin_reader,
 )
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
-from motamot.lexicon import load_lexicon
+from motamot.lexicon import load_lexicon, try_fold
 from motamot.service.storage import new_save_path, save_text
 from motamot.service.topword_play import (
     COMPUTER_LEVELS,
@@ -42,11 +42,11 @@ from motamot.service.topword_play import (
 )
 from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
-from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board
+from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board, cell_name
 from motamot.topword.game import Action, GameError, IllegalMove, Turn
-from motamot.topword.move import MoveSyntaxError
+from motamot.topword.move import Move, MoveSyntaxError, parse_move, placements
 from motamot.topword.record import RecordError, parse_record
-from motamot.topword.rules import Legal
+from motamot.topword.rules import Legal, Reason
 from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, get_ruleset, tile_label
 
 MESSAGES: Catalog = {
@@ -67,11 +67,14 @@ MESSAGES: Catalog = {
     "help": {
         "fr": "Case de départ puis mot entier tel qu'il se lira : rangée puis colonne pour "
         "un mot horizontal (5E MAIN), colonne puis rangée pour un mot vertical (E5 MAIN). "
-        "Les lettres déjà posées s'écrivent aussi ; une lettre différente s'empile dessus. "
-        "Qu s'écrit QU. « indice » : meilleurs coups ; « quitter » : enregistrer et quitter.",
+        "Les lettres déjà posées s'écrivent aussi et restent en place ; une lettre différente "
+        "s'empile dessus (jamais sur la même lettre). "
+        "Qu s'écrit QU. «\u00a0indice\u00a0» : meilleurs coups ; «\u00a0quitter\u00a0» : "
+        "enregistrer et quitter.",
         "en": "Starting cell then the whole word as it will read: row then column for a "
         "word across (5E MAIN), column then row for a word down (E5 MAIN). Letters already "
-        "on the board are written too; a different letter stacks on one. Qu is written QU. "
+        "on the board are written too and stay; a different letter stacks on one (never on "
+        "the same letter). Qu is written QU. "
         "'hint': best moves; 'quit': save and quit.",
     },
     "legend": {
@@ -106,8 +109,17 @@ MESSAGES: Catalog = {
         "fr": "Pas de {tile} sur votre chevalet",
         "en": "No {tile} on your rack",
     },
+    "exchange_one": {
+        "fr": "On échange une seule lettre à la fois (T17) : "
+        "«\u00a0échange {first}\u00a0» par exemple",
+        "en": "One tile is exchanged at a time (T17): 'exchange {first}' for instance",
+    },
+    "same_letter_kept": {
+        "fr": "Ce mot est déjà là : on n'empile pas une lettre sur la même (T8).",
+        "en": "That word is already there: a tile never stacks on the same letter (T8).",
+    },
     "exchange_which": {
-        "fr": "Quelle lettre échanger ? ex. « échange E »",
+        "fr": "Quelle lettre échanger ? ex. «\u00a0échange E\u00a0»",
         "en": "Which tile? e.g. 'exchange E'",
     },
     "hints": {"fr": "Indices :", "en": "Hints:"},
@@ -371,6 +383,10 @@ class TopwordScreen:
                 turn = self.human_turn(table)
             else:
                 if self.live_screen:
+                    if table.humans == 1:
+                        # the human's last action shows at once, last turn's messages go
+                        human = next(i for i, seat in enumerate(table.seats) if seat.human)
+                        self.draw(table, self.notice, show_rack_of=human)
                     self.out.write(
                         self.style(self.t("thinking", name=table.seat.name), "dim") + "\r"
                     )
@@ -402,7 +418,7 @@ class TopwordScreen:
             if command in QUIT_WORDS:
                 raise Quit
             if command in HELP_WORDS:
-                message = flow(self.t("help").split(), 79, "")
+                message = flow(self.t("help").split(" "), 79, "")  # keeps no-break spaces
                 continue
             if command in HINT_WORDS:
                 found = hints(game)
@@ -421,16 +437,20 @@ class TopwordScreen:
                 turn = game.pass_turn()
                 break
             if command in EXCHANGE_WORDS:
-                if len(words) != 2:
+                if len(words) == 1:
                     message = [self.t("exchange_which")]
                     continue
-                tile = words[1].upper()
-                tile = "Q" if tile == "QU" else tile
+                asked = "".join(words[1:])
+                letters = try_fold(asked) or asked.upper()
+                tile = "Q" if letters == "QU" else letters
+                if len(tile) != 1:
+                    message = [self.t("exchange_one", first=tile_label(tile[0]))]
+                    continue
                 if not len(game.bag):
                     message = [self.t("no_exchange_empty")]
                     continue
-                if len(tile) != 1 or tile not in game.rack():
-                    message = [self.t("no_such_tile", tile=words[1])]
+                if tile not in game.rack():
+                    message = [self.t("no_such_tile", tile=asked)]
                     continue
                 before = list(game.rack())
                 turn = game.exchange(tile)
@@ -442,7 +462,16 @@ class TopwordScreen:
                 message = [self.t("you_exchanged", tile=tile_label(tile), drawn=drawn)]
                 break
             try:
-                turn = game.play(text)
+                move = parse_move(text)
+                stacked = same_letter_cell(game.board, move)
+                if stacked is not None:
+                    reason = translate(
+                        REFEREE_MESSAGES, Reason.SAME_LETTER_STACK.value, self.lang, detail=stacked
+                    )
+                    refused = self.t("refused", reason=reason)
+                    message = [self.style(refused, "red"), self.t("same_letter_kept")]
+                    continue
+                turn = game.play(move)
             except MoveSyntaxError:
                 message = [self.style(self.t("syntax", text=text), "red")]
                 continue
@@ -574,6 +603,24 @@ class TopwordScreen:
             self.write(line)
         for entry in self.log[-3:]:
             self.write(entry)
+
+
+def same_letter_cell(board: Board, move: Move) -> str | None:
+    """The first cell of a move whose every letter is already on the board, else None.
+
+    The notation writes the word as it will read (RULES.md, Notation), so a
+    letter written over the same letter cannot mean "stack it": T8 forbids
+    that, and `move.placements` reads it as "keep the tile". A stack on the
+    same letter is only expressible as raw placements, which the referee
+    refuses with `same_letter_stack`. A move that keeps every tile (the word
+    is already there, as in "5E FAN" over FAN) places nothing: the only thing
+    the player can have meant is to stack on the same letters, so the
+    terminal names the T8 refusal rather than a bare "no tile placed".
+    """
+    if not move.fits() or placements(board, move):
+        return None
+    cells = move.cells()
+    return cell_name(cells[0]) if all(board.heights[cell] for cell in cells) else None
 
 
 def board_lines(board: Board, style: Style, highlight: set[int]) -> list[str]:

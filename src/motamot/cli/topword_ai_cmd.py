@@ -27,8 +27,8 @@ from motamot.topword import (
     parse_rack,
 )
 from motamot.topword.bots import LEVELS
-from motamot.topword.game import generator_can_play
-from motamot.topword.hints import analyse, given_up_by_player, hints
+from motamot.topword.game import Action, generator_can_play
+from motamot.topword.hints import TurnReview, analyse, given_up_by_player, hints
 from motamot.topword.movegen import legal_moves
 from motamot.topword.record import RecordError, parse_record, replay
 from motamot.topword.selfplay import SelfPlayReport, selfplay
@@ -55,6 +55,8 @@ MESSAGES: Catalog = {
         "fr": " — meilleur : {move} +{points} (−{given_up})",
         "en": " — best: {move} +{points} (−{given_up})",
     },
+    Action.PASS: {"fr": "passe", "en": "pass"},
+    Action.EXCHANGE: {"fr": "échange {tile}", "en": "exchange {tile}"},
     "given_up": {
         "fr": "  {player} : {points:point laissé|points laissés}",
         "en": "  {player}: {points:point|points} given up",
@@ -221,7 +223,7 @@ def _analyse(args: argparse.Namespace) -> int:
                 number=review.number,
                 player=review.player,
                 rack="".join(review.rack),
-                played=review.played,
+                played=_played_text(review, lang),
                 points=review.points,
                 best=best,
             )
@@ -229,6 +231,14 @@ def _analyse(args: argparse.Namespace) -> int:
     for player, points in totals.items():
         print(translate(MESSAGES, "given_up", lang, player=player, points=points))
     return 0
+
+
+def _played_text(review: TurnReview, lang: Language) -> str:
+    """A turn as the player reads it: the move, or "passe" / "échange T" in French."""
+    if review.action is Action.PLAY:
+        return review.played
+    tile = review.played.removeprefix("exchange ")  # the record's form (`played_text`)
+    return translate(MESSAGES, review.action, lang, tile=tile)
 
 
 def _levels(text: str, ruleset: Ruleset, lang: Language) -> list[str]:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from motamot.errors import CodedError
+from motamot.lexicon import try_fold
 
 #: The code of the Qu tile: one tile that reads as the two letters Q, U.
 QU = "Q"
@@ -148,7 +149,8 @@ def get_ruleset(name: str) -> Ruleset:
 
 
 def parse_rack(text: str, ruleset: Ruleset = TOPWORD_FR) -> tuple[str, ...]:
-    """Tiles from rack text: letters, any case, `Q` meaning the Qu tile.
+    """Tiles from rack text: letters, any case, accents folded as in words (W2:
+    `é` is E, `œ` is O and E), `Q` meaning the Qu tile.
 
     Spaces are ignored; more tiles than a rack holds, or more of a letter
     than the game has, is an error (RackError).
@@ -157,10 +159,10 @@ def parse_rack(text: str, ruleset: Ruleset = TOPWORD_FR) -> tuple[str, ...]:
     for char in text:
         if char.isspace():
             continue
-        code = tile_code(char)
-        if code is None:
+        codes = [tile_code(letter) for letter in try_fold(char) or "?"]
+        if None in codes:
             raise RackError("not_a_tile", rack=text, char=char)
-        tiles.append(code)
+        tiles.extend(code for code in codes if code is not None)
     if len(tiles) > ruleset.rack_size:
         raise RackError("too_many", rack=text, count=len(tiles), limit=ruleset.rack_size)
     available = ruleset.distribution
