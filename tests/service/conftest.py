@@ -2,15 +2,23 @@
 
 `store` and `broadcaster` are parametrised over every backend: a new backend
 adds one entry to STORE_BACKENDS / BROKER_BACKENDS and runs the whole
-contract suite (PostgreSQL on the machine's real server, a schema per test).
+contract suite (PostgreSQL and Redis on the machine's real servers, a schema
+and a key prefix per test). `hosts` runs the room-level suite once in one
+process (memory, SQLite) and once as several (PostgreSQL + Redis).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import (
+    AbstractAsyncContextManager,
+    AbstractContextManager,
+    asynccontextmanager,
+    contextmanager,
+    nullcontext,
+)
 from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -19,11 +27,14 @@ import pytest
 
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.ports import Broadcaster, EventStore
+from motamot.service.brokers.redis import RedisBroker
+from motamot.service.cluster import ClusterHost
+from motamot.service.host import RoomHost
+from motamot.service.ports import Broadcaster, Clock, EventStore
 from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.postgres import PostgresStore
 from motamot.service.stores.sqlite import SqliteStore
-from tests.service.backends import postgres_schema
+from tests.service.backends import postgres_schema, redis_prefix
 
 T = TypeVar("T")
 
@@ -104,10 +115,115 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreBacke
         yield backend
 
 
-BROKER_BACKENDS: dict[str, Callable[[], Broadcaster]] = {"local": LocalBroadcaster}
+class BrokerBackend(Protocol):
+    """Opens a broadcaster inside the test's event loop (Redis fills its gaps from `store`)."""
+
+    async def open(self, store: EventStore) -> Broadcaster: ...
+
+
+class LocalBackend:
+    async def open(self, store: EventStore) -> Broadcaster:
+        return LocalBroadcaster()
+
+
+class RedisBackend:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def open(self, store: EventStore) -> Broadcaster:
+        return await RedisBroker.open(self.url, store)
+
+
+@contextmanager
+def _redis() -> Iterator[BrokerBackend]:
+    with redis_prefix() as url:
+        yield RedisBackend(url)
+
+
+BROKER_BACKENDS: dict[str, Callable[[], AbstractContextManager[BrokerBackend]]] = {
+    "local": lambda: nullcontext(LocalBackend()),
+    "redis": _redis,
+}
 
 
 @pytest.fixture(params=sorted(BROKER_BACKENDS))
-def broadcaster(request: pytest.FixtureRequest) -> Callable[[], Broadcaster]:
-    """A factory of fresh broadcasters (called inside the test's event loop)."""
-    return BROKER_BACKENDS[request.param]
+def broadcaster(request: pytest.FixtureRequest) -> Iterator[BrokerBackend]:
+    """Fresh broadcasters of one backend (a key prefix of its own on Redis, cleaned after)."""
+    with BROKER_BACKENDS[request.param]() as backend:
+        yield backend
+
+
+class HostBackend(Protocol):
+    """Opens hosts over the same data, one per process (a new one after a close = a restart)."""
+
+    def host(self, clock: Clock, timers: bool = False) -> AbstractAsyncContextManager[RoomHost]: ...
+
+    def followers(self, host: RoomHost) -> Broadcaster: ...
+
+
+class OneProcess:
+    """A RoomHost over a memory or SQLite store and the in-process broadcaster."""
+
+    def __init__(self, stores: StoreBackend) -> None:
+        self.stores = stores
+
+    @asynccontextmanager
+    async def host(self, clock: Clock, timers: bool = False) -> AsyncIterator[RoomHost]:
+        store = await self.stores.open()
+        broker = LocalBroadcaster()
+        host = RoomHost(store, broker, clock, lexicons)
+        await host.start(timers=timers)
+        try:
+            yield host
+        finally:
+            await host.close()
+            await broker.close()
+            await store.close()
+
+    def followers(self, host: RoomHost) -> Broadcaster:
+        return host.broadcaster
+
+
+class SeveralProcesses:
+    """A ClusterHost over PostgreSQL and Redis, as each server process of several has."""
+
+    def __init__(self, db: str, broker: str) -> None:
+        self.db = db
+        self.broker = broker
+
+    @asynccontextmanager
+    async def host(self, clock: Clock, timers: bool = False) -> AsyncIterator[RoomHost]:
+        store = await PostgresStore.open(self.db)
+        broker = await RedisBroker.open(self.broker, store)
+        host = ClusterHost(store, broker, clock, lexicons, lease_seconds=1.0)
+        await host.start(timers=timers)
+        try:
+            yield host
+        finally:
+            await host.close()
+            await broker.close()
+            await store.close()
+
+    def followers(self, host: RoomHost) -> Broadcaster:
+        assert isinstance(host, ClusterHost)
+        return host.followers()
+
+
+@contextmanager
+def _several(tmp: Path) -> Iterator[HostBackend]:
+    with postgres_schema() as db, redis_prefix() as broker:
+        yield SeveralProcesses(db, broker)
+
+
+HOST_BACKENDS: dict[str, Callable[[Path], AbstractContextManager[HostBackend]]] = {
+    "memory": lambda tmp: nullcontext(OneProcess(MemoryBackend())),
+    "sqlite": lambda tmp: nullcontext(OneProcess(SqliteBackend(tmp / "events.sqlite3"))),
+    "postgres+redis": _several,
+}
+
+
+@pytest.fixture(params=list(HOST_BACKENDS))
+def hosts(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[HostBackend]:
+    """The room-level suite runs once on each: one process, then several."""
+    with HOST_BACKENDS[request.param](tmp_path) as backend:
+        yield backend

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import pytest
 
-from motamot.service.ports import Broadcaster, SeqConflict, StoredEvent
-from tests.service.conftest import StoreBackend, run
+from motamot.service.ports import SeqConflict, StoredEvent
+from motamot.service.stores.memory import MemoryStore
+from tests.service.conftest import BrokerBackend, StoreBackend, run
 
 
 def batch(room: str, first: int, count: int, tag: str = "x") -> list[StoredEvent]:
@@ -126,11 +126,9 @@ def test_unicode_text_round_trips(store: StoreBackend) -> None:
     run(body)
 
 
-def test_subscribers_get_published_events_in_order(
-    broadcaster: Callable[[], Broadcaster],
-) -> None:
+def test_subscribers_get_published_events_in_order(broadcaster: BrokerBackend) -> None:
     async def body() -> None:
-        broker = broadcaster()
+        broker = await broadcaster.open(MemoryStore())
         first = await broker.subscribe("r")
         second = await broker.subscribe("r")
         elsewhere = await broker.subscribe("other")
@@ -156,9 +154,9 @@ def test_subscribers_get_published_events_in_order(
     run(body)
 
 
-def test_closed_subscription_ends_its_iteration(broadcaster: Callable[[], Broadcaster]) -> None:
+def test_closed_subscription_ends_its_iteration(broadcaster: BrokerBackend) -> None:
     async def body() -> None:
-        broker = broadcaster()
+        broker = await broadcaster.open(MemoryStore())
         subscription = await broker.subscribe("r")
         await subscription.close()
         await broker.publish("r", batch("r", 1, 1))

@@ -105,6 +105,10 @@ class RedisLeases:
         with contextlib.suppress(RedisError):
             await self._release(keys=[self.key(room)], args=[self.owner])
 
+    async def break_lease(self, room: str, owner: str) -> bool:
+        """Free the lease of a process known to be dead, if it is still that one's."""
+        return bool(await self._release(keys=[self.key(room)], args=[owner]))
+
     async def release_all(self) -> None:
         for room in sorted(self._held):
             await self.release(room)

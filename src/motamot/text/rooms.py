@@ -14,6 +14,10 @@ REFUSALS: Catalog = {
         "fr": 'nom invalide (1 à {max} caractères, ni , : " #)',
         "en": 'invalid name (1 to {max} characters, no , : " #)',
     },
+    "bad_command": {
+        "fr": "commande illisible pour le serveur de la salle",
+        "en": "the room's server cannot read this command",
+    },
     "bad_secret": {"fr": "jeton de place invalide", "en": "invalid seat token"},
     "conflict": {
         "fr": "la salle a changé entre-temps : réessayez",
@@ -35,6 +39,10 @@ REFUSALS: Catalog = {
     },
     "not_seated": {"fr": "vous n'êtes pas à la table", "en": "you are not seated"},
     "room_full": {"fr": "salle pleine ({max} joueurs)", "en": "the room is full ({max} players)"},
+    "room_unavailable": {
+        "fr": "le serveur de la salle ne répond pas : réessayez",
+        "en": "the room's server does not answer: try again",
+    },
     "round_not_running": {"fr": "aucune manche en cours", "en": "no round is being played"},
     "round_running": {"fr": "une manche est en cours", "en": "a round is being played"},
     "store_failed": {

@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PREFIX = "motamot"
 IDLE_CHECK_SECONDS = 5.0
+SUBSCRIBE_TIMEOUT = 10.0
+#: Redis connections of one process (publishes, leases, relayed commands), pub/sub aside.
+MAX_CONNECTIONS = 32
 
 
 def split_url(url: str) -> tuple[str, str]:
@@ -84,12 +87,15 @@ class RedisBroker:
         self._pubsub = client.pubsub()
         self._subscriptions: dict[str, set[RedisSubscription]] = {}
         self._reader: asyncio.Task[None] | None = None
+        self._confirming: dict[str, asyncio.Future[None]] = {}
 
     @classmethod
     async def open(cls, url: str, store: EventStore) -> RedisBroker:
         """Connect to the Redis of `url` (`?prefix=` names the keys) and check it answers."""
         address, prefix = split_url(url)
-        client = aioredis.Redis.from_url(address)
+        # commands wait for a free connection rather than fail when many are in flight
+        pool = aioredis.BlockingConnectionPool.from_url(address, max_connections=MAX_CONNECTIONS)
+        client = aioredis.Redis.from_pool(pool)
         try:
             await client.ping()
         except BaseException:
@@ -113,16 +119,24 @@ class RedisBroker:
             log.warning("publish to room %s failed (%s): subscribers will resync", room, error)
 
     async def subscribe(self, room: str, after: int | None = None) -> RedisSubscription:
-        """Follow `room`; `after` is the last seq the caller holds (None: from the next event)."""
+        """Follow `room` from the next publish on; `after` is the last seq the caller holds
+        (events after it come from the store; None: start with the next event)."""
         subscription = RedisSubscription(self, room, after, self._store, self._idle_check)
         followers = self._subscriptions.setdefault(room, set())
         followers.add(subscription)
-        if len(followers) == 1:
-            await self._pubsub.subscribe(self.channel(room))
-        else:
+        if len(followers) > 1:
             subscription.resync()
+            return subscription
+        confirmed = asyncio.get_running_loop().create_future()
+        self._confirming[room] = confirmed
+        await self._pubsub.subscribe(self.channel(room))
         if self._reader is None:
             self._reader = asyncio.create_task(self._read(), name="redis-broker-reader")
+        try:
+            # once Redis confirms, every later publish reaches us
+            await asyncio.wait_for(confirmed, SUBSCRIBE_TIMEOUT)
+        finally:
+            self._confirming.pop(room, None)
         return subscription
 
     async def _forget(self, subscription: RedisSubscription) -> None:
@@ -156,6 +170,9 @@ class RedisBroker:
                 # (re)subscribed: whatever was published before now must come from the store
                 for subscription in followers:
                     subscription.resync()
+                confirmed = self._confirming.get(room)
+                if confirmed is not None and not confirmed.done():
+                    confirmed.set_result(None)
             elif kind == b"message" or kind == "message":
                 events = decode_batch(room, message["data"])
                 for subscription in followers:

@@ -1,0 +1,180 @@
+"""Several ClusterHosts (as several processes would) over one PostgreSQL schema and one Redis.
+
+Each host has its own store connections, its own Redis connections and its
+own process id; they share only what separate processes share. The clock is
+manual: deadlines are ticked on purpose, the leases run on Redis's time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
+from motamot.service.boggle_room import BoggleRoom, Join, StartRound, WriteWord
+from motamot.service.brokers.redis import RedisBroker
+from motamot.service.cluster import ClusterHost
+from motamot.service.events import from_stored
+from motamot.service.outcomes import Ack, Refusal
+from motamot.service.ports import ManualClock
+from motamot.service.stores.postgres import PostgresStore
+from tests.service.backends import postgres_schema, redis_prefix
+from tests.service.conftest import digest, lexicons
+from tests.service.test_postgres_redis import run
+
+GRID_SEED = 7
+
+
+@pytest.fixture
+def urls() -> Iterator[tuple[str, str]]:
+    with postgres_schema() as pg, redis_prefix() as broker:
+        yield pg, broker
+
+
+@asynccontextmanager
+async def cluster_host(
+    urls: tuple[str, str], clock: ManualClock, lease: float = 1.0
+) -> AsyncIterator[ClusterHost]:
+    store = await PostgresStore.open(urls[0])
+    broker = await RedisBroker.open(urls[1], store)
+    host = ClusterHost(store, broker, clock, lexicons, lease_seconds=lease)
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.close()
+        await broker.close()
+        await store.close()
+
+
+async def join(host: ClusterHost, room_id: str, name: str) -> str:
+    answer = await host.submit(room_id, None, Join(name, digest(name)))
+    assert isinstance(answer, Ack), answer
+    room = host.room(room_id)
+    assert isinstance(room, BoggleRoom)
+    return next(s.seat for s in room.seats.values() if s.secret_digest == digest(name))
+
+
+def accepted_words(host: ClusterHost, room_id: str) -> dict[str, list[str]]:
+    room = host.room(room_id)
+    assert isinstance(room, BoggleRoom)
+    state = room.rounds[-1]
+    return {seat: sorted(w.text for w in words) for seat, words in state.words.items()}
+
+
+def test_commands_from_any_process_reach_the_owner_and_replicas_follow(
+    urls: tuple[str, str],
+) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
+            room_id = await a.create(BoggleSettings(duration=60))
+            assert isinstance(room_id, str)
+            assert a.owns(room_id) and not b.owns(room_id)
+            ana = await join(a, room_id, "ana")
+            bob = await join(b, room_id, "bob")  # relayed to a, acknowledged back
+            refused = await b.submit(room_id, bob, StartRound(GRID_SEED))
+            assert isinstance(refused, Refusal) and refused.code == "not_host"
+            started = await a.submit(room_id, ana, StartRound(GRID_SEED))
+            assert isinstance(started, Ack)
+            for text in ("main", "faim", "tes"):
+                answer = await b.submit(room_id, bob, WriteWord(text))
+                assert isinstance(answer, Ack)
+                assert answer.events[0]["seat"] == bob  # the writer's own view, from the owner
+            assert isinstance(await a.submit(room_id, ana, WriteWord("net")), Ack)
+            refused = await b.submit(room_id, bob, WriteWord("main"))
+            assert isinstance(refused, Refusal) and refused.code == "duplicate_entry"
+            await b.catch_up(room_id, a.room(room_id).last_seq)
+            assert b.room(room_id).last_seq == a.room(room_id).last_seq
+            assert b.room(room_id).view(bob) == a.room(room_id).view(bob)
+            assert accepted_words(b, room_id) == {ana: ["net"], bob: ["faim", "main", "tes"]}
+            assert not b.owns(room_id)
+
+    run(main)
+
+
+def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
+    urls: tuple[str, str],
+) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as b, cluster_host(urls, clock) as c:
+            a_store = await PostgresStore.open(urls[0])
+            a_broker = await RedisBroker.open(urls[1], a_store)
+            a = ClusterHost(a_store, a_broker, clock, lexicons, lease_seconds=1.0)
+            await a.start()
+            room_id = await a.create(BoggleSettings(duration=60))
+            assert isinstance(room_id, str)
+            ana = await join(b, room_id, "ana")
+            bob = await join(c, room_id, "bob")
+            assert isinstance(await b.submit(room_id, ana, StartRound(GRID_SEED)), Ack)
+            deadline = b.room(room_id).rounds[-1].deadline  # type: ignore[attr-defined]
+            acked: list[tuple[str, str]] = []
+            for seat, host, text in ((ana, b, "main"), (bob, c, "faim")):
+                assert isinstance(await host.submit(room_id, seat, WriteWord(text)), Ack)
+                acked.append((seat, text))
+            # a dies as by SIGKILL: no release, no more renewals, nobody on its inbox
+            assert a._sweeper is not None and a.leases._renewer is not None
+            a._sweeper.cancel()
+            a.leases._renewer.cancel()
+            await a.relay.close()
+            for seat, host, text in ((ana, b, "tes"), (bob, c, "net"), (ana, c, "rat")):
+                answer = await host.submit(room_id, seat, WriteWord(text))
+                assert isinstance(answer, Ack), answer
+                acked.append((seat, text))
+            assert b.owns(room_id) != c.owns(room_id)
+            owner = b if b.owns(room_id) else c
+            clock.advance(120)  # long after the deadline: the round ends at the deadline
+            await owner.tick(room_id)
+            rows = await owner.store.load(room_id)
+            events = [from_stored(row) for row in rows]
+            ended = [e for e in events if isinstance(e, RoundEnded)]
+            assert len(ended) == 1 and ended[0].at == deadline
+            written = [(e.seat, e.text) for e in events if isinstance(e, WordWritten)]
+            assert sorted(written) == sorted(acked)
+            await a_broker.close()
+            await a_store.close()
+
+    run(main)
+
+
+def test_a_stale_owner_cannot_write_after_a_takeover(urls: tuple[str, str]) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock, lease=30) as a, cluster_host(urls, clock) as b:
+            room_id = await a.create(BoggleSettings(duration=60))
+            assert isinstance(room_id, str)
+            ana = await join(a, room_id, "ana")
+            # a pause longer than the lease: b takes the room while a still believes it owns it
+            await a.leases._client.delete(a.leases.key(room_id))
+            assert await b.claim(room_id)
+            assert isinstance(await b.submit(room_id, ana, StartRound(GRID_SEED)), Ack)
+            assert a.owns(room_id)
+            # valid on a's stale copy: its append conflicts, then it is relayed to b
+            cat = await join(a, room_id, "cat")
+            assert not a.owns(room_id)
+            assert isinstance(await a.submit(room_id, cat, WriteWord("main")), Ack)
+            rows = await b.store.load(room_id)
+            assert [from_stored(r).seq for r in rows] == list(range(1, len(rows) + 1))
+            assert [type(from_stored(r)).__name__ for r in rows[1:]] == [
+                "PlayerJoined",
+                "RoundStarted",
+                "PlayerJoined",
+                "WordWritten",
+            ]
+
+    run(main)
+
+
+def test_an_unknown_room_is_refused_everywhere(urls: tuple[str, str]) -> None:
+    async def main() -> None:
+        async with cluster_host(urls, ManualClock()) as a:
+            answer = await a.submit("nope", None, Join("ana", digest("ana")))
+            assert answer == Refusal("unknown_room")
+            assert not a.owns("nope")
+            await asyncio.sleep(0)
+
+    run(main)
