@@ -121,9 +121,53 @@ def test_t10_rulebook_plus_through_the_s_of_fans_is_legal(fr: Lexicon) -> None:
     assert all(points > 0 for _, points in items(verdict))
 
 
-def test_t10_rulebook_the_s_alone_is_refused(fr: Lexicon) -> None:
+@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
+def test_t10_rulebook_the_s_alone_is_refused(fr: Lexicon, ruleset: Ruleset) -> None:
     board = pos({5: "....FAN..."})
-    refused(judge(board, "5E FANS", lexicon=fr), Reason.PLURAL_S_ONLY, "FANS")
+    refused(judge(board, "5E FANS", ruleset=ruleset, lexicon=fr), Reason.PLURAL_S_ONLY, "FANS")
+    placed = evaluate_placements(board, [(47, "S")], None, ruleset, fr)
+    refused(placed, Reason.PLURAL_S_ONLY, "FANS")
+
+
+@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
+def test_t10_rulebook_fan_to_fins_stacks_a_letter_so_places_a_new_word(
+    fr: Lexicon, ruleset: Ruleset
+) -> None:
+    board = pos({5: "....FAN..."})
+    verdict = legal(judge(board, "5E FINS", ruleset=ruleset, lexicon=fr))
+    assert verdict.placements == ((45, "I"), (47, "S"))
+    assert items(verdict) == [("FINS", 1 + 2 + 1 + 1)]
+
+
+@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
+def test_t10_main_to_pains_stacks_a_letter_so_places_a_new_word(
+    fr: Lexicon, ruleset: Ruleset
+) -> None:
+    board = pos({5: "....MAIN.."})
+    verdict = legal(judge(board, "5E PAINS", ruleset=ruleset, lexicon=fr))
+    assert verdict.placements == ((44, "P"), (48, "S"))
+    assert items(verdict) == [("PAINS", 2 + 1 + 1 + 1 + 1)]
+
+
+@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
+def test_t10_chat_to_achats_adds_a_letter_in_front_so_places_a_new_word(
+    fr: Lexicon, ruleset: Ruleset
+) -> None:
+    board = pos({5: "....CHAT.."})
+    verdict = legal(judge(board, "5D ACHATS", ruleset=ruleset, lexicon=fr))
+    assert verdict.placements == ((43, "A"), (48, "S"))
+    assert items(verdict) == [("ACHATS", 12)]
+    refused(judge(board, "5E CHATS", ruleset=ruleset, lexicon=fr), Reason.PLURAL_S_ONLY, "CHATS")
+
+
+@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
+def test_t10_one_s_ending_fans_and_mots_only_pluralises_both(fr: Lexicon, ruleset: Ruleset) -> None:
+    # FAN across row 5 (E-G), MOT down column H (rows 2-4): an S on 5H ends both
+    board = pos({2: ".......M..", 3: ".......O..", 4: ".......T..", 5: "....FAN..."})
+    across = judge(board, "5E FANS", ruleset=ruleset, lexicon=fr)
+    refused(across, Reason.PLURAL_S_ONLY, "FANS, MOTS")
+    down = judge(board, "H2 MOTS", ruleset=ruleset, lexicon=fr)
+    refused(down, Reason.PLURAL_S_ONLY, "MOTS, FANS")
 
 
 # -- each rule, on a small dictionary ---------------------------------------------
@@ -232,13 +276,21 @@ def test_t10_s_ending_two_old_words_is_still_only_plurals() -> None:
     lexicon = Lexicon.from_words(["AMI", "AMIS", "TE", "TES"])
     # an S at 6G ends TE down (4G-5G) and AMI across (6D-6F): two plurals, no new word
     board = pos({4: "......T...", 5: "......E...", 6: "...AMI...."})
-    refused(judge(board, "G4 TES", lexicon=lexicon), Reason.PLURAL_S_ONLY, "TES")
-    refused(judge(board, "6D AMIS", lexicon=lexicon), Reason.PLURAL_S_ONLY)
+    refused(judge(board, "G4 TES", lexicon=lexicon), Reason.PLURAL_S_ONLY, "TES, AMIS")
+    refused(judge(board, "6D AMIS", lexicon=lexicon), Reason.PLURAL_S_ONLY, "AMIS, TES")
 
 
-def test_t10_fan_to_fins_with_a_stack_is_still_a_plural() -> None:
+def test_t10_a_stacked_letter_and_an_s_make_a_new_word() -> None:
     board = pos({5: "....FAN..."})
-    refused(judge(board, "5E FINS"), Reason.PLURAL_S_ONLY, "FINS")
+    assert items(judge(board, "5E FINS")) == [("FINS", 5)]
+
+
+def test_t10_an_s_pluralising_a_cross_word_inside_a_new_word_is_allowed() -> None:
+    lexicon = Lexicon.from_words(["TE", "TES", "AS", "ASA"])
+    # TE down at G4-G5; ASA across row 6 (F-H), its S at 6G ends TE -> TES
+    board = pos({4: "......T...", 5: "......E..."})
+    verdict = legal(judge(board, "6F ASA", lexicon=lexicon))
+    assert [w for w, _ in items(verdict)] == ["ASA", "TES"]
 
 
 def test_t10_s_making_a_new_word_with_new_letters_is_allowed() -> None:

@@ -119,8 +119,8 @@ REFUSALS: Catalog = {
         "en": "the word {detail} would be covered entirely",
     },
     "plural_s_only": {
-        "fr": "S ajouté seul pour former le pluriel {detail}",
-        "en": "S added only to make the plural {detail}",
+        "fr": "seul un S est ajouté, pas de mot nouveau (pluriel seulement) : {detail}",
+        "en": "only an S is added, no new word (plural only): {detail}",
     },
     "not_in_dictionary": {
         "fr": "mot absent du dictionnaire : {detail}",

@@ -155,9 +155,9 @@ static int covers_whole_word(const Gen *g, int start, int end) {
 
 /* T10 as the referee reads it: see movegen.MoveGenerator._plural_s_only. */
 static int plural_s_only(const Gen *g, int start) {
-    int last = g->n_placed - 1;
-    int k = g->placed_k[last];
-    if (g->placed_tile[last] != 'S' || g->heights[g->cells[k]] || k - start < 2 ||
+    if (g->n_placed != 1) return 0; /* a stacked or added letter makes a new word */
+    int k = g->placed_k[0];
+    if (g->placed_tile[0] != 'S' || g->heights[g->cells[k]] || k - start < 2 ||
         (k + 1 < SIZE && g->heights[g->cells[k + 1]]))
         return 0;
     for (int j = start; j < k; j++)

@@ -338,15 +338,18 @@ class MoveGenerator:
         start: int,
         placed: list[tuple[int, str]],
     ) -> bool:
-        """T10 (the referee's reading): an S that only makes a plural.
+        """T10: an S that only makes a plural.
 
-        The last placed tile is an S on an empty cell that ends the line's
-        word, and every cell before it held a tile before the move (two or
-        more; tiles stacked on them in the same move do not make a new word).
-        It is refused unless a word crosses the S that is not itself such a
-        plural (the S ending a cross word of two or more tiles).
+        The move is one S on an empty cell that ends the line's word, every
+        cell before it holding the tile it held before (two or more): a tile
+        stacked (FAN -> FINS) or added in front (CHAT -> ACHATS) in the same
+        move makes a new word. It is refused unless a word crosses the S that
+        is not itself such a plural (the S ending a cross word of two or more
+        tiles, all old since the move is one tile).
         """
-        k, tile = placed[-1]
+        if len(placed) != 1:
+            return False
+        k, tile = placed[0]
         cells = line.cells
         if (
             tile != "S"

@@ -31,12 +31,14 @@ Reading of the rules, precisely
   between them are all occupied (`gap_in_line`). Words have 2+ letters.
 * T9: the main word and each cross word of 2+ letters through a placed tile
   must be in the dictionary; cross words through kept tiles are unchanged.
-* T10 [reading]: an S put on an empty cell right after the last tile of a
-  word already on the board (2+ tiles, all there before the move, the S
-  ending the new run) is a plural. It is refused unless the S is also part
-  of another word of 2+ letters formed by the move that is not itself such a
-  plural. Stacking letters of the old word in the same move (FAN -> FINS)
-  does not make it a new word.
+* T10: an S put on an empty cell right after the last tile of a word
+  already on the board (2+ tiles, the S ending the new run) only pluralises
+  it when every other tile of the run is the one that stood there before the
+  move: nothing stacked on it (FAN -> FINS is a new word) and nothing added
+  in front (CHAT -> ACHATS). Such a plural is refused unless the S is also
+  part of another word of 2+ letters formed by the move that is not itself
+  only a plural (PLUS through the S of FANS). The refusal names the plural
+  word(s), the word along the move's line first.
 * T11: with `full_cover_forbidden`, every tile of an old word (a run of 2+
   tiles along the line before the move) may not be covered in one move.
 """
@@ -221,6 +223,10 @@ def _judge_applied(
     def was_occupied(cell: int) -> bool:
         return bool(old_heights[cell] if cell in old_heights else board.heights[cell])
 
+    def unchanged(cell: int) -> bool:
+        """The cell holds the very tile it held before the move (T10)."""
+        return cell not in old_heights and bool(board.heights[cell])
+
     if ruleset.full_cover_forbidden:
         group: list[int] = []
         for cell in [*main, -1]:
@@ -233,18 +239,18 @@ def _judge_applied(
     for cell, tile in placed:
         if tile != "S" or old_heights[cell]:
             continue
-        plural_word = ""
+        plurals: list[str] = []
         other = False
-        for direction in (True, False):
+        for direction in (across, not across):
             run = board.run(cell, direction)
             if len(run) < 2:
                 continue
-            if run[-1] == cell and len(run) >= 3 and all(was_occupied(c) for c in run[:-1]):
-                plural_word = board.word(run)
+            if run[-1] == cell and len(run) >= 3 and all(unchanged(c) for c in run[:-1]):
+                plurals.append(board.word(run))
             else:
                 other = True
-        if plural_word and not other:
-            return Refusal(Reason.PLURAL_S_ONLY, plural_word)
+        if plurals and not other:
+            return Refusal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
     for word_cells in [main, *(run for run, _ in crosses)]:
         word = board.word(word_cells)
         if word not in lexicon:
