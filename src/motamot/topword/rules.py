@@ -37,8 +37,8 @@ Reading of the rules, precisely
   move: nothing stacked on it (FAN -> FINS is a new word) and nothing added
   in front (CHAT -> ACHATS). Such a plural is refused unless the S is also
   part of another word of 2+ letters formed by the move that is not itself
-  only a plural (PLUS through the S of FANS). The refusal names the plural
-  word(s), the word along the move's line first.
+  only a plural (PLUS through the S of FANS). The refusal names each word
+  only pluralised, the one along the move's line first.
 * T11: with `full_cover_forbidden`, every tile of an old word (a run of 2+
   tiles along the line before the move) may not be covered in one move.
 """
