@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -21,58 +22,16 @@ from pathlib import Path
 from motamot.boggle import CLASSIC_EN, Grid, find_words, parse_grid, solve
 from motamot.lexicon import DictionaryNotFound, Lexicon, load_lexicon
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from trie_baseline import build_trie, trie_solve
+
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+#: ../shared next to the repository; MOTAMOT_SHARED names it from a worktree elsewhere.
+SHARED = Path(os.environ.get("MOTAMOT_SHARED", REPO.parent / "shared"))
 BOARDS = SHARED / "bench" / "boards-classic-10k.txt"
 ENABLE = SHARED / "wordlists" / "enable2k.txt"
 EXPECTED_WORDS, EXPECTED_POINTS = 907_036, 1_250_115
 BEST_BOARD, BEST_WORDS, BEST_POINTS = "perslatgsineters", 1_045, 3_625
-
-Trie = dict[str, "Trie | str"]
-
-
-def build_trie(words: Sequence[str]) -> Trie:
-    """The baseline: a plain dict-of-dicts trie, `$` holding the word at its end."""
-    root: Trie = {}
-    for word in words:
-        node = root
-        for letter in word:
-            node = node.setdefault(letter, {})  # type: ignore[assignment]
-        node["$"] = word
-    return root
-
-
-def trie_solve(letters: Sequence[str], neighbours: Sequence[Sequence[int]], root: Trie) -> set[str]:
-    """The baseline solver: depth-first search over the grid, walking the trie."""
-    found: set[str] = set()
-    used = [False] * len(letters)
-
-    def step(node: Trie, face: str) -> Trie | None:
-        for letter in face:
-            child = node.get(letter)
-            if child is None:
-                return None
-            node = child  # type: ignore[assignment]
-        return node
-
-    def visit(cell: int, node: Trie) -> None:
-        word = node.get("$")
-        if word is not None:
-            found.add(word)  # type: ignore[arg-type]
-        used[cell] = True
-        for nxt in neighbours[cell]:
-            if not used[nxt]:
-                child = step(node, letters[nxt])
-                if child is not None:
-                    visit(nxt, child)
-        used[cell] = False
-
-    for start in range(len(letters)):
-        if letters[start]:
-            child = step(root, letters[start])
-            if child is not None:
-                visit(start, child)
-    return found
 
 
 def timed(label: str, run: Callable[[], tuple[int, int]], boards: int) -> float:

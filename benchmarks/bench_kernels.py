@@ -32,7 +32,8 @@ from motamot.topword.movegen import _KERNEL as TOPWORD_KERNEL
 from motamot.topword.movegen import GenRules, best_move, generate_moves, legal_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_boggle import BOARDS, ENABLE, build_trie, trie_solve
+from bench_boggle import BOARDS, ENABLE
+from trie_baseline import build_trie, trie_solve
 
 Totals = tuple[int, int]
 

@@ -149,3 +149,40 @@ def test_batch_unreadable_file_is_a_clear_error(
 ) -> None:
     code, out, err = run(capsys, "boggle", "solve", "--batch", str(tmp_path))
     assert code == 2 and out == "" and err.startswith("motamot: ") and "Traceback" not in err
+
+
+def test_batch_line_numbers_hold_across_blocks_and_overlong_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Blocks of benchmark lines are read at once; a bad one among them is still named."""
+    good = [
+        "perslatgsineters",
+        "ortebestinamgted",
+        "qabcdefghijklmno",
+        "esaitnrulodcmpeb",
+        "e" * 16,
+    ]
+    lines = [good[i % 5] for i in range(6000)]  # about 100 KB: more than one read
+    lines[4500] = "abc"
+    lines[5000] = "x" * 200_000  # spans several reads
+    lines[5500] = good[0].upper() + "\r"
+    batch = tmp_path / "grids.txt"
+    batch.write_text("\n".join(lines))  # no final newline
+    code, out, err = run(capsys, "boggle", "solve", "--batch", str(batch), "--score-only")
+    assert code == 1
+    assert [m.split(", ligne ")[1].split(" ")[0] for m in err.splitlines()] == ["4501", "5001"]
+    summaries = out.splitlines()
+    assert len(summaries) == 5998
+    fr = load_lexicon("fr")
+    for index in (0, 4499, 4500, 5499, 5997):
+        text = lines[index + (index >= 4500) + (index >= 4999)]
+        grid = parse_grid(text.strip())
+        expected = solve(grid, CLASSIC_FR, fr)
+        assert summaries[index] == translate(
+            MESSAGES,
+            "summary",
+            "fr",
+            grid=grid.text,
+            count=expected.count,
+            points=expected.points,
+        )

@@ -23,7 +23,7 @@ from motamot.boggle import (
     roll,
 )
 from motamot.boggle.dice import parse_dice
-from motamot.boggle.grid import grid_of_compact, parse_grid_line
+from motamot.boggle.grid import grid_of_compact, parse_grid_block, parse_grid_line
 
 
 def test_b1_presets_have_their_size_and_dice() -> None:
@@ -234,3 +234,18 @@ def test_b4_neighbour_tables_are_shared_per_size_and_blank_layout() -> None:
     blank = Grid(2, ("A", "_", "B", "C"))
     assert blank.neighbours is Grid(2, ("D", "_", "E", "F")).neighbours
     assert blank.neighbours is not Grid(2, ("A", "B", "C", "D")).neighbours
+
+
+def test_parse_grid_block_reads_a_uniform_block_at_once_or_declines() -> None:
+    lines = [b"perslatgsineters", b"qabcdefghijklmno"]
+    assert parse_grid_block(lines) == (4, [b"PERSLATGSINETERS", b"QuABCDEFGHIJKLMNO"])
+    assert parse_grid_block([b"PERSLATGSINETERS"] * 3) == (4, [b"PERSLATGSINETERS"] * 3)
+    for mixed in (
+        [b"perslatgsineters", b"PERSLATGSINETERS"],  # one case a block
+        [b"perslatgsineters", b"abc"],
+        [b"perslatgsineters", b""],
+        [b"perslatgsineters", b"perslatgsineter5"],
+        [b"ORTE/BEST/INAM/GTED"],
+        [],
+    ):
+        assert parse_grid_block(mixed) is None

@@ -113,9 +113,10 @@ typedef struct Solver {
     PyObject *cells[MAX_CELLS]; /* (row, column) tuples for `cells_columns` */
     int cells_columns;
     Visit visit; /* the search, compiled for this CPU */
+    Visit count; /* the same without the word and path */
 } Solver;
 
-static Visit pick_visit(void);
+static void pick_visit(Solver *s);
 
 static int grow(void **buffer, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
     if (need <= *cap) return 0;
@@ -307,7 +308,7 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     self->word_count = (uint32_t)total;
-    self->visit = pick_visit();
+    pick_visit(self);
     self->seen = PyMem_Calloc((size_t)total / 8 + 1, 1);
     self->search = PyMem_Calloc(1, sizeof(Search));
     self->found_cap = 1024;
@@ -390,9 +391,9 @@ static int keep(Solver *s, Search *q, uint32_t rank, const char *word, int lengt
 
 /* Enter `cell` from `state` (its first letter is known to leave `state`). The
  * word buffer has room for every face's letters, the longest word a path spells.
- * Defined twice (a macro as a template): once for any CPU, once with the popcnt
- * instruction, picked at run time. */
-#define DEFINE_VISIT(NAME, ATTRIBUTES, POPCOUNT)                                              \
+ * A macro as a template: defined for any CPU and with the popcnt instruction
+ * (picked at run time), each keeping the word and path (TRACK) or counting only. */
+#define DEFINE_VISIT(NAME, ATTRIBUTES, POPCOUNT, TRACK)                                       \
     static ATTRIBUTES void NAME(Solver *s, Search *q, char *word, int cell, uint64_t state,   \
                                 uint32_t rank, int length) {                                  \
         const char *face = q->letters + q->face_at[cell];                                     \
@@ -409,9 +410,10 @@ static int keep(Solver *s, Search *q, uint32_t rank, const char *word, int lengt
                 rank += (uint32_t)s->wide[at].before;                                         \
                 state = s->wide[at].state;                                                    \
             }                                                                                 \
-            word[length++] = face[i];                                                         \
+            if (TRACK) word[length] = face[i];                                                \
+            length++;                                                                         \
         }                                                                                     \
-        q->path[q->path_len++] = (uint8_t)cell;                                               \
+        if (TRACK) q->path[q->path_len++] = (uint8_t)cell;                                    \
         if ((state & DAWG_WORD_BIT) && length >= q->min_letters &&                            \
             !(s->seen[rank >> 3] & (1u << (rank & 7)))) {                                     \
             if (found(s, q, rank, word, length) < 0) {                                        \
@@ -429,7 +431,7 @@ static int keep(Solver *s, Search *q, uint32_t rank, const char *word, int lengt
             }                                                                                 \
             q->used[cell] = 0;                                                                \
         }                                                                                     \
-        q->path_len--;                                                                        \
+        if (TRACK) q->path_len--;                                                             \
     }
 
 /* A word not met before in this solve: count it, and keep or emit it. */
@@ -441,14 +443,22 @@ static int found(Solver *s, Search *q, uint32_t rank, const char *word, int leng
     return 0;
 }
 
-DEFINE_VISIT(visit_any, , popcount64)
+DEFINE_VISIT(visit_any, , popcount64, 1)
+DEFINE_VISIT(count_any, , popcount64, 0)
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
-DEFINE_VISIT(visit_popcnt, __attribute__((target("popcnt"))), __builtin_popcountll)
-static Visit pick_visit(void) {
-    return __builtin_cpu_supports("popcnt") ? visit_popcnt : visit_any;
+#define POPCNT __attribute__((target("popcnt")))
+DEFINE_VISIT(visit_popcnt, POPCNT, __builtin_popcountll, 1)
+DEFINE_VISIT(count_popcnt, POPCNT, __builtin_popcountll, 0)
+static void pick_visit(Solver *s) {
+    int fast = __builtin_cpu_supports("popcnt");
+    s->visit = fast ? visit_popcnt : visit_any;
+    s->count = fast ? count_popcnt : count_any;
 }
 #else
-static Visit pick_visit(void) { return visit_any; }
+static void pick_visit(Solver *s) {
+    s->visit = visit_any;
+    s->count = count_any;
+}
 #endif
 
 /* ---- reading a grid ---------------------------------------------------- */
@@ -678,7 +688,8 @@ static int run(Solver *self, int mode, PyObject *out) {
     q->failed = 0;
     char *word = q->letters + q->n_letters;
     for (int cell = 0; cell < q->n_cells && !q->failed; cell++)
-        if (self->root & q->first_bit[cell]) self->visit(self, q, word, cell, self->root, 0, 0);
+        if (self->root & q->first_bit[cell])
+            (mode == COUNT ? self->count : self->visit)(self, q, word, cell, self->root, 0, 0);
     for (Py_ssize_t i = 0; i < q->n_found; i++) {
         uint32_t rank = self->found[i];
         self->seen[rank >> 3] &= (uint8_t)~(1u << (rank & 7));

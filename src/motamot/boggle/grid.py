@@ -167,6 +167,26 @@ def parse_grid_line(line: bytes) -> tuple[int, bytes]:
     return grid.size, grid.compact.encode("ascii")
 
 
+def parse_grid_block(lines: list[bytes]) -> tuple[int, list[bytes]] | None:
+    """`parse_grid_line` for many lines at once, when all of them are in the benchmark
+    form of one size and case: (size, their compact forms) from a few bytes operations
+    over the whole block; None when any line is not (then read them one by one)."""
+    size = _SQUARES.get(len(lines[0])) if lines else None
+    if size is None:
+        return None
+    block = b"\n".join(lines)
+    if _uniform_lines(size * size).fullmatch(block) is None:
+        return None
+    return size, block.upper().replace(b"Q", b"Qu").split(b"\n")
+
+
+@lru_cache(maxsize=MAX_SIZE)
+def _uniform_lines(letters: int) -> re.Pattern[bytes]:
+    """Lines of exactly `letters` letters, all lower case or all capitals."""
+    lower, upper = rb"[a-z]{%d}" % letters, rb"[A-Z]{%d}" % letters
+    return re.compile(rb"(?:%s\n)*%s|(?:%s\n)*%s" % (lower, lower, upper, upper))
+
+
 def grid_of_compact(size: int, compact: str | bytes) -> Grid:
     """The Grid of a compact form (`Grid.compact`, or `parse_grid_line`'s bytes)."""
     text = compact.decode("ascii") if isinstance(compact, bytes) else compact

@@ -7,9 +7,9 @@ import itertools
 import json
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from motamot.boggle.grid import (
     Cell,
@@ -17,6 +17,7 @@ from motamot.boggle.grid import (
     GridError,
     grid_of_compact,
     parse_grid,
+    parse_grid_block,
     parse_grid_line,
     roll,
 )
@@ -255,44 +256,72 @@ BatchItem = tuple[BoggleRules, int, bytes]
 
 def _batch_items(path: Path, preset: str | None, lang: Language) -> Iterator[BatchItem | str]:
     """The grids of a batch file in order, streamed, or the message (file, line number,
-    reason) of a line that cannot be solved."""
+    reason) of a line that cannot be solved. A block of lines all in the benchmark form
+    is read at once; any other block line by line."""
     rules_of: dict[int, BoggleRules | str] = {}
+
+    def rules_for(size: int) -> BoggleRules | str:
+        if size not in rules_of:
+            try:
+                rules_of[size] = _rules(preset, size, lang)
+            except CliError as error:
+                rules_of[size] = str(error)
+        return rules_of[size]
+
     try:
         with path.open("rb") as handle:
-            for number, raw in enumerate(_read_lines(handle), 1):
-                if raw is None:
-                    yield _batch_error(path, number, "line_too_long", lang, most=MAX_BATCH_LINE)
+            number = 0
+            for lines in _read_blocks(handle):
+                # a block without an overlong line (None) holds bytes only
+                clean = cast(list[bytes], lines) if None not in lines else None
+                uniform = parse_grid_block(clean) if clean else None
+                rules = rules_for(uniform[0]) if uniform is not None else None
+                if uniform is not None and not isinstance(rules, str):
+                    assert rules is not None
+                    size, compacts = uniform
+                    yield from ((rules, size, compact) for compact in compacts)
+                    number += len(lines)
                     continue
-                line = raw.strip()
-                if not line:
-                    continue
-                try:
-                    size, compact = parse_grid_line(line)
-                except GridError as error:
-                    text = grid_error_text(error, lang)
-                    yield translate(
-                        MESSAGES, "bad_batch_line", lang, file=path, line=number, error=text
-                    )
-                    continue
-                rules = rules_of.get(size)
-                if rules is None:
-                    try:
-                        rules = rules_of[size] = _rules(preset, size, lang)
-                    except CliError as error:
-                        rules = rules_of[size] = str(error)
-                if isinstance(rules, str):
-                    yield _batch_error(path, number, "batch_entry", lang, error=rules)
-                    continue
-                yield rules, size, compact
+                for raw in lines:
+                    number += 1
+                    yield from _batch_line(path, number, raw, rules_for, lang)
     except OSError as error:
         raise CliError(
             translate(MESSAGES, "unreadable_file", lang, file=path, error=error.strerror)
         ) from None
 
 
-def _read_lines(handle: BinaryIO) -> Iterator[bytes | None]:
-    """The lines of a file (split on \\n), read 64 KiB at a time: None stands for a
-    line longer than MAX_BATCH_LINE, dropped as it is read, so memory stays flat."""
+def _batch_line(
+    path: Path,
+    number: int,
+    raw: bytes | None,
+    rules_for: Callable[[int], BoggleRules | str],
+    lang: Language,
+) -> Iterator[BatchItem | str]:
+    """One line read alone: its grid, a message saying why not, or nothing (blank)."""
+    if raw is None:
+        yield _batch_error(path, number, "line_too_long", lang, most=MAX_BATCH_LINE)
+        return
+    line = raw.strip()
+    if not line:
+        return
+    try:
+        size, compact = parse_grid_line(line)
+    except GridError as error:
+        text = grid_error_text(error, lang)
+        yield translate(MESSAGES, "bad_batch_line", lang, file=path, line=number, error=text)
+        return
+    rules = rules_for(size)
+    if isinstance(rules, str):
+        yield _batch_error(path, number, "batch_entry", lang, error=rules)
+        return
+    yield rules, size, compact
+
+
+def _read_blocks(handle: BinaryIO) -> Iterator[Sequence[bytes | None]]:
+    """The lines of a file (split on \\n; \\r\\n too) in blocks of about 64 KiB: None
+    stands for a line longer than MAX_BATCH_LINE, dropped as it is read, so memory
+    stays flat whatever the file holds."""
     pending = b""
     overlong = False
     while block := handle.read(65536):
@@ -300,18 +329,20 @@ def _read_lines(handle: BinaryIO) -> Iterator[bytes | None]:
             end = block.find(b"\n")
             if end < 0:
                 continue
-            yield None
             overlong, block = False, block[end + 1 :]
-        lines = (pending + block).split(b"\n")
+            yield [None]
+        lines = (pending + block).replace(b"\r\n", b"\n").split(b"\n")
         pending = lines.pop()
-        for line in lines:
-            yield line if len(line) <= MAX_BATCH_LINE else None
         if len(pending) > MAX_BATCH_LINE:
             overlong, pending = True, b""
+        if lines and max(map(len, lines)) > MAX_BATCH_LINE:
+            yield [line if len(line) <= MAX_BATCH_LINE else None for line in lines]
+        else:
+            yield lines
     if overlong:
-        yield None
+        yield [None]
     elif pending:
-        yield pending
+        yield [pending]
 
 
 def _batch_error(path: Path, number: int, key: str, lang: Language, **fields: object) -> str:
