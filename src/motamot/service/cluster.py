@@ -238,7 +238,11 @@ class ClusterHost(RoomHost):
             return encode_answer(Refusal("bad_command"))
         if not self.leases.holds(room_id):
             return encode_answer(None)
-        return encode_answer(await super().submit(room_id, seat, command))
+        try:
+            return encode_answer(await super().submit(room_id, seat, command))
+        except Exception:
+            log.exception("room %s: relayed command failed", room_id)
+            return encode_answer(Refusal("room_unavailable", retryable=True))
 
     async def tick(self, room_id: str) -> list[Event]:
         if not self.leases.holds(room_id):
@@ -268,10 +272,14 @@ class ClusterHost(RoomHost):
             return
         if room is not None and room_id in self._followed:
             arrived: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._folded.setdefault(room_id, []).append((seq, arrived))
-            with contextlib.suppress(TimeoutError):
+            waiter = (seq, arrived)
+            self._folded.setdefault(room_id, []).append(waiter)
+            try:
                 await asyncio.wait_for(arrived, FEED_WAIT_SECONDS)
                 return
+            except TimeoutError:
+                with contextlib.suppress(ValueError):
+                    self._folded.get(room_id, []).remove(waiter)
         async with self._lock(room_id):
             room = self._rooms.get(room_id)
             if room is None:
