@@ -10,7 +10,6 @@ decided in `boggle_views`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,45 +43,50 @@ from motamot.service.boggle_play import WordFeedback, bot_seed, instant_feedback
 from motamot.service.events import Event
 from motamot.service.outcomes import Refusal
 from motamot.service.room import Lexicons, RoomKind
+from motamot.service.seating import (
+    AddBot,
+    Join,
+    Leave,
+    RemoveBot,
+    SetReady,
+    digest_refusal,
+    free_bot_name,
+    name_refusal,
+    next_seat,
+)
 
 MAX_HUMANS = 20
 MAX_BOTS = 10
-MAX_NAME = 24
+__all__ = [
+    "BOGGLE",
+    "AddBot",
+    "BoggleRoom",
+    "ChangeSettings",
+    "Command",
+    "Join",
+    "Leave",
+    "NewMatch",
+    "RemoveBot",
+    "RoundState",
+    "Seat",
+    "SetReady",
+    "StartRound",
+    "StopRound",
+    "WriteWord",
+]
+
+#: What a Boggle record reserves in player names.
+RESERVED_IN_NAMES = ',:"#'
 #: Longer than any word a 10x10 grid can spell is still refused politely, not stored.
 MAX_WORD = 64
-_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 # --- commands ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Join:
-    name: str
-    #: sha256 (hex) of the token the server gave this seat; joining again with the same
-    #: name and digest takes the same seat back.
-    secret_digest: str
-
-
-@dataclass(frozen=True)
-class Leave:
-    pass
-
-
-@dataclass(frozen=True)
 class ChangeSettings:
     settings: BoggleSettings
-
-
-@dataclass(frozen=True)
-class AddBot:
-    level: str
-    name: str | None = None
-
-
-@dataclass(frozen=True)
-class RemoveBot:
-    seat: str
 
 
 @dataclass(frozen=True)
@@ -98,11 +102,6 @@ class WriteWord:
 @dataclass(frozen=True)
 class StopRound:
     pass
-
-
-@dataclass(frozen=True)
-class SetReady:
-    ready: bool
 
 
 @dataclass(frozen=True)
@@ -440,21 +439,16 @@ class BoggleRoom:
         return seat in self.seats and self.seats[seat].present
 
     def _name_refusal(self, name: str) -> Refusal | None:
-        if not name or len(name) > MAX_NAME or name != name.strip():
-            return Refusal("bad_name", {"max": MAX_NAME})
-        if not name.isprintable() or any(char in name for char in ',:"#'):
-            return Refusal("bad_name", {"max": MAX_NAME})
-        if any(other.name.casefold() == name.casefold() for other in self.seats.values()):
-            return Refusal("name_taken", {"name": name})
-        return None
+        return name_refusal(name, RESERVED_IN_NAMES, (s.name for s in self.seats.values()))
 
     def _join(
         self, seat: str | None, command: Join, now: float, out: list[Event]
     ) -> Refusal | None:
         if seat is not None and self._is_present(seat):
             return Refusal("already_seated")
-        if not _DIGEST.fullmatch(command.secret_digest):
-            return Refusal("bad_secret")
+        refusal = digest_refusal(command.secret_digest)
+        if refusal is not None:
+            return refusal
         humans = sum(1 for s in self.seats.values() if s.present and not s.is_bot)
         if humans >= MAX_HUMANS:
             return Refusal("room_full", {"max": MAX_HUMANS})
@@ -471,7 +465,7 @@ class BoggleRoom:
         refusal = self._name_refusal(command.name)
         if refusal is not None:
             return refusal
-        new = f"s{len(self.seats) + 1}"
+        new = next_seat(len(self.seats))
         self._emit(PlayerJoined(self._next, new, command.name, command.secret_digest, now), out)
         return None
 
@@ -501,19 +495,12 @@ class BoggleRoom:
             return Refusal(error.code, {"level": command.level})
         if sum(1 for s in self.seats.values() if s.present and s.is_bot) >= MAX_BOTS:
             return Refusal("too_many_bots", {"max": MAX_BOTS})
-        name = command.name or self._free_bot_name()
+        name = command.name or free_bot_name(s.name for s in self.seats.values())
         refusal = self._name_refusal(name)
         if refusal is not None:
             return refusal
-        self._emit(BotAdded(self._next, f"s{len(self.seats) + 1}", name, command.level), out)
+        self._emit(BotAdded(self._next, next_seat(len(self.seats)), name, command.level), out)
         return None
-
-    def _free_bot_name(self) -> str:
-        taken = {seat.name.casefold() for seat in self.seats.values()}
-        number = 1
-        while f"bot {number}" in taken:
-            number += 1
-        return f"Bot {number}"
 
     def _start(self, seed: int, now: float, out: list[Event]) -> Refusal | None:
         if self.running is not None:

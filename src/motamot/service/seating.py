@@ -1,0 +1,75 @@
+"""Taking a seat, in any room: the commands and the checks both games share.
+
+Seats are ids `s1`, `s2`... given in the order people and bots sit down. A
+person's seat carries the sha256 digest of a token the server gave them
+(never shown to anybody); joining again with the same name and digest takes
+the same seat back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from motamot.names import PlayerNameError, check_name
+from motamot.service.outcomes import Refusal
+
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass(frozen=True)
+class Join:
+    name: str
+    #: sha256 (hex) of the seat's token.
+    secret_digest: str
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class AddBot:
+    level: str
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveBot:
+    seat: str
+
+
+@dataclass(frozen=True)
+class SetReady:
+    ready: bool
+
+
+def digest_refusal(digest: str) -> Refusal | None:
+    return None if _DIGEST.fullmatch(digest) else Refusal("bad_secret")
+
+
+def name_refusal(name: str, reserved: str, taken: Iterable[str]) -> Refusal | None:
+    """Why `name` cannot sit (unfit for a record, or taken, whatever its case), or None."""
+    try:
+        check_name(name, reserved)
+    except PlayerNameError as error:
+        return Refusal("bad_name", {"reason": error.code})
+    if any(other.casefold() == name.casefold() for other in taken):
+        return Refusal("name_taken", {"name": name})
+    return None
+
+
+def free_bot_name(taken: Iterable[str]) -> str:
+    """`Bot 1`, `Bot 2`... the first not taken."""
+    used = {name.casefold() for name in taken}
+    number = 1
+    while f"bot {number}" in used:
+        number += 1
+    return f"Bot {number}"
+
+
+def next_seat(count: int) -> str:
+    """The id of the seat after `count` seats."""
+    return f"s{count + 1}"
