@@ -13,7 +13,7 @@ from typing import Any
 
 from motamot.cli.errors import CliError
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
-from motamot.cli.topword_cmd import _board, _bonus_text, verdict_json
+from motamot.cli.topword_cmd import _board, _bonus_text
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
@@ -32,6 +32,7 @@ from motamot.topword.hints import TurnReview, analyse, given_up_by_player, hints
 from motamot.topword.movegen import legal_moves
 from motamot.topword.record import RecordError, parse_record, replay
 from motamot.topword.selfplay import SelfPlayReport, selfplay
+from motamot.wire.topword import verdict_json
 
 MESSAGES: Catalog = {
     "count": {"fr": "{count:coup légal|coups légaux}", "en": "{count:legal move|legal moves}"},

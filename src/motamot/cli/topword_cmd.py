@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
 
 from motamot.cli.errors import CliError
 from motamot.lexicon import load_lexicon
@@ -23,7 +22,6 @@ from motamot.topword import (
     MoveSyntaxError,
     PositionError,
     RackError,
-    Verdict,
     evaluate,
     format_move,
     get_ruleset,
@@ -34,6 +32,7 @@ from motamot.topword import (
 )
 from motamot.topword.game import generator_can_play
 from motamot.topword.record import RecordError, parse_record, replay
+from motamot.wire.topword import verdict_json
 
 MESSAGES: Catalog = {
     "bad_position": {"fr": "position invalide : {error}", "en": "bad position: {error}"},
@@ -132,18 +131,6 @@ def _show(args: argparse.Namespace) -> int:
         print(line)
     print(translate(MESSAGES, "legend", args.lang))
     return 0
-
-
-def verdict_json(verdict: Verdict) -> dict[str, Any]:
-    """The JSON shape of `topword score`."""
-    if isinstance(verdict, Legal):
-        return {
-            "legal": True,
-            "points": verdict.points,
-            "words": [{"word": word.word, "points": word.points} for word in verdict.words],
-            "bonuses": [{"kind": bonus.kind, "points": bonus.points} for bonus in verdict.bonuses],
-        }
-    return {"legal": False, "reason": verdict.reason.value, "detail": verdict.detail}
 
 
 def _bonus_text(kind: str, lang: Language) -> str:
