@@ -14,14 +14,14 @@ SERVICE = Path(motamot.service.__file__).parent
 
 
 def refusal_codes() -> set[str]:
-    """The first argument of every `Refusal(...)` and `SettingsError(...)` in service/."""
+    """The first argument of every `Refusal(...)` and settings error in service/."""
     codes: set[str] = set()
     for path in SERVICE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id in ("Refusal", "SettingsError")
+                and node.func.id in ("Refusal", "SettingsError", "TableSettingsError")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)

@@ -547,6 +547,10 @@ class BoggleRoom:
             return min(state.plan[state.cursor][0], state.deadline)
         return state.deadline
 
+    def pending_bot(self) -> None:
+        """Boggle bots need no thinking outside the room: their sheets are scheduled."""
+        return None
+
     def tick(self, now: float) -> list[Event]:
         """Everything due by `now`, each at its own time: bot words, then the round's end."""
         out: list[Event] = []

@@ -10,6 +10,11 @@ gets a retryable refusal: the room never runs ahead of what is stored.
 Timers: one task per live room sleeps until `next_wakeup`, then ticks. On
 start every stored room is loaded and ticked at once: a deadline that passed
 while the process was down ends its round at the deadline, not at the restart.
+
+Computer players that need thinking (Topword) are asked for by the room
+(`pending_bot()`): the host computes the decision in a worker thread, outside
+the room's lock, waits out the bot's thinking time, and submits the decision
+as the bot seat's command, like any player's.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -26,7 +32,7 @@ from motamot.lexicon import load_lexicon
 from motamot.service.events import Event, from_stored, to_stored
 from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import Broadcaster, Clock, EventStore, SeqConflict
-from motamot.service.room import Lexicons, Room, RoomKind
+from motamot.service.room import Lexicons, PendingTurn, Room, RoomKind
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +49,9 @@ def cached_lexicons() -> Lexicons:
 
 def default_kinds() -> tuple[RoomKind, ...]:
     from motamot.service.boggle_room import BOGGLE
+    from motamot.service.topword_table import TOPWORD
 
-    return (BOGGLE,)
+    return (BOGGLE, TOPWORD)
 
 
 class _StoreFailed(Exception):
@@ -72,7 +79,10 @@ class RoomHost:
         self._locks: dict[str, asyncio.Lock] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
+        self._bots: dict[str, asyncio.Task[None]] = {}
         self._run_timers = False
+        #: Longest a bot may think (wall clock, seconds) before it must answer.
+        self.bot_think_limit = 5.0
 
     # --- rooms in memory ----------------------------------------------------------------
 
@@ -139,6 +149,7 @@ class RoomHost:
             except _StoreFailed as failure:
                 return failure.refusal
             self._poke(room_id)
+            self._kick_bot(room)
             shown = (room.visible(event, seat) for event in outcome)
             return Ack(room.last_seq, tuple(view for view in shown if view is not None))
 
@@ -190,6 +201,7 @@ class RoomHost:
                 await self._commit(room, due)
             except _StoreFailed:
                 return []
+            self._kick_bot(room)
             return due
 
     async def tick_all(self) -> None:
@@ -234,11 +246,44 @@ class RoomHost:
                 continue
             await self.tick(room_id)
 
+    # --- computer players ---------------------------------------------------------------
+
+    def _kick_bot(self, room: Room) -> None:
+        """Start the bot's turn if the room waits for one and none is being computed."""
+        task = self._bots.get(room.room_id)
+        if task is not None and not task.done():
+            return
+        turn = room.pending_bot()
+        if turn is not None:
+            self._bots[room.room_id] = asyncio.create_task(self._bot_turn(room.room_id, turn))
+
+    async def _bot_turn(self, room_id: str, turn: PendingTurn) -> None:
+        try:
+            limit = time.monotonic() + self.bot_think_limit
+            action = await asyncio.to_thread(turn.decide, lambda: time.monotonic() > limit)
+            delay = turn.not_before - self.clock.now()
+            if delay > 0:
+                await asyncio.sleep(delay)
+        finally:
+            # This turn is decided (or failed): the submit below may start the next bot.
+            if self._bots.get(room_id) is asyncio.current_task():
+                del self._bots[room_id]
+        outcome = await self.submit(room_id, turn.seat, action)
+        if isinstance(outcome, Refusal):
+            log.error("room %s: bot %s refused: %s", room_id, turn.seat, outcome)
+
+    async def settle(self) -> None:
+        """Wait until no computer player is thinking (tests, the terminal's turn loop)."""
+        while self._bots:
+            await asyncio.gather(*list(self._bots.values()), return_exceptions=True)
+
     async def close(self) -> None:
-        """Stop the timers (the store and broadcaster belong to the caller)."""
-        for task in self._timers.values():
+        """Stop the timers and bots (the store and broadcaster belong to the caller)."""
+        tasks = [*self._timers.values(), *self._bots.values()]
+        for task in tasks:
             task.cancel()
-        for task in self._timers.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._timers.clear()
+        self._bots.clear()

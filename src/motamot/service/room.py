@@ -18,6 +18,18 @@ from motamot.service.outcomes import Refusal
 Lexicons = Callable[[str], Lexicon]
 
 
+class PendingTurn(Protocol):
+    """A computer player's turn for the host to compute outside the room (a worker thread)."""
+
+    @property
+    def seat(self) -> str: ...
+
+    @property
+    def not_before(self) -> float: ...
+
+    def decide(self, stop: Callable[[], bool] | None = None) -> Any: ...
+
+
 class Room(Protocol):
     """One game's actor (ROOMS.md): the fold of its events, one command at a time."""
 
@@ -34,6 +46,8 @@ class Room(Protocol):
     def tick(self, now: float) -> list[Event]: ...
 
     def next_wakeup(self) -> float | None: ...
+
+    def pending_bot(self) -> PendingTurn | None: ...
 
     def view(self, seat: str | None) -> dict[str, Any]: ...
 

@@ -72,6 +72,28 @@ REFUSALS: Catalog = {
         "en": "unknown bot level: {level}",
     },
     "unknown_preset": {"fr": "règles inconnues", "en": "unknown rules preset"},
+    "bad_move": {"fr": "coup illisible", "en": "unreadable move"},
+    "game_not_started": {"fr": "la partie n'a pas commencé", "en": "the game has not started"},
+    "game_over": {"fr": "la partie est finie", "en": "the game is over"},
+    "game_started": {"fr": "la partie est commencée", "en": "the game has started"},
+    "not_your_turn": {"fr": "ce n'est pas votre tour", "en": "it is not your turn"},
+    "player_count": {
+        "fr": "il faut de {low} à {high} joueurs",
+        "en": "{low} to {high} players are needed",
+    },
+    "unknown_ruleset": {"fr": "règles inconnues", "en": "unknown ruleset"},
+    "bad_turn_clock": {
+        "fr": "temps par tour invalide (5 s à 1 h)",
+        "en": "invalid turn clock (5 s to 1 h)",
+    },
+    "bad_bot_clock": {
+        "fr": "temps de réflexion des robots invalide (0 à 60 s)",
+        "en": "invalid computer thinking time (0 to 60 s)",
+    },
+    "bad_scoreless_limit": {
+        "fr": "limite de tours sans point invalide (2 au moins)",
+        "en": "invalid scoreless-turn limit (at least 2)",
+    },
 }
 
 

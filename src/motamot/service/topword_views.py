@@ -1,0 +1,128 @@
+"""What each seat of a Topword table may see: the one place that decides it.
+
+Hidden: a rack from everyone but its owner, the tile an exchange put back
+(it was on a rack), the seed and so the pile's order from everyone until the
+game ends, the seats' secret digests always. A bot's candidate moves are
+never in the table at all (they stay in the host's worker). After the end,
+the seed and every rack are shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from motamot.service.events import Event, as_dict
+from motamot.service.topword_events import (
+    Exchanged,
+    GameStarted,
+    PlayerSeated,
+    TableCreated,
+    TableSettingsChanged,
+)
+from motamot.topword.game import Action
+from motamot.topword.tiles import tile_label
+
+if TYPE_CHECKING:
+    from motamot.service.topword_table import TopwordTable
+
+
+def _labels(tiles: tuple[str, ...] | list[str]) -> list[str]:
+    return [tile_label(tile) for tile in tiles]
+
+
+def visible(table: TopwordTable, event: Event, seat: str | None) -> dict[str, Any] | None:
+    """`event` as `seat` may see it now."""
+    data = as_dict(event)
+    over = table.ended is not None
+    match event:
+        case PlayerSeated():
+            del data["secret_digest"]
+        case TableCreated(settings=settings) | TableSettingsChanged(settings=settings):
+            data["settings"] = dataclasses.asdict(settings)
+        case GameStarted():
+            if not over:
+                del data["seed"]
+        case Exchanged():
+            if not over and event.seat != seat:
+                del data["tile"]
+    racks = table.racks_after.get(event.seq)
+    if (
+        racks is not None
+        and seat in table.order
+        and (isinstance(event, GameStarted) or getattr(event, "seat", None) == seat)
+    ):
+        data["rack"] = _labels(racks[table.index_of(seat)])
+    return data
+
+
+def _turn_json(table: TopwordTable, number: int, seat: str | None) -> dict[str, Any]:
+    assert table.game is not None
+    turn = table.game.turns[number]
+    player = table.order[turn.player]
+    data: dict[str, Any] = {
+        "seat": player,
+        "action": turn.action.value,
+        "points": turn.points,
+        "total": turn.total,
+    }
+    if turn.move is not None:
+        data["move"] = str(turn.move)
+    if turn.action is Action.EXCHANGE and (player == seat or table.ended is not None):
+        data["tile"] = tile_label(turn.tile or "")
+    return data
+
+
+def game_view(table: TopwordTable, seat: str | None) -> dict[str, Any] | None:
+    game, started = table.game, table.started
+    if game is None or started is None:
+        return None
+    order = table.order
+    data: dict[str, Any] = {
+        "order": list(order),
+        "start_draws": [[[s, tile_label(t)] for s, t in draw] for draw in started.start_draws],
+        "starter": started.starter,
+        "current": table.current,
+        "turn": len(game.turns) + 1,
+        "turn_deadline": table.turn_deadline(),
+        "board": {
+            "position": game.board.position(),
+            "tops": _labels(list(game.board.tops)),
+            "heights": list(game.board.heights),
+        },
+        "pile": len(game.bag),
+        "rack_sizes": {order[i]: len(rack) for i, rack in enumerate(game.racks)},
+        "scores": {order[i]: score for i, score in enumerate(game.scores)},
+        "turns": [_turn_json(table, n, seat) for n in range(len(game.turns))],
+        "finished": game.finished,
+    }
+    if seat in order:
+        data["rack"] = _labels(game.racks[table.index_of(seat)])
+    if table.ended is not None:
+        ended = table.ended
+        data["end_reason"] = ended.reason
+        data["final_scores"] = dict(zip(order, ended.scores, strict=True))
+        data["penalties"] = dict(zip(order, game.penalties, strict=True))
+        data["winners"] = list(ended.winners)
+        data["seed"] = started.seed
+        data["racks"] = {order[i]: _labels(rack) for i, rack in enumerate(game.racks)}
+    return data
+
+
+def view(table: TopwordTable, seat: str | None) -> dict[str, Any]:
+    """The whole table as `seat` may see it (None: a spectator)."""
+    settings = dataclasses.asdict(table.settings)
+    settings["dictionary"] = table.settings.dictionary_name
+    return {
+        "kind": "topword",
+        "room": table.room_id,
+        "seq": table.last_seq,
+        "you": seat,
+        "host": table.host,
+        "settings": settings,
+        "seats": [
+            {"seat": s.seat, "name": s.name, "bot": s.level, "present": s.present}
+            for s in table.seats.values()
+        ],
+        "game": game_view(table, seat),
+    }

@@ -1,0 +1,320 @@
+"""The Topword table: replay equality with bots, seq without holes, refusals change nothing,
+racks only to their owner, the seed to nobody until the end, the turn clock, preview."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.events import Event, decode, encode
+from motamot.service.host import RoomHost
+from motamot.service.outcomes import Ack, Refusal
+from motamot.service.ports import ManualClock
+from motamot.service.stores.memory import MemoryStore
+from motamot.service.topword_events import (
+    Exchanged,
+    GameEnded,
+    GameStarted,
+    Passed,
+    Played,
+    TopwordSettings,
+)
+from motamot.service.topword_table import (
+    AddBot,
+    Exchange,
+    Join,
+    Leave,
+    Pass,
+    Play,
+    Start,
+    TopwordTable,
+)
+from motamot.topword.game import Game
+from motamot.topword.movegen import legal_moves
+from motamot.topword.rules import Legal
+from tests.service.conftest import digest, lexicons, run
+
+T0 = 1_700_000_000.0
+
+
+def new_table(**kw: Any) -> TopwordTable:
+    table = TopwordTable.create("table", TopwordSettings(**kw), T0, lexicons)
+    assert isinstance(table, TopwordTable)
+    return table
+
+
+def snapshot(table: TopwordTable, views: bool = True) -> str:
+    game = table.game
+    state: dict[str, Any] = {
+        "seq": table.last_seq,
+        "seats": [repr(seat) for seat in table.seats.values()],
+        "turn_start": table.turn_start,
+        "ended": repr(table.ended),
+        "game": None
+        if game is None
+        else [
+            game.board.position(),
+            [list(rack) for rack in game.racks],
+            list(game.bag.tiles),
+            list(game.scores),
+            game.current,
+            [repr(turn) for turn in game.turns],
+            repr(game.end_reason),
+        ],
+        "racks_after": sorted(table.racks_after.items()),
+    }
+    if views:
+        state["views"] = [table.view(seat) for seat in [None, *table.seats]]
+    return json.dumps(state, sort_keys=True, default=str)
+
+
+def check_no_leak(table: TopwordTable, event: Event) -> None:
+    digests = {s.secret_digest for s in table.seats.values() if s.secret_digest}
+    over = table.ended is not None
+    for seat in [None, *table.seats]:
+        shown = table.visible(event, seat)
+        assert shown is not None
+        assert not any(d in json.dumps(shown) for d in digests)
+        owner = getattr(event, "seat", None)
+        if "rack" in shown:
+            assert isinstance(event, GameStarted) or owner == seat
+        if not over:
+            assert "seed" not in shown
+            if isinstance(event, Exchanged) and owner != seat:
+                assert "tile" not in shown
+
+
+def check_views(table: TopwordTable) -> None:
+    over = table.ended is not None
+    for seat in [None, *table.seats]:
+        view = table.view(seat)
+        game = view["game"]
+        text = json.dumps(view)
+        assert "secret_digest" not in text
+        if game is None:
+            continue
+        if not over:
+            assert "seed" not in game and "racks" not in game
+            for turn in game["turns"]:
+                if turn["action"] == "exchange" and turn["seat"] != seat:
+                    assert "tile" not in turn
+        if seat in table.order:
+            assert table.game is not None
+            own = table.game.racks[table.index_of(seat)]
+            assert len(game["rack"]) == len(own)
+        else:
+            assert "rack" not in game
+
+
+#: What a person does: the n-th legal move, a bad move, exchange the n-th tile, pass.
+HUMAN_ACTS = st.one_of(
+    st.tuples(st.just("move"), st.integers(0, 5)),
+    st.tuples(st.just("bad"), st.sampled_from(["5E ZZZZ", "nonsense", "1A A", "11K LA"])),
+    st.tuples(st.just("exchange"), st.integers(0, 8)),
+    st.tuples(st.just("pass"), st.just(0)),
+    st.tuples(st.just("wait"), st.sampled_from([1.0, 30.0, 200.0])),
+    st.tuples(st.just("out_of_turn"), st.just(0)),
+)
+
+
+def human_command(table: TopwordTable, act: tuple[str, Any]) -> Any:
+    game = table.game
+    assert game is not None
+    kind, n = act
+    rack = game.rack()
+    if kind == "move":
+        moves = legal_moves(game.board, rack, game.ruleset, game.lexicon)
+        return Play(moves[min(n, len(moves) - 1)].notation) if moves else Pass()
+    if kind == "bad":
+        return Play(n)
+    if kind == "exchange":
+        return Exchange(rack[n] if n < len(rack) else "W")
+    return Pass()
+
+
+def play_table(seats: list[str], acts: list[tuple[str, Any]], **kw: Any) -> list[Event]:
+    """Seat people and bots, start, then let people act as told and bots as they decide."""
+    table = new_table(**kw)
+    events: list[Event] = [table.created]
+    now = T0
+
+    def send(seat: str | None, command: Any) -> list[Event] | Refusal:
+        before = snapshot(table, views=False)
+        due = table.tick(now)
+        events.extend(due)
+        for event in due:
+            check_no_leak(table, event)
+        if due:
+            before = snapshot(table, views=False)
+        out = table.handle(seat, command, now)
+        if isinstance(out, Refusal):
+            assert snapshot(table, views=False) == before, (command, out)
+            return out
+        events.extend(out)
+        for event in out:
+            check_no_leak(table, event)
+        check_views(table)
+        return out
+
+    for n, kind in enumerate(seats):
+        if kind == "human":
+            assert not isinstance(send(None, Join(f"p{n}", digest(f"p{n}"))), Refusal)
+        else:
+            assert not isinstance(send("s1", AddBot(kind)), Refusal)
+    assert not isinstance(send("s1", Start(len(acts))), Refusal)
+    for act in acts:
+        if not table.playing:
+            break
+        pending = table.pending_bot()
+        while pending is not None and table.playing:
+            now = max(now, pending.not_before)
+            assert not isinstance(send(pending.seat, pending.decide()), Refusal)
+            pending = table.pending_bot()
+        if not table.playing:
+            break
+        current = table.current
+        assert current is not None
+        if act[0] == "wait":
+            now += act[1]
+            events.extend(table.tick(now))
+            continue
+        if act[0] == "out_of_turn":
+            other = next(s for s in table.order if s != current)
+            refused = send(other, Pass())
+            assert isinstance(refused, Refusal) and refused.code == "not_your_turn"
+            continue
+        send(current, human_command(table, act))
+    rebuilt = TopwordTable.from_events([decode(encode(e)) for e in events], lexicons)
+    assert json.loads(snapshot(rebuilt)) == json.loads(snapshot(table))
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    return events
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(["human", "greedy", "beginner"]), min_size=1, max_size=3),
+    st.lists(HUMAN_ACTS, min_size=1, max_size=25),
+    st.sampled_from([None, 60.0]),
+)
+def test_replay_equality_seq_refusals_and_views(
+    others: list[str], acts: list[tuple[str, Any]], turn_seconds: float | None
+) -> None:
+    play_table(["human", *others], acts, turn_seconds=turn_seconds, bot_seconds=2.0)
+
+
+def test_bots_alone_with_a_person_who_passes_play_a_whole_game() -> None:
+    events = play_table(["human", "greedy", "beginner"], [("pass", 0)] * 200)
+    assert isinstance(events[-1], GameEnded)
+    assert any(isinstance(e, Played) for e in events)
+
+
+def seated(*kinds: str, **kw: Any) -> TopwordTable:
+    table = new_table(**kw)
+    for n, kind in enumerate(kinds):
+        command = Join(f"p{n}", digest(f"p{n}")) if kind == "human" else AddBot(kind)
+        assert not isinstance(table.handle(None if kind == "human" else "s1", command, T0), Refusal)
+    return table
+
+
+def test_t3_the_start_draw_is_the_engines_and_shown_to_all() -> None:
+    table = seated("human", "human", "human")
+    out = table.handle("s1", Start(42), T0)
+    assert isinstance(out, list) and isinstance(out[0], GameStarted)
+    game = Game(["p0", "p1", "p2"], 42, lexicons("fr"))
+    assert [[tile for _, tile in draw] for draw in out[0].start_draws] == [
+        [tile for _, tile in draw] for draw in game.start_draws
+    ]
+    assert out[0].starter == f"s{game.starter + 1}"
+    for seat in (None, "s1", "s2", "s3"):
+        shown = table.visible(out[0], seat)
+        assert shown is not None and "start_draws" in shown and "seed" not in shown
+    s2 = table.visible(out[0], "s2")
+    assert s2 is not None and s2["rack"] == list(game.racks[1])
+
+
+def test_the_turn_clock_passes_for_a_sleeping_player_at_each_deadline() -> None:
+    table = seated("human", "human", turn_seconds=30.0)
+    table.handle("s1", Start(3), T0)
+    due = table.tick(T0 + 1000)
+    passes = [e for e in due if isinstance(e, Passed)]
+    assert [p.at for p in passes] == [T0 + 30, T0 + 60]
+    assert all(p.timed_out for p in passes)
+    assert isinstance(due[-1], GameEnded) and due[-1].reason == "all_passed"
+    assert table.next_wakeup() is None
+
+
+def test_a_move_after_the_turn_clock_is_refused_and_changes_nothing() -> None:
+    table = seated("human", "human", turn_seconds=30.0)
+    table.handle("s1", Start(3), T0)
+    before = snapshot(table)
+    current = table.current
+    late = table.handle(current, Pass(), T0 + 30.5)
+    assert isinstance(late, Refusal) and late.code == "after_deadline"
+    assert snapshot(table) == before
+
+
+def test_preview_judges_with_the_askers_rack_and_changes_nothing() -> None:
+    table = seated("human", "human")
+    table.handle("s1", Start(8), T0)
+    game = table.game
+    assert game is not None
+    before = snapshot(table)
+    waiting = next(s for s in table.order if s != table.current)
+    rack = game.racks[table.index_of(waiting)]
+    move = legal_moves(game.board, rack, game.ruleset, game.lexicon)[0]
+    verdict = table.preview(waiting, move.notation)
+    assert isinstance(verdict, Legal) and verdict.points == move.points
+    bad = table.preview(waiting, "not a move")
+    assert isinstance(bad, Refusal) and bad.code == "bad_move"
+    assert not isinstance(table.preview(waiting, "5E ZZZZZ"), Legal)
+    assert isinstance(table.preview("nobody", move.notation), Refusal)
+    assert snapshot(table) == before
+
+
+def test_seating_rules() -> None:
+    table = seated("human", "greedy", "greedy", "human")
+    full = table.handle(None, Join("late", digest("late")), T0)
+    assert isinstance(full, Refusal) and full.code == "room_full"
+    alone = seated("human")
+    refused = alone.handle("s1", Start(1), T0)
+    assert isinstance(refused, Refusal) and refused.code == "player_count"
+    two = seated("human", "human")
+    assert isinstance(two.handle("s2", Start(1), T0), Refusal)  # not the host
+    two.handle("s1", Start(1), T0)
+    for command in (Leave(), Join("x", digest("x")), AddBot("greedy")):
+        out = two.handle("s1", command, T0)
+        assert isinstance(out, Refusal) and out.code in {"game_started", "already_seated"}
+
+
+def test_the_host_plays_bots_in_a_worker_and_stores_every_move() -> None:
+    async def body() -> None:
+        store = MemoryStore()
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(T0), lexicons)
+        room_id = await host.create(TopwordSettings(bot_seconds=0.0))
+        assert isinstance(room_id, str)
+        await host.submit(room_id, None, Join("ana", digest("ana")))
+        await host.submit(room_id, "s1", AddBot("greedy"))
+        await host.submit(room_id, "s1", AddBot("beginner"))
+        await host.submit(room_id, "s1", Start(77))
+        for _ in range(6):
+            await host.settle()
+            view = await host.view(room_id, "s1")
+            assert view is not None and view["game"]["current"] == "s1"
+            answer = await host.submit(room_id, "s1", Pass())
+            assert isinstance(answer, Ack)
+        await host.settle()
+        rows = await store.load(room_id)
+        events = [decode(row.data) for row in rows]
+        bot_turns = [
+            e for e in events if isinstance(e, (Played, Exchanged, Passed)) and e.seat != "s1"
+        ]
+        assert len(bot_turns) >= 10
+        rebuilt = TopwordTable.from_events(events, lexicons)
+        assert rebuilt.view("s1") == await host.view(room_id, "s1")
+        await host.close()
+
+    run(body)
