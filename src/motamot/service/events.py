@@ -74,10 +74,21 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+_SHAPES: dict[type[Any], tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _shape(cls: type[Any]) -> tuple[dict[str, Any], frozenset[str]]:
+    """A class's field types and names, worked out once (decoding is on every hot path)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        names = frozenset(f.name for f in dataclasses.fields(cls))
+        shape = _SHAPES[cls] = (typing.get_type_hints(cls), names)
+    return shape
+
+
 def _build(cls: type[Any], data: dict[str, Any]) -> Any:
     """`cls(**data)` with lists as tuples and dataclass-typed fields built in turn."""
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
+    hints, names = _shape(cls)
     if set(data) - names:
         raise TypeError(f"unknown fields {sorted(set(data) - names)}")
     values: dict[str, Any] = {}
