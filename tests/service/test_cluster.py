@@ -8,6 +8,7 @@ manual: deadlines are ticked on purpose, the leases run on Redis's time.
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
@@ -21,6 +22,10 @@ from motamot.service.events import from_stored
 from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import ManualClock
 from motamot.service.stores.postgres import PostgresStore
+from motamot.service.topword_events import Exchanged, Passed, Played, TopwordSettings
+from motamot.service.topword_table import AddBot as TAddBot
+from motamot.service.topword_table import Join as TJoin
+from motamot.service.topword_table import Pass, Start, TopwordTable
 from tests.service.backends import postgres_schema, redis_prefix
 from tests.service.conftest import digest, lexicons
 from tests.service.test_postgres_redis import run
@@ -176,5 +181,75 @@ def test_an_unknown_room_is_refused_everywhere(urls: tuple[str, str]) -> None:
             assert answer == Refusal("unknown_room")
             assert not a.owns("nope")
             await asyncio.sleep(0)
+
+    run(main)
+
+
+def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
+    """Mid-turn the owner dies; the heir passes the turn at its original deadline."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as b:
+            a_store = await PostgresStore.open(urls[0])
+            a_broker = await RedisBroker.open(urls[1], a_store)
+            a = ClusterHost(a_store, a_broker, clock, lexicons, lease_seconds=1.0)
+            await a.start()
+            room_id = await a.create(TopwordSettings(turn_seconds=60))
+            assert isinstance(room_id, str)
+            assert isinstance(await b.submit(room_id, None, TJoin("ana", digest("ana"))), Ack)
+            assert isinstance(await a.submit(room_id, None, TJoin("bob", digest("bob"))), Ack)
+            assert isinstance(await b.submit(room_id, "s1", Start(77)), Ack)
+            table = b.room(room_id)
+            assert isinstance(table, TopwordTable)
+            first = table.current
+            assert first is not None
+            assert isinstance(await b.submit(room_id, first, Pass()), Ack)  # relayed to a
+            clock.advance(20)
+            deadline = table.turn_deadline()
+            assert deadline is not None and table.current != first
+            # a dies as by SIGKILL, 20 s into the second turn
+            assert a._sweeper is not None and a.leases._renewer is not None
+            a._sweeper.cancel()
+            a.leases._renewer.cancel()
+            await a.relay.close()
+            clock.advance(100)  # long past that turn's deadline
+            await asyncio.sleep(1.5)  # a's lease runs out (Redis time)
+            view = await b.view(room_id, None)  # b needs the room: it takes it over
+            assert b.owns(room_id) and view is not None
+            rows = [from_stored(row) for row in await b.store.load(room_id)]
+            passes = [e for e in rows if isinstance(e, Passed)]
+            assert [p.timed_out for p in passes[:2]] == [False, True]
+            assert passes[1].at == deadline  # not when b took over, 100 s later
+            await a_broker.close()
+            await a_store.close()
+
+    run(main)
+
+
+def test_bots_are_played_by_the_owner_only(urls: tuple[str, str]) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
+            room_id = await a.create(TopwordSettings(bot_seconds=0.0))
+            assert isinstance(room_id, str)
+            assert isinstance(await b.submit(room_id, None, TJoin("ana", digest("ana"))), Ack)
+            assert isinstance(await b.submit(room_id, "s1", TAddBot("greedy")), Ack)
+            assert isinstance(await b.submit(room_id, "s1", Start(5)), Ack)
+            turns: list[Played | Passed | Exchanged] = []
+            for _ in range(40):
+                await a.settle()
+                rows = [from_stored(row) for row in await a.store.load(room_id)]
+                turns = [e for e in rows if isinstance(e, (Played, Passed, Exchanged))]
+                if len(turns) >= 6:
+                    break
+                await b.catch_up(room_id, rows[-1].seq)
+                table = b.room(room_id)
+                assert isinstance(table, TopwordTable)
+                if table.current == "s1":
+                    assert isinstance(await b.submit(room_id, "s1", Pass()), Ack)
+            assert not b._bots  # the replica never thought for the bot
+            seats = [e.seat for e in turns]
+            assert len(turns) >= 6 and all(x != y for x, y in itertools.pairwise(seats))
 
     run(main)

@@ -28,7 +28,7 @@ import typing
 from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
 
-from motamot.service import boggle_room
+from motamot.service import boggle_room, topword_table
 from motamot.service.brokers.redis import RedisBroker
 from motamot.service.events import Event, _build, _plain, from_stored
 from motamot.service.host import RoomHost
@@ -37,6 +37,7 @@ from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import Broadcaster, Clock, EventStore, StoredEvent, Subscription
 from motamot.service.relay import OwnerGone, OwnerTimeout, RedisRelay
 from motamot.service.room import Lexicons, Room, RoomKind
+from motamot.topword.move import Move, format_move
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ class CommandCodec:
         self._tags = {cls: tag for tag, cls in self._types.items()}
 
     def encode(self, seat: str | None, command: Any) -> str:
+        command = wire_command(command)
         tag = self._tags[type(command)]
         return json.dumps({"seat": seat, "type": tag, "command": _plain(command)})
 
@@ -113,7 +115,15 @@ def lease_seconds_from_env() -> float:
 
 
 def default_commands() -> tuple[Any, ...]:
-    return (boggle_room.Command,)
+    return (boggle_room.Command, topword_table.Command)
+
+
+def wire_command(command: Any) -> Any:
+    """The command as it travels: a Topword move as its notation (`5E FAIM`), which parses back
+    to the same move, rather than a Move object."""
+    if isinstance(command, topword_table.Play) and isinstance(command.move, Move):
+        return topword_table.Play(format_move(command.move))
+    return command
 
 
 class ClusterHost(RoomHost):
@@ -171,11 +181,13 @@ class ClusterHost(RoomHost):
         return True
 
     def _lost(self, room_id: str) -> None:
-        """Another process owns the room now: stop its clock here, keep it as a replica."""
-        timer = self._timers.pop(room_id, None)
+        """Another process owns the room now: stop its clock and its bots here (the new owner
+        runs them), keep the room as a replica."""
         self._wake.pop(room_id, None)
-        if timer is not None:
-            timer.cancel()
+        for tasks in (self._timers, self._bots):
+            task = tasks.pop(room_id, None)
+            if task is not None:
+                task.cancel()
 
     def _follow(self, room_id: str) -> None:
         if self.leases.holds(room_id):
