@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -186,3 +187,21 @@ def test_batch_line_numbers_hold_across_blocks_and_overlong_lines(
             count=expected.count,
             points=expected.points,
         )
+
+
+def test_boggle_solve_starts_without_loading_the_other_commands() -> None:
+    """Issue 15: start-up is part of every batch; only the command run is imported."""
+    probe = (
+        "import sys; from motamot.cli.main import main;"
+        "code = main(['boggle', 'solve', 'ORTE/BEST/INAM/GTED', '--score-only']);"
+        "assert code == 0, code;"
+        "assert 'motamot.cli.topword_cmd' not in sys.modules;"
+        "assert 'motamot.cli.dict_cmd' not in sys.modules"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ORTE/BEST/INAM/GTED : ")
+    helped = subprocess.run(
+        [sys.executable, "-m", "motamot", "--help"], capture_output=True, text=True
+    )
+    assert all(command in helped.stdout for command in ("dict", "boggle", "topword"))

@@ -3,30 +3,13 @@
 Pure: no I/O, no clock, no global random. See RULES.md B1-B15.
 """
 
-from motamot.boggle.bots import BOT_LEVELS, BotLevel, bot_sheet, get_level
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from motamot.boggle.dice import DICE_SETS, DiceSet
 from motamot.boggle.grid import Grid, GridError, parse_grid, roll, roll_dice
-from motamot.boggle.match import MatchError, MatchFormat, Standing, standing
-from motamot.boggle.record import (
-    GameRecord,
-    RecordError,
-    Replay,
-    RoundRecord,
-    format_record,
-    parse_record,
-    replay,
-)
-from motamot.boggle.referee import Refusal, Verdict, check_word, find_path
-from motamot.boggle.round import (
-    Entry,
-    JudgedEntry,
-    PlayerResult,
-    RoundError,
-    RoundResult,
-    Sheet,
-    Status,
-    judge_round,
-)
 from motamot.boggle.rules import (
     BIG_BOGGLE,
     CLASSIC_EN,
@@ -40,6 +23,67 @@ from motamot.boggle.rules import (
     preset_for_size,
 )
 from motamot.boggle.solve import Solution, SolvedWord, find_words, solve, solve_many
+
+if TYPE_CHECKING:
+    from motamot.boggle.bots import BOT_LEVELS, BotLevel, bot_sheet, get_level
+    from motamot.boggle.match import MatchError, MatchFormat, Standing, standing
+    from motamot.boggle.record import (
+        GameRecord,
+        RecordError,
+        Replay,
+        RoundRecord,
+        format_record,
+        parse_record,
+        replay,
+    )
+    from motamot.boggle.referee import Refusal, Verdict, check_word, find_path
+    from motamot.boggle.round import (
+        Entry,
+        JudgedEntry,
+        PlayerResult,
+        RoundError,
+        RoundResult,
+        Sheet,
+        Status,
+        judge_round,
+    )
+
+#: The names of the modules above the solver, loaded on first use: a command that
+#: only solves (`boggle solve --batch`) does not pay for bots, rounds and records.
+_LAZY = {
+    "bots": ("BOT_LEVELS", "BotLevel", "bot_sheet", "get_level"),
+    "match": ("MatchError", "MatchFormat", "Standing", "standing"),
+    "record": (
+        "GameRecord",
+        "RecordError",
+        "Replay",
+        "RoundRecord",
+        "format_record",
+        "parse_record",
+        "replay",
+    ),
+    "referee": ("Refusal", "Verdict", "check_word", "find_path"),
+    "round": (
+        "Entry",
+        "JudgedEntry",
+        "PlayerResult",
+        "RoundError",
+        "RoundResult",
+        "Sheet",
+        "Status",
+        "judge_round",
+    ),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BIG_BOGGLE",
