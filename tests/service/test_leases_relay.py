@@ -35,6 +35,7 @@ def test_one_holder_per_room_renewed_past_its_expiry(redis_url: str) -> None:
         assert await first.owner_of("r") == "p1"
         assert not await second.acquire("r")
         assert await second.acquire("other")
+        assert await first.owners_of(["r", "other", "free"]) == ["p1", "p2", None]
         await first.close()  # released: no need to wait for the expiry
         assert await second.acquire("r")
         assert second.held == {"r", "other"}

@@ -335,15 +335,27 @@ class ClusterHost(RoomHost):
         self._sweeper = asyncio.create_task(self._sweep(), name="orphan-sweeper")
 
     async def _sweep(self) -> None:
-        """Take over rooms in memory whose owner is gone and whose clock has work to do."""
+        """Take over rooms in memory whose owner is gone and that have work for a clock or a
+        bot (judged on the room as the store has it, not on a replica left behind)."""
         while True:
             await asyncio.sleep(self.leases.seconds / 2)
-            for room_id, room in list(self._rooms.items()):
-                if self.leases.holds(room_id) or room.next_wakeup() is None:
-                    continue
-                with contextlib.suppress(Exception):
-                    if await self.leases.owner_of(room_id) is None:
-                        await self.claim(room_id)
+            try:
+                await self._sweep_once()
+            except Exception:
+                log.exception("sweep for orphaned rooms failed")
+
+    async def _sweep_once(self) -> None:
+        candidates = [room_id for room_id in self._rooms if not self.leases.holds(room_id)]
+        if not candidates:
+            return
+        owners = await self.leases.owners_of(candidates)
+        for room_id, owner in zip(candidates, owners, strict=True):
+            room = self._rooms.get(room_id)
+            if owner is not None or room is None:
+                continue
+            await self._fold_stored(room)
+            if room.next_wakeup() is not None or room.pending_bot() is not None:
+                await self.claim(room_id)
 
     async def hand_over(self) -> None:
         """Stop running rooms here and free their leases (a graceful stop)."""

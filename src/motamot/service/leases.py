@@ -97,6 +97,11 @@ class RedisLeases:
             return current.decode()
         return current
 
+    async def owners_of(self, rooms: list[str]) -> list[str | None]:
+        """The holder of each room's lease (None: free), in one round trip."""
+        values: list[bytes | str | None] = await self._client.mget([self.key(r) for r in rooms])
+        return [value.decode() if isinstance(value, bytes) else value for value in values]
+
     async def release(self, room: str) -> None:
         """Give the lease back at once (a graceful stop), so another process needs no wait."""
         if room not in self._held:

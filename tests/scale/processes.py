@@ -1,0 +1,92 @@
+"""Server processes of a cluster for the scale tests: started on free ports, found by lease.
+
+A process id is `<OS pid>-<random>` (ClusterHost), so the process holding a
+room's lease is found from the lease's value.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import redis.asyncio as aioredis
+
+#: Short leases: a dead owner's rooms wait this long at most (fault tests).
+LEASE_SECONDS = 2.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@dataclass
+class ServerProcess:
+    port: int
+    process: subprocess.Popen[bytes]
+
+    @property
+    def address(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@contextmanager
+def servers(
+    count: int, db: str, broker: str, lease_seconds: float = LEASE_SECONDS
+) -> Iterator[list[ServerProcess]]:
+    """`count` server processes on free ports, stopped (SIGTERM, then SIGKILL) afterwards."""
+    env = {**os.environ, "MOTAMOT_LEASE_SECONDS": str(lease_seconds)}
+    started: list[ServerProcess] = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
+            command += ["--port", str(port), "--db", db, "--broker", broker]
+            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+            started.append(ServerProcess(port, process))
+        for server in started:
+            wait_until_up(server)
+        yield started
+    finally:
+        for server in started:
+            if server.process.poll() is None:
+                server.process.send_signal(signal.SIGTERM)
+        for server in started:
+            try:
+                server.process.wait(10)
+            except subprocess.TimeoutExpired:
+                server.process.kill()
+                server.process.wait()
+
+
+def wait_until_up(server: ServerProcess, seconds: float = 30) -> None:
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"server on port {server.port} exited ({server.process.returncode})")
+        try:
+            with urllib.request.urlopen(server.address + "/", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server on port {server.port} did not start")
+
+
+async def lease_owner(client: aioredis.Redis, prefix: str, room: str) -> str | None:
+    value: bytes | str | None = await client.get(f"{prefix}:lease:{room}")
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def pid_of(owner: str) -> int:
+    """The OS process id in a process id `<pid>-<random>`."""
+    return int(owner.split("-", 1)[0])
