@@ -295,3 +295,40 @@ def test_t8_t20_topword_move_shown_at_once_and_same_letter_stack_refused(tmp_pat
     child.expect("on n'empile pas une lettre sur la même \\(T8\\)")
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_b10_boggle_resume_mid_round_with_the_time_left(tmp_path: Path) -> None:
+    """Ctrl-C leaves the round running in the store; --resume comes back to it with the
+    words already written and the time that is left (the deadline is the referee's)."""
+    child = _spawn(
+        ["boggle", "play", "--seed", "3", "--duration", "40", "--bots", "expert"], tmp_path
+    )
+    child.expect("Entrée pour lancer la manche 1")
+    child.send("\r")
+    child.expect(r"\x1b\[K> ")
+    child.send("fermete\r")
+    child.expect("FERMETE : accepté")
+    child.sendintr()
+    child.expect("--resume")
+    child.expect(pexpect.EOF)
+    assert child.wait() == 130
+    assert (tmp_path / "rooms.sqlite3").exists()
+
+    again = _spawn(["boggle", "play", "--resume"], tmp_path)
+    again.expect(r"Partie reprise : manche 1, il reste 0:([0-3]\d)")
+    assert 0 < int(again.match.group(1)) <= 40
+    again.expect(r"\x1b\[K> ")
+    again.send("fermete\r")
+    again.expect("= FERMETE : déjà écrit")  # the word written before the interruption
+    again.send("/fin\r")
+    again.expect("Manche arrêtée")
+    _through_pages(again, "Mot à montrer", "-- suite : Entrée --")
+    again.send("\r")
+    again.expect(r"Revanche \? \(o/n\)")
+    again.send("n\r")
+    again.expect(pexpect.EOF)
+    assert again.wait() == 0
+    over = _spawn(["boggle", "play", "--resume"], tmp_path)
+    over.expect("aucune partie de Boggle à reprendre")
+    over.expect(pexpect.EOF)
+    assert over.wait() != 0

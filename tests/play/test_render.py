@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from motamot.boggle import CLASSIC_FR, MatchFormat, get_level
 from motamot.cli.play_boggle import BoggleScreen
 from motamot.cli.play_topword import TopwordScreen, same_letter_cell
 from motamot.cli.term import LineReader, strip_ansi
 from motamot.lexicon import Lexicon, load_lexicon
-from motamot.service.boggle_play import BoggleMatch, seat_players
+from motamot.service.boggle_events import BoggleSettings
+from motamot.service.boggle_local import LocalMatch
+from motamot.service.local import LocalRooms
+from motamot.service.ports import ManualClock
 from motamot.service.topword_play import HUMAN, Seat, Table
 from motamot.topword import TOPWORD_FR, parse_move, parse_position
 
@@ -30,17 +32,22 @@ def _reader() -> LineReader:
     return LineReader(read)
 
 
-def test_b11_b14_results_and_scoreboard_text(fr: Lexicon) -> None:
-    players = seat_players("Vous", ["Ordi 1"], [get_level("expert")])
-    match = BoggleMatch(CLASSIC_FR, fr, "fr", players, 3, 30.0, MatchFormat(rounds=2))
+def test_b11_b14_results_and_scoreboard_text(tmp_path: Path) -> None:
+    clock = ManualClock()
+    local = LocalRooms(tmp_path / "rooms.sqlite3", clock)
+    settings = BoggleSettings(duration=30.0, rounds=2)
+    match = LocalMatch.new(local, settings, "Vous", [("Ordi 1", "expert")], 3)
     out = io.StringIO()
-    screen = BoggleScreen(out, _reader(), "fr", lambda: 0.0)
+    screen = BoggleScreen(out, _reader(), "fr", clock.now)
     totals = []
     for number in (1, 2):
         live = match.new_round()
-        shared = live.bot_sheets["Ordi 1"].entries[0].text
-        live.submit(shared, 1)
-        live.submit("zz", 2)
+        shared = live.state.plan[0][2]  # the bot's first word, written first by the person
+        clock.advance(1)
+        live.submit(shared)
+        clock.advance(1)
+        live.submit("zz")
+        clock.advance(40)
         outcome = match.end_round(live)
         lines = [strip_ansi(line) for line in screen.results_lines(match, outcome, number)]
         text = "\n".join(lines)
@@ -57,6 +64,7 @@ def test_b11_b14_results_and_scoreboard_text(fr: Lexicon) -> None:
     assert "Tableau des scores après 2 manches · 2 manches prévues" in board
     row = next(line for line in board.splitlines() if line.strip().startswith("Ordi 1"))
     assert row.split()[-3:] == [str(totals[0]), str(totals[1]), str(sum(totals))]
+    local.close()
 
 
 def test_t20_topword_turn_text_itemises_the_score(fr: Lexicon, tmp_path: Path) -> None:

@@ -1,9 +1,10 @@
 """`motamot boggle play`: a Boggle match in the terminal against computer players.
 
-The interface owns the referee's clock (`time.monotonic`): each word gets its
-time from the start of the round and the round ends at the deadline (B10);
-the engine only compares numbers. Rendering and input live here; the rules
-live in the engine and the match in `motamot.service.boggle_play`.
+The match is a room (`motamot.service.boggle_local`) in the local store:
+every word is stored before its verdict is shown, the room's clock ends the
+round at its deadline (B10) and brings the computer players' words at their
+times, and `--resume` takes a match left half-way back (mid-round, with the
+time that is left). Rendering and input live here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -20,7 +20,7 @@ from typing import TextIO
 
 from motamot.boggle.bots import BOT_LEVELS, get_level
 from motamot.boggle.match import MatchError, MatchFormat
-from motamot.boggle.record import MAX_PENALTY, format_record
+from motamot.boggle.record import MAX_PENALTY
 from motamot.boggle.referee import find_path
 from motamot.boggle.round import JudgedEntry, Status
 from motamot.boggle.rules import PRESETS, get_preset
@@ -41,19 +41,15 @@ from motamot.cli.term import (
     stdin_reader,
     visible_len,
 )
-from motamot.lexicon import load_lexicon, try_fold
-from motamot.service.boggle_play import (
-    BoggleMatch,
-    Feedback,
-    LiveRound,
-    RoundOutcome,
-    WordFeedback,
-    default_dictionary,
-    seat_players,
-)
-from motamot.service.storage import new_save_path, save_text
+from motamot.lexicon import try_fold
+from motamot.service.boggle_events import BoggleSettings
+from motamot.service.boggle_local import LocalMatch, LocalPlayError, LocalRound
+from motamot.service.boggle_play import Feedback, RoundOutcome, WordFeedback
+from motamot.service.local import LocalRooms
+from motamot.service.storage import new_save_path
 from motamot.text.boggle import reason_text
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.rooms import refusal_text
 
 Clock = Callable[[], float]
 
@@ -202,6 +198,18 @@ MESSAGES: Catalog = {
         "fr": "Partie interrompue. Pour la revoir : motamot boggle replay {path}",
         "en": "Game interrupted. To look back at it: motamot boggle replay {path}",
     },
+    "resume_with": {
+        "fr": "Pour la reprendre : motamot boggle play --resume",
+        "en": "To resume it: motamot boggle play --resume",
+    },
+    "nothing_to_resume": {
+        "fr": "aucune partie de Boggle à reprendre",
+        "en": "no Boggle match to resume",
+    },
+    "resumed": {
+        "fr": "Partie reprise : manche {number}, il reste {time}.",
+        "en": "Match resumed: round {number}, {time} left.",
+    },
     "bad_level": {
         "fr": "niveau d'ordinateur inconnu {name!r} (connus : {known})",
         "en": "unknown computer level {name!r} (known: {known})",
@@ -276,6 +284,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="dictionnaire vérifié à la fin de la manche seulement (comme sur papier)",
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="reprendre la dernière partie laissée en cours (même en pleine manche)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -314,18 +327,50 @@ def run(args: argparse.Namespace) -> int:
         )
     except MatchError:
         raise CliError(translate(MESSAGES, "bad_match", lang)) from None
-    dictionary = args.dict or default_dictionary(rules)
-    lexicon = load_lexicon(dictionary)
+    settings = BoggleSettings(
+        preset=rules.name,
+        dictionary=args.dict,
+        duration=duration,
+        invalid_penalty=args.penalty,
+        verify_at_end=args.verify_at_end,
+        rounds=match.rounds,
+        target=match.target,
+    )
     bot_names = [translate(MESSAGES, "bot", lang, number=i) for i in range(1, len(levels) + 1)]
-    players = seat_players(translate(MESSAGES, "you", lang), bot_names, levels)
+    bots = [(name, level.name) for name, level in zip(bot_names, levels, strict=True)]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    out = sys.stdout
-    ui = BoggleScreen(out, stdin_reader(), lang, time.monotonic)
+    local = LocalRooms()
+    try:
+        return _play(args, local, settings, bots, seed)
+    finally:
+        local.close()
+
+
+def _play(
+    args: argparse.Namespace,
+    local: LocalRooms,
+    settings: BoggleSettings,
+    bots: list[tuple[str, str]],
+    seed: int,
+) -> int:
+    lang: Language = args.lang
+    ui = BoggleScreen(sys.stdout, stdin_reader(), lang, local.clock.now)
+    game: LocalMatch | None = None
+    if args.resume:
+        game = LocalMatch.resume(local)
+        if game is None:
+            raise CliError(translate(MESSAGES, "nothing_to_resume", lang))
     while True:
-        game = BoggleMatch(
-            rules, lexicon, dictionary, players, seed, duration, match, args.verify_at_end
-        )
-        path = new_save_path("boggle", seed, datetime.now())
+        if game is None:
+            try:
+                game = LocalMatch.new(local, settings, translate(MESSAGES, "you", lang), bots, seed)
+            except LocalPlayError as error:
+                detail = error.refusal.fields.get("detail", "")
+                reason = refusal_text(error.refusal.code, lang)
+                raise CliError(
+                    f"{reason} : {detail}" if lang == "fr" else f"{reason}: {detail}"
+                ) from None
+        path = new_save_path("boggle", game.seed, datetime.now())
         try:
             finished = ui.play_match(game, path)
         except KeyboardInterrupt:
@@ -337,7 +382,8 @@ def run(args: argparse.Namespace) -> int:
             again = False
         if not again:
             return 0
-        seed += len(game.rounds)
+        seed = game.seed + len(game.rounds)
+        game = None
 
 
 class BoggleScreen:
@@ -350,8 +396,7 @@ class BoggleScreen:
         self.clock = clock
         self.live_screen = reader.interactive and out.isatty()
         self.style = Style(colour_allowed(out))
-        self.current: LiveRound | None = None
-        self.round_start = 0.0
+        self.current: LocalRound | None = None
         self.written_ok: list[bool] = []
 
     def t(self, key: str, **fields: object) -> str:
@@ -386,20 +431,26 @@ class BoggleScreen:
 
     # -- the match -------------------------------------------------------------
 
-    def play_match(self, game: BoggleMatch, path: Path) -> bool:
+    def play_match(self, game: LocalMatch, path: Path) -> bool:
         """Rounds until the match is decided; False when the player stops early."""
         self.intro(game)
+        resumed = game.live()
         while True:
             number = len(game.rounds) + 1
-            answer = self.ask(self.t("press_start", number=number))
-            if answer.strip().lower() in END_COMMANDS:
-                return False
-            live = game.new_round()
+            if resumed is not None:
+                left = clock_text(max(0.0, resumed.deadline - self.clock()))
+                self.write(self.t("resumed", number=number, time=left))
+                live, resumed = resumed, None
+            else:
+                answer = self.ask(self.t("press_start", number=number))
+                if answer.strip().lower() in END_COMMANDS:
+                    return False
+                live = game.new_round()
             self.current = live
             self.play_round(game, live, number)
             outcome = game.end_round(live)
             self.current = None
-            save_text(path, format_record(game.game_record()))
+            game.save(path)
             self.show_missed(self.results_lines(game, outcome, number), outcome, live)
             table = game.standing()
             self.show_scoreboard(game)
@@ -412,7 +463,7 @@ class BoggleScreen:
             if game.match.rounds is not None and len(game.rounds) >= game.match.rounds:
                 self.write(self.t("tie_extra"))
 
-    def intro(self, game: BoggleMatch) -> None:
+    def intro(self, game: LocalMatch) -> None:
         rules = game.rules
         if self.live_screen:
             self.out.write(CLEAR)
@@ -445,7 +496,7 @@ class BoggleScreen:
             self.write(self.t(key, points=rules.invalid_penalty))
         self.write(self.t("how"))
 
-    def player_label(self, game: BoggleMatch, name: str) -> str:
+    def player_label(self, game: LocalMatch, name: str) -> str:
         for player in game.players:
             if player.name == name and player.level is not None:
                 level = translate(LEVEL_NAMES, player.level.name, self.lang)
@@ -454,9 +505,8 @@ class BoggleScreen:
 
     # -- one round, live ---------------------------------------------------------
 
-    def play_round(self, game: BoggleMatch, live: LiveRound, number: int) -> None:
-        start = self.round_start = self.clock()
-        deadline = start + live.duration
+    def play_round(self, game: LocalMatch, live: LocalRound, number: int) -> None:
+        start, deadline = live.start, live.deadline
         feedback: list[str] = []
         self.written_ok = []
         if not self.live_screen:
@@ -465,9 +515,10 @@ class BoggleScreen:
         with self.reader.keys():
             last_drawn = -1
             while True:
+                live.tick()
                 now = self.clock()
                 remaining = deadline - now
-                if remaining <= 0:
+                if remaining <= 0 or not live.state.running:
                     break
                 tick = int(remaining + 0.999)
                 if self.live_screen and tick != last_drawn:
@@ -477,7 +528,7 @@ class BoggleScreen:
                 try:
                     line = self.reader.poll(min(wait, remaining) + 0.001)
                 except EOFError:
-                    live.stop(self.clock() - start)
+                    live.stop()
                     break
                 if line is None:
                     if self.live_screen:
@@ -487,9 +538,9 @@ class BoggleScreen:
                 if not text:
                     continue
                 if text.lower() in END_COMMANDS:
-                    live.stop(self.clock() - start)
+                    live.stop()
                     break
-                result = live.submit(text, self.clock() - start)
+                result = live.submit(text)
                 if result.feedback not in (Feedback.DUPLICATE, Feedback.AFTER_DEADLINE):
                     self.written_ok.append(result.feedback in (Feedback.ACCEPTED, Feedback.WRITTEN))
                 message = self.feedback_text(result, live)
@@ -508,7 +559,7 @@ class BoggleScreen:
             left = clock_text(max(0.0, live.duration - live.stopped_at))
             self.write(self.style(self.t("stopped", time=left), "bold", "yellow"))
 
-    def feedback_text(self, result: WordFeedback, live: LiveRound) -> str:
+    def feedback_text(self, result: WordFeedback, live: LocalRound) -> str:
         word = (result.word or result.text).upper()
         if result.feedback in (Feedback.TOO_SHORT, Feedback.INVALID_CHARACTERS):
             word = result.text
@@ -524,8 +575,8 @@ class BoggleScreen:
 
     def draw_live(
         self,
-        game: BoggleMatch,
-        live: LiveRound,
+        game: LocalMatch,
+        live: LocalRound,
         number: int,
         remaining: float,
         elapsed: float,
@@ -545,7 +596,7 @@ class BoggleScreen:
         gap = max(1, min(columns, 80) - 1 - len(title) - len(timer))
         lines = [self.style(title, "bold") + " " * gap + self.style(timer, *colour), ""]
         panel = [self.t("count", name=live.human, count=sum(self.written_ok))]
-        for name, count in live.bot_counts(elapsed):
+        for name, count in live.bot_counts():
             panel.append(self.t("count", name=self.player_label(game, name), count=count))
         panel.append("")
         board = grid_lines(live.grid, self.style)
@@ -574,7 +625,7 @@ class BoggleScreen:
             return self.style(word, "green") + f" {entry.points}"
         return self.style(f"~{word}~", "strike", "dim")
 
-    def results_lines(self, game: BoggleMatch, outcome: RoundOutcome, number: int) -> list[str]:
+    def results_lines(self, game: LocalMatch, outcome: RoundOutcome, number: int) -> list[str]:
         """Every player's list (crossed-out words marked), points, totals, the winner."""
         columns, rows = screen_size()
         width = min(columns, 80) - 1
@@ -619,10 +670,10 @@ class BoggleScreen:
         return lines
 
     @staticmethod
-    def current_human(game: BoggleMatch) -> str:
+    def current_human(game: LocalMatch) -> str:
         return next(player.name for player in game.players if player.level is None)
 
-    def show_missed(self, before: list[str], outcome: RoundOutcome, live: LiveRound) -> None:
+    def show_missed(self, before: list[str], outcome: RoundOutcome, live: LocalRound) -> None:
         """B15: what the player missed, the best word's path drawn on the grid; then
         any word asked for is shown the same way (B13)."""
         columns, _ = screen_size()
@@ -667,7 +718,7 @@ class BoggleScreen:
             self.page(self.path_lines(live, word, live.rules.points(len(word)), cells))
 
     def path_lines(
-        self, live: LiveRound, word: str, points: int, path: tuple[tuple[int, int], ...]
+        self, live: LocalRound, word: str, points: int, path: tuple[tuple[int, int], ...]
     ) -> list[str]:
         steps = " → ".join(
             f"{live.grid.faces[r * live.grid.size + c]}({cell_name((r, c))})" for r, c in path
@@ -675,7 +726,7 @@ class BoggleScreen:
         text = self.t("path_of", word=word, points=points, path=steps)
         return [*grid_lines(live.grid, self.style, path), text]
 
-    def show_scoreboard(self, game: BoggleMatch) -> None:
+    def show_scoreboard(self, game: LocalMatch) -> None:
         table = game.standing()
         played = len(game.rounds)
         detail = (
@@ -702,14 +753,14 @@ class BoggleScreen:
     def ask_rematch(self) -> bool:
         return self.ask(self.t("rematch")).strip().lower() in YES
 
-    def interrupted(self, game: BoggleMatch, path: Path) -> None:
-        """Ctrl-C: save what was played (a round in progress as written so far)."""
+    def interrupted(self, game: LocalMatch, path: Path) -> None:
+        """Ctrl-C: export what was played (a round in progress as written so far); the
+        match stays in the store, its round running, for `--resume`."""
         self.write()
-        if not game.records and self.current is None:
+        if not game.rounds and self.current is None:
             self.write(self.t("nothing_saved"))
             return
-        if self.current is not None and self.current.stopped_at is None:
-            self.current.stop(self.clock() - self.round_start)
-        save_text(path, format_record(game.game_record(self.current)))
+        game.save(path, self.current)
         self.write(self.t("saved", path=path))
         self.write(self.t("interrupted", path=path))
+        self.write(self.t("resume_with"))

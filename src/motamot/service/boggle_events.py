@@ -15,9 +15,9 @@ from motamot.boggle.match import MatchError, MatchFormat
 from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules, get_preset
 from motamot.service.events import Event, event
 
-#: The longest round a room accepts (an hour), and the shortest.
-MAX_DURATION = 3600.0
-MIN_DURATION = 10.0
+#: The longest round a room accepts, and the shortest (seconds).
+MAX_DURATION = 9999.0
+MIN_DURATION = 1.0
 
 
 class SettingsError(ValueError):

@@ -350,7 +350,7 @@ class BoggleRoom:
                 self.rules,
                 self.lexicon,
                 get_level(seat.level),
-                bot_seed(event.seed, int(seat_id[1:])),
+                bot_seed(event.seed, int(seat_id[1:]) - 1),
                 duration,
             )
             state.plan.extend((event.start + e.at, seat_id, e.text) for e in sheet.entries)

@@ -59,8 +59,8 @@ REFUSALS: Catalog = {
     "unknown_game": {"fr": "jeu inconnu", "en": "unknown game"},
     "unknown_room": {"fr": "salle inconnue", "en": "unknown room"},
     "bad_duration": {
-        "fr": "durée de manche invalide (10 s à 1 h)",
-        "en": "invalid round duration (10 s to 1 h)",
+        "fr": "durée de manche invalide (1 à 9999 s)",
+        "en": "invalid round duration (1 to 9999 s)",
     },
     "bad_match": {
         "fr": "format de partie invalide (un nombre de manches ou un score à atteindre)",

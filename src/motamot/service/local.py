@@ -1,0 +1,109 @@
+"""Rooms played in this process (the terminal): a RoomHost over the SQLite store of the
+user's data folder, driven from synchronous code by its own `asyncio.Runner`.
+
+Every command goes through the host, so a word or a move is in the store
+before the screen shows it accepted; a game left half-way (Ctrl-C, a crash)
+is in the store and `last_room(kind)` finds it again for `--resume`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from motamot.durable import write_atomic
+from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.host import RoomHost, cached_lexicons
+from motamot.service.outcomes import Ack, Refusal
+from motamot.service.ports import Clock, SystemClock
+from motamot.service.room import Lexicons, Room
+from motamot.service.storage import data_dir
+from motamot.service.stores.sqlite import SqliteStore
+
+T = TypeVar("T")
+
+STORE_NAME = "rooms.sqlite3"
+
+
+def store_path() -> Path:
+    """The local rooms' store: `<data>/rooms.sqlite3`."""
+    return data_dir() / STORE_NAME
+
+
+def new_token() -> tuple[str, str]:
+    """A seat's token and its digest (the digest is what the room keeps)."""
+    token = secrets.token_urlsafe(24)
+    return token, hashlib.sha256(token.encode()).hexdigest()
+
+
+class LocalRooms:
+    """A RoomHost for one terminal session; close() when done."""
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        clock: Clock | None = None,
+        lexicons: Lexicons | None = None,
+    ) -> None:
+        self.path = path if path is not None else store_path()
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self._runner = asyncio.Runner()
+        self.store = SqliteStore(self.path)
+        self.host = RoomHost(
+            self.store,
+            LocalBroadcaster(),
+            self.clock,
+            lexicons if lexicons is not None else cached_lexicons(),
+        )
+        self.host.bot_think_limit = 3.0
+
+    def run(self, work: Coroutine[Any, Any, T]) -> T:
+        return self._runner.run(work)
+
+    def create(self, setup: Any) -> str | Refusal:
+        return self.run(self.host.create(setup))
+
+    def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
+        """The command stored and applied (or refused); bots then get their turns."""
+        return self.run(self.host.submit(room_id, seat, command))
+
+    def tick(self, room_id: str) -> None:
+        """Fire what the clock made due (Boggle bot words, deadlines, turn clocks)."""
+        self.run(self.host.tick(room_id))
+
+    def settle(self) -> None:
+        """Let every computer player that has to play now do so (stored like any move)."""
+        self.run(self.host.settle())
+
+    def room(self, room_id: str) -> Room | None:
+        """The room, loaded from the store if needed (None: no such room)."""
+        if self.run(self.host.view(room_id, None)) is None:
+            return None
+        return self.host.room(room_id)
+
+    def _pointer(self, kind: str) -> Path:
+        return self.path.parent / f"last-{kind}-room"
+
+    def remember(self, kind: str, room_id: str, note: str = "") -> None:
+        """Note `room_id` as the last room of `kind` (what `--resume` picks up)."""
+        write_atomic(self._pointer(kind), f"{room_id} {note}".strip().encode())
+
+    def last_room(self, kind: str) -> tuple[str, str] | None:
+        """The last room of `kind` and its note, if there is one."""
+        try:
+            text = self._pointer(kind).read_text("utf-8").strip()
+        except OSError:
+            return None
+        room_id, _, note = text.partition(" ")
+        return (room_id, note) if room_id else None
+
+    def close(self) -> None:
+        try:
+            self.run(self.host.close())
+            self.run(self.store.close())
+        finally:
+            self._runner.close()
