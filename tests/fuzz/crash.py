@@ -71,7 +71,9 @@ def dict_build_loop(
     command = [sys.executable, "-m", "motamot", "dict", "build"]
     env = dict(os.environ, MOTAMOT_CACHE_DIR=str(cache))
     start = time.perf_counter()
-    subprocess.run([*command, str(sources[0]), "--name", "list0"], env=env, check=True)
+    subprocess.run(
+        [*command, str(sources[0]), "--name", "list0"], env=env, check=True, capture_output=True
+    )
     duration = time.perf_counter() - start
     for number in range(rounds):
         index = rng.randrange(len(sources))

@@ -35,8 +35,7 @@ from motamot.lexicon.wordlist import (
     MAX_STATES,
     FoldedWordList,
     WordListError,
-    decode_word_list,
-    fold_lines,
+    fold_word_list,
     read_bounded,
     read_word_list_bytes,
 )
@@ -174,13 +173,7 @@ def compile_user_list(source: Path, name: str | None = None) -> CompiledUserList
 def _read_words(source: Path) -> tuple[FoldedWordList, str]:
     """The folded words of a text word list, and the sha256 of its (gunzipped) bytes."""
     raw = read_word_list_bytes(source)
-    report = fold_lines(decode_word_list(raw, str(source)), str(source))
-    if not report.words:
-        reasons = ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
-        raise WordListError(
-            "no_usable_word", path=source, dropped=report.dropped_total, reasons=reasons
-        )
-    return report, hashlib.sha256(raw).hexdigest()
+    return fold_word_list(raw, str(source)), hashlib.sha256(raw).hexdigest()
 
 
 def _compile(

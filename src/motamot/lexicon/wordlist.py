@@ -117,15 +117,31 @@ def read_word_list_bytes(path: Path) -> bytes:
         raise WordListError("is_directory", path=path) from None
     except OSError as error:
         raise WordListError("unreadable", path=path, reason=error.strerror or error) from None
+    return unpack_word_list(data, path)
+
+
+def unpack_word_list(data: bytes, source: object) -> bytes:
+    """`data` gunzipped when it is gzip, refused past MAX_LIST_BYTES either way."""
     if data.startswith(GZIP_MAGIC) and len(data) <= MAX_LIST_BYTES:
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as unzipped:
                 data = unzipped.read(MAX_LIST_BYTES + 1)
         except (OSError, EOFError, zlib.error) as error:
-            raise WordListError("bad_gzip", path=path, reason=str(error)) from None
+            raise WordListError("bad_gzip", path=source, reason=str(error)) from None
     if len(data) > MAX_LIST_BYTES:
-        raise WordListError("too_large", path=path, megabytes=MAX_LIST_BYTES >> 20)
+        raise WordListError("too_large", path=source, megabytes=MAX_LIST_BYTES >> 20)
     return data
+
+
+def fold_word_list(data: bytes, source: str) -> FoldedWordList:
+    """The words of a (gunzipped) word list; a list with no usable word is refused."""
+    report = fold_lines(decode_word_list(data, source), source)
+    if not report.words:
+        reasons = ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
+        raise WordListError(
+            "no_usable_word", path=source, dropped=report.dropped_total, reasons=reasons
+        )
+    return report
 
 
 def decode_word_list(data: bytes, source: str) -> Iterator[str]:
