@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -157,6 +159,26 @@ def test_t18_every_player_passing_in_a_row_ends_the_game() -> None:
     assert game.end_reason is EndReason.ALL_PASSED
     with pytest.raises(GameError, match="over"):
         game.pass_turn()
+
+
+def test_t18_3_exchange_is_a_pass_is_a_named_setting() -> None:
+    assert not TOPWORD_FR.exchange_is_pass and not UPWORDS_EN.exchange_is_pass  # [choice]
+    game = Game(["Ana", "Bo"], 5, LEX)
+    game.exchange(game.rack()[0])
+    game.pass_turn()
+    assert not game.finished and game.passes_in_row == 1
+    house = Game(["Ana", "Bo"], 5, LEX, ruleset=replace(TOPWORD_FR, exchange_is_pass=True))
+    house.exchange(house.rack()[0])
+    assert not house.finished and house.passes_in_row == 1
+    house.pass_turn()
+    assert house.end_reason is EndReason.ALL_PASSED
+    ended_by_exchange = Game(
+        ["Ana", "Bo"], 5, LEX, ruleset=replace(TOPWORD_FR, exchange_is_pass=True)
+    )
+    ended_by_exchange.pass_turn()
+    ended_by_exchange.exchange(ended_by_exchange.rack()[0])
+    assert ended_by_exchange.end_reason is EndReason.ALL_PASSED
+    assert ended_by_exchange.penalties == [35, 35]
 
 
 def test_t18_empty_rack_with_empty_pile_ends_the_game() -> None:

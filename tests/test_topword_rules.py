@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from motamot.lexicon import Lexicon, load_lexicon
@@ -15,6 +17,7 @@ from motamot.topword import (
     Reason,
     Refusal,
     Ruleset,
+    SharedTie,
     Verdict,
     canonical_move,
     evaluate,
@@ -100,6 +103,21 @@ def test_t14_rulebook_nain_and_on_is_10(fr: Lexicon) -> None:
     board = pos({5: "...DO....."})
     verdict = legal(judge(board, "6E NAIN", lexicon=fr))
     assert items(verdict) == [("NAIN", 6), ("ON", 4)] and verdict.points == 10
+
+
+def test_t14_tie_break_is_a_named_setting_that_never_changes_the_total(fr: Lexicon) -> None:
+    board = pos({5: "...DO....."})
+    assert TOPWORD_FR.shared_tie is SharedTie.CROSS_WORD  # [choice] as in the rulebook
+    line_word = replace(TOPWORD_FR, shared_tie=SharedTie.LINE_WORD)
+    verdict = legal(judge(board, "6E NAIN", ruleset=line_word, lexicon=fr))
+    assert items(verdict) == [("NAIN", 8), ("ON", 2)] and verdict.points == 10
+    # not a tie: the A is worth 2 in AN (flat) and 1 in MA (M on a stack of 2): counted in AN
+    stacked = pos({5: "....M....."})
+    stacked.heights[44] = 2
+    words = Lexicon.from_words(["MA", "AN"])
+    for ruleset in (TOPWORD_FR, line_word):
+        split = judge(stacked, "6E AN", ruleset=ruleset, lexicon=words)
+        assert items(split) == [("AN", 4), ("MA", 2)]
 
 
 def test_t14_upwords_en_counts_the_common_tile_in_each_word(fr: Lexicon) -> None:

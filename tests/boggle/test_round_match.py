@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,6 +52,18 @@ def test_b10_nothing_counts_after_the_deadline() -> None:
     assert result.total == 4
     # The referee's deadline is what counts: with none, everything is judged.
     assert judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], None).players[0].total == 15
+
+
+def test_b10_word_at_exactly_the_deadline_is_a_named_setting() -> None:
+    sheet = Sheet.of("ana", (179.9, "danse"), (180, "robes"))
+    assert CLASSIC_FR.word_at_deadline_counts  # [choice] the default: it counts
+    counted = judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], 180).players[0]
+    assert [e.word for e in counted.scoring] == ["DANSE", "ROBES"]
+    strict = replace(CLASSIC_FR, word_at_deadline_counts=False)
+    late = judge_round(GRID, strict, LEXICON, [sheet], 180).players[0]
+    assert [e.word for e in late.scoring] == ["DANSE"]
+    assert late.refused[0].input == "robes" and late.refused[0].reason is Refusal.AFTER_DEADLINE
+    assert not strict.is_late(180, None)  # no deadline: nothing is late
 
 
 def test_b10_an_ending_added_after_time_does_not_count() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from motamot.boggle import CLASSIC_FR, MatchFormat, Status, get_level, parse_record, replay
 from motamot.boggle.record import format_record
+from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.boggle_play import (
     BoggleMatch,
@@ -37,9 +39,11 @@ def fr() -> Lexicon:
     return load_lexicon("fr")
 
 
-def _round(fr: Lexicon, verify_at_end: bool = False, bots: int = 1) -> LiveRound:
+def _round(
+    fr: Lexicon, verify_at_end: bool = False, bots: int = 1, rules: BoggleRules = CLASSIC_FR
+) -> LiveRound:
     match = BoggleMatch(
-        CLASSIC_FR,
+        rules,
         fr,
         "fr",
         seat_players("Vous", ["Ordi 1", "Ordi 2"][:bots], [get_level("expert")] * bots),
@@ -68,6 +72,12 @@ def test_b10_nothing_is_written_after_the_deadline(fr: Lexicon) -> None:
     live = _round(fr)
     assert live.submit("fermete", 8.5).feedback is Feedback.AFTER_DEADLINE
     assert live.written == ()
+
+
+def test_b10_live_word_at_exactly_the_deadline_follows_the_setting(fr: Lexicon) -> None:
+    assert _round(fr).submit("fermete", 8.0).feedback is Feedback.ACCEPTED
+    strict = replace(CLASSIC_FR, word_at_deadline_counts=False)
+    assert _round(fr, rules=strict).submit("fermete", 8.0).feedback is Feedback.AFTER_DEADLINE
 
 
 def test_verify_at_end_keeps_the_dictionary_verdict_for_the_end(fr: Lexicon) -> None:

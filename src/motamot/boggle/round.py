@@ -2,7 +2,8 @@
 
 The deadline is the referee's, passed in as a time in seconds from the start
 of the round; the engine never reads a clock. A word written after it is
-refused (`after_deadline`), whatever it is (B10).
+refused (`after_deadline`), whatever it is (B10); one written exactly at it
+counts unless `BoggleRules.word_at_deadline_counts` is off.
 
 B12 variant (`BoggleRules.invalid_penalty`): each invalid word (not in the
 dictionary, no path, too short) takes that many points off. [choice] RULES.md
@@ -200,7 +201,7 @@ def _judge_sheet(
     for index in order:
         entry = sheet.entries[index]
         folded = try_fold(entry.text)
-        if deadline is not None and entry.at > deadline:
+        if rules.is_late(entry.at, deadline):
             out[index] = JudgedEntry(
                 entry.text, entry.at, folded, Status.REFUSED, reason=Refusal.AFTER_DEADLINE
             )

@@ -22,6 +22,8 @@ class BoggleRules:
     scores: tuple[tuple[int, int], ...] = CLASSIC_SCORES
     #: B12 [choice]: points taken off per invalid word (0: off, the rulebook's way).
     invalid_penalty: int = 0
+    #: B10 [choice]: a word received exactly at the deadline counts (False: it is late).
+    word_at_deadline_counts: bool = True
 
     def __post_init__(self) -> None:
         if len(self.dice) != self.size * self.size:
@@ -32,6 +34,12 @@ class BoggleRules:
             raise ValueError(f"{self.name}: minimum length must be at least 1")
         if self.invalid_penalty < 0:
             raise ValueError(f"{self.name}: the penalty is a number of points to take off")
+
+    def is_late(self, at: float, deadline: float | None) -> bool:
+        """B10: whether a word received at `at` comes after the deadline (None: no deadline)."""
+        if deadline is None:
+            return False
+        return at > deadline if self.word_at_deadline_counts else at >= deadline
 
     def points(self, letters: int) -> int:
         """B8: the score of a word of `letters` letters (Qu counts two), by the table

@@ -126,7 +126,7 @@ class LiveRound:
         """The human writes `text` at `at` seconds. A word after the deadline or one
         already written is not added to the sheet; anything else is (the referee
         judges it again at the end, as on paper)."""
-        if at > self.duration:
+        if self.rules.is_late(at, self.duration):
             return WordFeedback(text, try_fold(text), Feedback.AFTER_DEADLINE)
         folded = try_fold(text)
         if folded is not None and folded in self._written:

@@ -523,7 +523,7 @@ class BoggleRoom:
         state = self.running
         if state is None:
             return Refusal("round_not_running")
-        if now > state.deadline:
+        if self.rules.is_late(now, state.deadline):
             return Refusal("after_deadline")
         text = text.strip()
         if not text:

@@ -9,7 +9,8 @@ exchanged tile is mixed back at a drawn position (T17).
 End (T18): (1) a player has emptied their rack with the pile empty; (2) the
 pile is empty and nobody can play: this needs a move generator, passed as
 ``can_play(board, rack) -> bool`` (None: only (1) and (3) apply); (3) every
-player has passed in a row. [choice] An exchange is not a pass. [choice]
+player has passed in a row. [choice] An exchange is not a pass unless
+`Ruleset.exchange_is_pass` says so. [choice]
 ``scoreless_limit``: the game also ends after that many turns in a row that
 scored nothing (passes, exchanges), for online games; None by default.
 """
@@ -318,10 +319,12 @@ class Game:
         rack.remove(tile)
         rack.extend(self.bag.draw(1))
         self.bag.put_back(tile, self.rng)
-        self.passes_in_row = 0
+        self.passes_in_row = self.passes_in_row + 1 if self.ruleset.exchange_is_pass else 0
         self.scoreless_in_row += 1
         turn = Turn(player, rack_before, Action.EXCHANGE, tile=tile, total=self.scores[player])
         self._after(turn)
+        if self.passes_in_row >= len(self.players):
+            self._finish(EndReason.ALL_PASSED)
         return turn
 
     def _after(self, turn: Turn) -> None:

@@ -4,8 +4,8 @@ T12: a word whose tiles all stand at level 1 scores 2 per tile (Qu is one
 tile); otherwise it scores the sum of its stack heights. T13: the letter
 bonus of the ruleset. T14: a tile common to the main word and a cross word
 is counted once (`SharedTile.ONCE`: in the word where it is worth the most,
-on a tie in the cross word) or in each word (`SharedTile.EACH`). T15: a bonus
-for placing a whole rack.
+on a tie in the word `Ruleset.shared_tie` names, the cross word by default)
+or in each word (`SharedTile.EACH`). T15: a bonus for placing a whole rack.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from motamot.topword.board import Board, Placement
-from motamot.topword.tiles import QU, LetterBonus, Ruleset, SharedTile, tile_letters
+from motamot.topword.tiles import QU, LetterBonus, Ruleset, SharedTie, SharedTile, tile_letters
 
 ALL_TILES = "all_tiles"
 QU_WORD = "qu_word"
@@ -67,7 +67,8 @@ def score_move(
         if ruleset.shared_tile is SharedTile.ONCE:
             in_main = main_values[index_in_main[shared]]
             in_cross = values[list(cells).index(shared)]
-            if in_cross >= in_main:
+            cross_wins_tie = ruleset.shared_tie is SharedTie.CROSS_WORD
+            if in_cross > in_main or (in_cross == in_main and cross_wins_tie):
                 main_points -= in_main
             else:
                 points -= in_cross

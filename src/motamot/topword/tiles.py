@@ -63,6 +63,14 @@ class SharedTile(StrEnum):
     EACH = "each"  # in every word (Upwords English)
 
 
+class SharedTie(StrEnum):
+    """T14 [choice]: where a common tile counted once goes when it is worth as much in both
+    words. The total is the same either way; only the itemised score differs."""
+
+    CROSS_WORD = "cross_word"  # in the word across the move's line (the rulebook's NAIN + ON)
+    LINE_WORD = "line_word"  # in the word along the move's line
+
+
 class LetterBonus(StrEnum):
     """T13: which letter bonus the ruleset pays."""
 
@@ -84,7 +92,11 @@ class Ruleset:
     bonus_points: int = 2
     all_tiles_bonus: int = 10
     shared_tile: SharedTile = SharedTile.ONCE
+    #: T14 [choice]: with `SharedTile.ONCE`, the word that counts a common tile worth the same.
+    shared_tie: SharedTie = SharedTie.CROSS_WORD
     full_cover_forbidden: bool = False
+    #: T18 (3) [choice]: whether an exchange counts as a pass (False: it breaks a run of passes).
+    exchange_is_pass: bool = False
     end_penalty: int = 5
     min_players: int = 2
     max_players: int = 4
