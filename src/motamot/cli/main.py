@@ -19,6 +19,7 @@ _COMMAND_MODULES = {
     "dict": "motamot.cli.dict_cmd",
     "boggle": "motamot.cli.boggle_cmd",
     "topword": "motamot.cli.topword_cmd",
+    "serve": "motamot.cli.serve_cmd",
 }
 
 

@@ -1,0 +1,31 @@
+"""`motamot serve`: play Boggle together in the browser (the server of issue 11)."""
+
+from __future__ import annotations
+
+import argparse
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="serveur web : jouer au Boggle à plusieurs dans le navigateur",
+        description="Lance le serveur motamot : ouvrez l'adresse affichée, créez une salle "
+        "et donnez son lien à vos amis.",
+    )
+    parser.add_argument(
+        "--host", default="0.0.0.0", help="adresse d'écoute (défaut : toutes, pour le réseau local)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (défaut : 8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="base des parties : fichier SQLite (défaut : dossier de données) "
+        "ou URL postgresql://",
+    )
+    parser.set_defaults(handler=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from motamot.server.serve import default_db, serve
+
+    serve(args.host, args.port, args.db or default_db())
+    return 0

@@ -1,0 +1,81 @@
+"""Fan-out inside one server process: one subscription per room, many sockets.
+
+A room's stored events arrive once from the Broadcaster, are decoded once,
+and each connected seat gets `visible(event, seat)` (an event it may not see
+still passes as a bare `{"seq": n}`, so its numbering has no holes). Each
+socket has a bounded outbox: a client too slow to drain it is dropped, and
+resyncs from its last seq when it comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from motamot.server.protocol import encode
+
+#: Messages queued for one socket before it counts as stuck.
+OUTBOX_LIMIT = 512
+
+Visible = Callable[[Any, str | None], dict[str, Any] | None]
+
+
+@dataclass(eq=False)
+class Listener:
+    """One socket's view of a room: its seat and the frames waiting to be sent."""
+
+    seat: str | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    #: Set when the outbox overflowed: the socket must be closed (the client resyncs).
+    stuck: bool = False
+
+    def push(self, frame: str) -> None:
+        if self.stuck:
+            return
+        try:
+            self.outbox.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.stuck = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.get_nowait()
+                self.outbox.put_nowait(None)
+
+
+def event_frames(events: list[Any], seat: str | None, visible: Visible) -> list[dict[str, Any]]:
+    """What `seat` may see of `events`, each numbered (a bare seq for a hidden one)."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        shown = visible(event, seat)
+        out.append(shown if shown is not None else {"seq": event.seq})
+    return out
+
+
+class RoomFeed:
+    """The listeners of one room in this process, fed from the room's subscription."""
+
+    def __init__(self, visible: Visible) -> None:
+        self.visible = visible
+        self.listeners: set[Listener] = set()
+        self.task: asyncio.Task[None] | None = None
+
+    def deliver(self, events: list[Any]) -> None:
+        by_seat: dict[str | None, str] = {}
+        for listener in list(self.listeners):
+            frame = by_seat.get(listener.seat)
+            if frame is None:
+                frames = event_frames(events, listener.seat, self.visible)
+                frame = encode({"type": "events", "events": frames})
+                by_seat[listener.seat] = frame
+            listener.push(frame)
+
+    def presence(self) -> list[str]:
+        """The seats with at least one socket open in this process."""
+        return sorted({listener.seat for listener in self.listeners if listener.seat is not None})
+
+    def announce_presence(self) -> None:
+        frame = encode({"type": "presence", "seats": self.presence()})
+        for listener in list(self.listeners):
+            listener.push(frame)

@@ -1,0 +1,205 @@
+"""One websocket per player or spectator: authenticate, catch up, then relay.
+
+The first message is `hello` (the seat's secret token, or none for a
+spectator, and the last event number the client holds). The client then
+gets either the events it missed or its full view, and from then on every
+new event it may see, numbered. Each message it sends costs a credit; a bad
+message gets an `error` and changes nothing; a flood closes the socket with
+1008. Seat actions go to the room only for the seat the token proved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from motamot.server.feed import Listener
+from motamot.server.protocol import (
+    SEAT_ACTIONS,
+    Hello,
+    Ping,
+    ProtocolError,
+    Resync,
+    encode,
+    parse_message,
+)
+from motamot.server.rooms import Rooms
+from motamot.server.texts import client_language, refusal_text, server_error_text
+from motamot.server.throttle import Credits
+from motamot.text.i18n import Language
+
+#: Seconds a client has to say hello.
+HELLO_TIMEOUT = 10.0
+#: Policy violation (RFC 6455): flood, bad token.
+CLOSE_POLICY = 1008
+#: Our own code: the room does not exist (the client stops reconnecting).
+CLOSE_NO_ROOM = 4404
+#: Our own code: the token is not a seat of this room (the client forgets it).
+CLOSE_BAD_TOKEN = 4403
+
+
+async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
+    """Serve one socket of `room_id` until it closes."""
+    await websocket.accept()
+    if not await rooms.exists(room_id):
+        await _close(websocket, CLOSE_NO_ROOM)
+        return
+    credits = Credits()
+    try:
+        hello = await asyncio.wait_for(_first_hello(websocket, credits), HELLO_TIMEOUT)
+    except (TimeoutError, WebSocketDisconnect):
+        await _close(websocket, CLOSE_POLICY)
+        return
+    if hello is None:
+        await _close(websocket, CLOSE_POLICY)
+        return
+    lang = client_language(hello.lang)
+    seat: str | None = None
+    if hello.token is not None:
+        seat = await rooms.seat_for(room_id, hello.token)
+        if seat is None:
+            await websocket.send_text(encode(_error("bad_token", lang)))
+            await _close(websocket, CLOSE_BAD_TOKEN)
+            return
+    listener = Listener(seat)
+    await rooms.attach(room_id, listener)
+    writer = asyncio.create_task(_drain(websocket, listener))
+    try:
+        await _catch_up(rooms, room_id, listener, hello.last_seq)
+        await _serve(websocket, rooms, room_id, listener, credits, lang)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        rooms.detach(room_id, listener)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+
+
+async def _first_hello(websocket: WebSocket, credits: Credits) -> Hello | None:
+    """Read until a valid hello (errors answered); None on a flood."""
+    while True:
+        frame = await _receive(websocket)
+        if not credits.spend(time.monotonic()):
+            return None
+        try:
+            message = parse_message(frame)
+        except ProtocolError as error:
+            await websocket.send_text(encode(_protocol_error(error, "fr")))
+            continue
+        if isinstance(message, Hello):
+            return message
+        await websocket.send_text(encode(_error("hello_first", "fr")))
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    if text is not None:
+        return text
+    data: bytes | None = message.get("bytes")
+    return data
+
+
+async def _catch_up(rooms: Rooms, room_id: str, listener: Listener, last_seq: int) -> None:
+    """The events after `last_seq` if the client is close behind, else the full view."""
+    frames = await rooms.frames_since(room_id, listener.seat, last_seq) if last_seq else None
+    if frames is not None:
+        listener.push(encode({"type": "events", "events": frames}))
+    else:
+        view = await rooms.view(room_id, listener.seat)
+        listener.push(
+            encode({"type": "welcome", "seat": listener.seat, "view": view, "now": rooms.now()})
+        )
+
+
+async def _serve(
+    websocket: WebSocket,
+    rooms: Rooms,
+    room_id: str,
+    listener: Listener,
+    credits: Credits,
+    lang: Language,
+) -> None:
+    while True:
+        frame = await _receive(websocket)
+        if listener.stuck:
+            return
+        if not credits.spend(time.monotonic()):
+            listener.push(encode(_error("flood", lang)))
+            await asyncio.sleep(0.05)  # let the writer send the reason first
+            await _close(websocket, CLOSE_POLICY)
+            return
+        try:
+            message = parse_message(frame)
+        except ProtocolError as error:
+            listener.push(encode(_protocol_error(error, lang)))
+            continue
+        if isinstance(message, Ping):
+            listener.push(encode({"type": "pong", "c": message.c, "s": rooms.now()}))
+        elif isinstance(message, Resync):
+            await _catch_up(rooms, room_id, listener, message.last_seq)
+        elif isinstance(message, Hello):
+            listener.push(encode(_error("hello_twice", lang)))
+        elif isinstance(message, SEAT_ACTIONS):
+            request = getattr(message, "id", 0)
+            if listener.seat is None:
+                listener.push(encode(_refused(request, "no_seat", {}, lang)))
+                continue
+            outcome = await rooms.act(room_id, listener.seat, message)
+            if outcome.refused is not None:
+                code, fields = outcome.refused
+                listener.push(encode(_refused(request, code, fields, lang)))
+            else:
+                listener.push(
+                    encode(
+                        {"type": "ack", "id": request, "seq": outcome.seq, "events": outcome.events}
+                    )
+                )
+
+
+def _refused(request: int, code: str, fields: dict[str, object], lang: Language) -> dict[str, object]:
+    return {
+        "type": "refused",
+        "id": request,
+        "code": code,
+        "fields": fields,
+        "text": refusal_text(code, lang, fields),
+    }
+
+
+def _error(code: str, lang: Language) -> dict[str, object]:
+    return {"type": "error", "code": code, "text": server_error_text(code, lang)}
+
+
+def _protocol_error(error: ProtocolError, lang: Language) -> dict[str, object]:
+    return {
+        "type": "error",
+        "code": error.code,
+        "detail": error.detail,
+        "text": server_error_text(error.code, lang),
+    }
+
+
+async def _drain(websocket: WebSocket, listener: Listener) -> None:
+    """Send the listener's frames in order; a None frame closes (the client was too slow)."""
+    while True:
+        frame = await listener.outbox.get()
+        if frame is None:
+            await _close(websocket, CLOSE_POLICY)
+            return
+        try:
+            await websocket.send_text(frame)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    if websocket.application_state != WebSocketState.DISCONNECTED:
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await websocket.close(code)

@@ -1,0 +1,209 @@
+"""What the browser shows: page texts, room refusals and protocol errors (FR/EN).
+
+The pages embed `client_catalog(lang)` as JSON so the client renders codes
+(verdicts, refusals) with the same texts as the terminal (`text.boggle`).
+"""
+
+from __future__ import annotations
+
+from motamot.boggle.referee import Refusal
+from motamot.text.boggle import REASONS
+from motamot.text.i18n import LANGUAGES, Catalog, Language, translate
+
+PAGE: Catalog = {
+    "site_title": {"fr": "motamot — Boggle entre amis", "en": "motamot — Boggle with friends"},
+    "tagline": {
+        "fr": "Une grille pour tous, un sablier au serveur, les mots communs rayés pour vous.",
+        "en": "One grid for all, the hourglass on the server, common words crossed out for you.",
+    },
+    "language": {"fr": "Langue", "en": "Language"},
+    "create_title": {"fr": "Créer une partie de Boggle", "en": "Create a Boggle room"},
+    "your_name": {"fr": "Votre nom", "en": "Your name"},
+    "preset": {"fr": "Jeu", "en": "Game"},
+    "preset.classic-fr": {"fr": "4×4 français (classique)", "en": "4×4 French (classic)"},
+    "preset.classic-en": {"fr": "4×4 anglais (classique)", "en": "4×4 English (classic)"},
+    "preset.new-en": {"fr": "4×4 anglais (nouveaux dés)", "en": "4×4 English (new dice)"},
+    "preset.big": {"fr": "5×5 Big Boggle", "en": "5×5 Big Boggle"},
+    "preset.super-big": {"fr": "6×6 Super Big Boggle", "en": "6×6 Super Big Boggle"},
+    "dictionary": {"fr": "Dictionnaire", "en": "Dictionary"},
+    "dictionary.auto": {"fr": "celui du jeu", "en": "the game's own"},
+    "dictionary.fr": {"fr": "français", "en": "French"},
+    "dictionary.en": {"fr": "anglais", "en": "English"},
+    "duration": {"fr": "Durée d'une manche (secondes)", "en": "Round length (seconds)"},
+    "match": {"fr": "Partie", "en": "Match"},
+    "match.rounds": {"fr": "en un nombre de manches", "en": "a number of rounds"},
+    "match.target": {"fr": "jusqu'à un score", "en": "up to a score"},
+    "rounds": {"fr": "Manches", "en": "Rounds"},
+    "target": {"fr": "Score à atteindre", "en": "Target score"},
+    "verdict": {"fr": "Verdict du dictionnaire", "en": "Dictionary verdict"},
+    "verdict.now": {"fr": "tout de suite", "en": "at once"},
+    "verdict.end": {"fr": "à la fin de la manche", "en": "at the end of the round"},
+    "penalty": {
+        "fr": "Pénalité par mot invalide (points)",
+        "en": "Penalty per invalid word (points)",
+    },
+    "bots": {"fr": "Joueurs ordinateur", "en": "Computer players"},
+    "bots_hint": {
+        "fr": "Un niveau par joueur ordinateur (vous pourrez en ajouter dans la salle).",
+        "en": "One level per computer player (you can add more in the room).",
+    },
+    "bot_count": {"fr": "Nombre", "en": "How many"},
+    "bot_level": {"fr": "Niveau", "en": "Level"},
+    "level.beginner": {"fr": "débutant", "en": "beginner"},
+    "level.intermediate": {"fr": "intermédiaire", "en": "intermediate"},
+    "level.advanced": {"fr": "avancé", "en": "advanced"},
+    "level.expert": {"fr": "expert", "en": "expert"},
+    "create": {"fr": "Créer la salle", "en": "Create the room"},
+    "room_title": {"fr": "Salle de Boggle", "en": "Boggle room"},
+    "home": {"fr": "Accueil", "en": "Home"},
+    "invite_link": {"fr": "Lien à donner aux joueurs", "en": "Link for players"},
+    "watch_link": {"fr": "Lien pour regarder", "en": "Link to watch"},
+    "copy": {"fr": "Copier", "en": "Copy"},
+    "copied": {"fr": "Copié", "en": "Copied"},
+    "join_title": {"fr": "Rejoindre la partie", "en": "Join the game"},
+    "join": {"fr": "Rejoindre", "en": "Join"},
+    "watching": {
+        "fr": "Vous regardez la partie sans y jouer.",
+        "en": "You are watching without playing.",
+    },
+    "players": {"fr": "Joueurs", "en": "Players"},
+    "host": {"fr": "hôte", "en": "host"},
+    "you": {"fr": "vous", "en": "you"},
+    "connected": {"fr": "connecté", "en": "connected"},
+    "away": {"fr": "absent", "en": "away"},
+    "ready": {"fr": "prêt", "en": "ready"},
+    "not_ready": {"fr": "pas prêt", "en": "not ready"},
+    "i_am_ready": {"fr": "Je suis prêt", "en": "I am ready"},
+    "bot": {"fr": "ordinateur", "en": "computer"},
+    "add_bot": {"fr": "Ajouter un joueur ordinateur", "en": "Add a computer player"},
+    "remove": {"fr": "Retirer", "en": "Remove"},
+    "settings": {"fr": "Réglages", "en": "Settings"},
+    "start_round": {"fr": "Lancer la manche", "en": "Start the round"},
+    "next_round": {"fr": "Manche suivante", "en": "Next round"},
+    "stop_round": {"fr": "Arrêter la manche", "en": "Stop the round"},
+    "rematch": {"fr": "Revanche", "en": "Rematch"},
+    "waiting_host": {
+        "fr": "En attente de l'hôte, qui lance chaque manche.",
+        "en": "Waiting for the host, who starts each round.",
+    },
+    "round_n": {"fr": "Manche {number}", "en": "Round {number}"},
+    "time_left": {"fr": "Temps restant", "en": "Time left"},
+    "word": {"fr": "Mot", "en": "Word"},
+    "send": {"fr": "Écrire", "en": "Write"},
+    "word_hint": {
+        "fr": "Tapez un mot puis Entrée, ou tracez-le sur la grille du doigt ou de la souris.",
+        "en": "Type a word and press Enter, or trace it on the grid with finger or mouse.",
+    },
+    "my_words": {"fr": "Mes mots", "en": "My words"},
+    "others": {"fr": "Les autres", "en": "The others"},
+    "word_count": {"fr": "{count} mot(s)", "en": "{count} word(s)"},
+    "accepted": {"fr": "{word} : accepté, {points} pt", "en": "{word}: accepted, {points} pt"},
+    "written": {
+        "fr": "{word} : écrit (verdict à la fin)",
+        "en": "{word}: written (verdict at the end)",
+    },
+    "refused_word": {"fr": "{word} : refusé, {reason}", "en": "{word}: refused, {reason}"},
+    "grid": {"fr": "Grille", "en": "Grid"},
+    "die": {"fr": "dé {row}-{column} : {face}", "en": "die {row}-{column}: {face}"},
+    "results": {"fr": "Résultats de la manche {number}", "en": "Results of round {number}"},
+    "points": {"fr": "{points} pt", "en": "{points} pt"},
+    "total": {"fr": "Total : {total}", "en": "Total: {total}"},
+    "penalty_line": {"fr": "Pénalité : −{penalty}", "en": "Penalty: −{penalty}"},
+    "crossed_by": {"fr": "rayé (aussi : {names})", "en": "crossed out (also: {names})"},
+    "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
+    "missed": {"fr": "Mots que personne n'a trouvés", "en": "Words nobody found"},
+    "missed_more": {"fr": "… et {count} autres", "en": "… and {count} more"},
+    "show_path": {"fr": "Cliquez un mot : son chemin s'allume.", "en": "Click a word: its path lights up."},
+    "scoreboard": {"fr": "Score de la partie", "en": "Match score"},
+    "after_rounds": {"fr": "après {count} manche(s)", "en": "after {count} round(s)"},
+    "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
+    "same_grid": {"fr": "Rejouer cette grille plus tard", "en": "Play this grid later"},
+    "same_grid_hint": {
+        "fr": "Ce lien ouvre une nouvelle salle sur la même grille et les mêmes réglages.",
+        "en": "This link opens a new room on the same grid and settings.",
+    },
+    "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
+    "reconnecting": {"fr": "Connexion perdue, reconnexion…", "en": "Connection lost, reconnecting…"},
+    "no_room": {"fr": "Cette salle n'existe pas.", "en": "This room does not exist."},
+    "not_found": {"fr": "Page introuvable.", "en": "Page not found."},
+    "name_rule": {"fr": "1 à 24 caractères.", "en": "1 to 24 characters."},
+    "no_words": {"fr": "aucun mot", "en": "no words"},
+    "lan_hint": {
+        "fr": "Sur le même réseau, vos amis ouvrent le lien de la salle.",
+        "en": "On the same network, your friends open the room's link.",
+    },
+}
+
+#: Why a room refuses a command (codes from the service layer), and the word refusals.
+REFUSALS: Catalog = {
+    **{reason.value: REASONS[reason] for reason in Refusal},
+    "no_seat": {
+        "fr": "il faut rejoindre la partie pour jouer",
+        "en": "join the game to play",
+    },
+    "not_host": {"fr": "seul l'hôte peut faire cela", "en": "only the host can do that"},
+    "round_not_running": {"fr": "aucune manche en cours", "en": "no round is running"},
+    "round_running": {"fr": "une manche est en cours", "en": "a round is running"},
+    "game_over": {"fr": "la partie est terminée", "en": "the match is over"},
+    "match_over": {"fr": "la partie est terminée", "en": "the match is over"},
+    "match_not_over": {"fr": "la partie n'est pas finie", "en": "the match is not over"},
+    "bad_name": {"fr": "nom invalide", "en": "invalid name"},
+    "name_taken": {"fr": "ce nom est déjà pris", "en": "that name is taken"},
+    "room_full": {"fr": "la salle est pleine", "en": "the room is full"},
+    "not_a_bot": {"fr": "ce n'est pas un joueur ordinateur", "en": "not a computer player"},
+    "unknown_seat": {"fr": "place inconnue", "en": "unknown seat"},
+    "unknown_level": {"fr": "niveau inconnu", "en": "unknown level"},
+    "unknown_preset": {"fr": "jeu inconnu", "en": "unknown game"},
+    "unknown_dictionary": {"fr": "dictionnaire inconnu", "en": "unknown dictionary"},
+    "bad_duration": {"fr": "durée impossible", "en": "impossible duration"},
+    "bad_match": {"fr": "format de partie impossible", "en": "impossible match format"},
+    "bad_rules": {"fr": "règles impossibles", "en": "impossible rules"},
+    "no_players": {"fr": "il faut au moins un joueur", "en": "at least one player is needed"},
+    "retry": {"fr": "réessayez", "en": "try again"},
+}
+
+#: What is wrong with a message or a connection (the protocol, not the game).
+SERVER_ERRORS: Catalog = {
+    "malformed": {"fr": "message illisible", "en": "unreadable message"},
+    "too_big": {"fr": "message trop long", "en": "message too long"},
+    "flood": {
+        "fr": "trop de messages : connexion fermée",
+        "en": "too many messages: connection closed",
+    },
+    "bad_token": {
+        "fr": "ce jeton n'est celui d'aucun joueur de la salle",
+        "en": "this token belongs to no player of the room",
+    },
+    "hello_first": {"fr": "il faut d'abord dire bonjour", "en": "say hello first"},
+    "hello_twice": {"fr": "déjà connecté", "en": "already connected"},
+}
+
+
+def page_text(key: str, lang: Language, **fields: object) -> str:
+    return translate(PAGE, key, lang, **fields)
+
+
+def refusal_text(code: str, lang: Language, **fields: object) -> str:
+    return translate(REFUSALS, code, lang, **fields)
+
+
+def server_error_text(code: str, lang: Language) -> str:
+    return translate(SERVER_ERRORS, code, lang)
+
+
+def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
+    """Every text the browser needs, in `lang` (templates keep their `{fields}`)."""
+
+    def pick(catalog: Catalog) -> dict[str, str]:
+        return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
+
+    return {"page": pick(PAGE), "refusals": pick(REFUSALS), "errors": pick(SERVER_ERRORS)}
+
+
+def pick_language(accept_language: str | None) -> Language:
+    """French unless the browser's first known language is English."""
+    for part in (accept_language or "").split(","):
+        tag = part.split(";")[0].strip().lower()[:2]
+        if tag in LANGUAGES:
+            return "en" if tag == "en" else "fr"
+    return "fr"
