@@ -277,3 +277,21 @@ def test_an_unknown_room_closes_the_socket(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
     assert closed.value.code == 4404
+
+
+def test_play_the_same_grid_later_from_the_link(client: TestClient) -> None:
+    room, ana = create(client, duration=60)
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, ana)
+        grid = start_round(socket)["grid"]
+        send(socket, {"type": "stop", "id": 2})
+        ended = until(socket, event_of("round_ended"))
+    result = next(e for e in ended["events"] if e["type"] == "boggle.round_ended")["result"]
+    link = f"/?preset=classic-fr&duration=60&seed={result['seed']}&from={room}"
+    page = client.get(link)
+    assert 'id="same-grid-note"' in page.text and str(result["seed"]) in page.text
+    again, friend = create(client, name="Zoé", duration=60, seed=result["seed"], origin=room)
+    with client.websocket_connect(f"/ws/{again}") as socket:
+        view = hello(socket, friend)["view"]
+        assert view["settings"]["origin"] == room
+        assert start_round(socket)["grid"] == grid

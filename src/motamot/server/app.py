@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -15,6 +15,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from motamot.boggle.rules import PRESETS
 from motamot.lexicon.registry import BUILTIN_DICTIONARIES, registered_names
 from motamot.server import pages
 from motamot.server.protocol import MAX_MESSAGE_BYTES
@@ -29,7 +30,7 @@ _T = TypeVar("_T")
 
 STATIC = Path(__file__).parent / "static"
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 Small = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 
 
@@ -72,6 +73,25 @@ def dictionaries() -> list[str]:
     return [*BUILTIN_DICTIONARIES, *(n for n in registered_names() if n not in BUILTIN_DICTIONARIES)]
 
 
+def same_grid_defaults(query: Mapping[str, str]) -> dict[str, Any]:
+    """The settings a "play this grid later" link carries (anything unreadable is left out)."""
+    defaults: dict[str, Any] = {}
+    if query.get("preset") in PRESETS:
+        defaults["preset"] = query["preset"]
+    if query.get("dictionary") in dictionaries():
+        defaults["dictionary"] = query["dictionary"]
+    for key in ("duration", "invalid_penalty", "seed"):
+        value = query.get(key, "")
+        if value.isdigit() and len(value) <= 19 and int(value) < 2**63:
+            defaults[key] = int(value)
+    if query.get("verify_at_end") == "1":
+        defaults["verify_at_end"] = True
+    origin = query.get("from", "")
+    if origin and len(origin) <= 40 and all(c.isalnum() or c in "-_" for c in origin):
+        defaults["origin"] = origin
+    return defaults
+
+
 def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlette:
     """The app over `rooms` (whose host the caller starts and stops: see `serve`)."""
 
@@ -83,7 +103,10 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         return response
 
     async def home(request: Request) -> Response:
-        return html_page(request, pages.home_page(request_language(request), dictionaries(), {}))
+        defaults = same_grid_defaults(request.query_params)
+        return html_page(
+            request, pages.home_page(request_language(request), dictionaries(), defaults)
+        )
 
     async def room(request: Request) -> Response:
         lang = request_language(request)
@@ -143,8 +166,13 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
             yield
             await rooms.close()
 
+    async def no_icon(request: Request) -> Response:
+        del request
+        return Response(status_code=204)
+
     routes = [
         Route("/", home),
+        Route("/favicon.ico", no_icon),
         Route("/r/{room}", room),
         Route("/r/{room}/watch", room),
         Route("/api/rooms", create, methods=["POST"]),

@@ -91,9 +91,10 @@ def home_page(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
     body = f"""
 <h1>{t("create_title")}</h1>
 <p class="tagline">{t("tagline")}</p>
+{f'<p class="note" id="same-grid-note">{t("same_grid_note")}</p>' if "seed" in defaults else ""}
 <form id="create" class="card" novalidate>
   <p class="field"><label for="name">{t("your_name")}</label>
-    <input id="name" name="name" required maxlength="24" autocomplete="nickname"
+    <input id="name" name="name" required maxlength="32" autocomplete="nickname"
       aria-describedby="name-rule"><small id="name-rule">{t("name_rule")}</small></p>
   <p class="field"><label for="preset">{t("preset")}</label>
     <select id="preset" name="preset">{presets}</select></p>

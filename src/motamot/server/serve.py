@@ -20,6 +20,7 @@ from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.host import RoomHost, cached_lexicons
 from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.storage import data_dir
+from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.sqlite import SqliteStore
 
 #: Largest websocket frame uvicorn accepts at all (the protocol's own limit is smaller).
@@ -31,7 +32,10 @@ def default_db() -> str:
 
 
 async def open_store(db: str) -> EventStore:
-    """The event store that `db` names: a file path, `sqlite:///path` or `postgresql://...`."""
+    """The event store that `db` names: a file path, `sqlite:///path`, `postgresql://...`,
+    or `memory` (nothing kept when the process stops: trying things out, benchmarks)."""
+    if db == "memory":
+        return MemoryStore()
     if db.startswith(("postgresql://", "postgres://")):
         from motamot.service.stores.postgres import PostgresStore
 
@@ -97,6 +101,8 @@ def serve(host: str, port: int, db: str, announce: bool = True) -> None:
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,
+        # small JSON frames: compressing them costs more CPU than it saves on a LAN
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         log_level="warning",

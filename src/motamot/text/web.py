@@ -122,11 +122,15 @@ PAGE: Catalog = {
         "fr": "Ce lien ouvre une nouvelle salle sur la même grille et les mêmes réglages.",
         "en": "This link opens a new room on the same grid and settings.",
     },
+    "same_grid_note": {
+        "fr": "Cette salle jouera d'abord la même grille que la partie d'origine.",
+        "en": "This room will first play the same grid as the original game.",
+    },
     "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
     "reconnecting": {"fr": "Connexion perdue, reconnexion…", "en": "Connection lost, reconnecting…"},
     "no_room": {"fr": "Cette salle n'existe pas.", "en": "This room does not exist."},
     "not_found": {"fr": "Page introuvable.", "en": "Page not found."},
-    "name_rule": {"fr": "1 à 24 caractères.", "en": "1 to 24 characters."},
+    "name_rule": {"fr": "1 à 32 caractères.", "en": "1 to 32 characters."},
     "no_words": {"fr": "aucun mot", "en": "no words"},
     "lan_hint": {
         "fr": "Sur le même réseau, vos amis ouvrent le lien de la salle.",

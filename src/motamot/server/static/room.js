@@ -29,6 +29,16 @@ const controls = h("section", { class: "controls" });
 root.replaceChildren(status, stage, controls, people, join, share);
 root.removeAttribute("aria-busy");
 
+/** Replace an element's children, leaving out the absent ones (null, false). */
+function fill(el, ...children) {
+  el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
+}
+
+/** "Label : value" in French, "Label: value" in English. */
+function labelled(label, value) {
+  return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
+}
+
 function announce(text) {
   live.textContent = "";
   setTimeout(() => (live.textContent = text), 30);
@@ -71,7 +81,7 @@ function drawJoin() {
   const seated = state.me !== null;
   join.hidden = seated || DATA.watch;
   if (join.hidden || join.firstChild) return;
-  const input = h("input", { id: "join-name", required: true, maxlength: 24, autocomplete: "nickname" });
+  const input = h("input", { id: "join-name", required: true, maxlength: 32, autocomplete: "nickname" });
   const error = h("p", { class: "error", role: "alert" });
   const form = h(
     "form",
@@ -163,10 +173,10 @@ function drawControls() {
 }
 
 function settingsLine(settings) {
-  const parts = [t(`preset.${settings.preset}`), `${t("dictionary")} : ${settings.dictionary}`, `${settings.duration} s`];
-  parts.push(settings.target ? `${t("target")} : ${settings.target}` : `${t("rounds")} : ${settings.rounds}`);
-  parts.push(`${t("verdict")} : ${settings.verify_at_end ? t("verdict.end") : t("verdict.now")}`);
-  if (settings.invalid_penalty) parts.push(`${t("penalty")} : ${settings.invalid_penalty}`);
+  const parts = [t(`preset.${settings.preset}`), labelled(t("dictionary"), settings.dictionary), `${settings.duration} s`];
+  parts.push(settings.target ? labelled(t("target"), settings.target) : labelled(t("rounds"), settings.rounds));
+  parts.push(labelled(t("verdict"), settings.verify_at_end ? t("verdict.end") : t("verdict.now")));
+  if (settings.invalid_penalty) parts.push(labelled(t("penalty"), settings.invalid_penalty));
   return h("p", { class: "settings" }, parts.join(" · "));
 }
 
@@ -221,7 +231,7 @@ function buildRound(round) {
     h("h2", {}, t("my_words")),
     h("ul", { class: "my-words", id: "my-words" }),
   );
-  if (state.me !== null) input.focus();
+  if (state.me !== null) input.focus({ preventScroll: true });
   else form.hidden = true;
   clearInterval(state.ticker);
   const tick = () => {
@@ -298,7 +308,8 @@ function buildResults(round) {
     from: DATA.room,
   });
   const againUrl = `${location.origin}/?${again}`;
-  stage.replaceChildren(
+  fill(
+    stage,
     h("h1", {}, t("results", { number: round.number })),
     h("p", { class: "winner" }, t("round_winner", { names: result.winners.join(", ") })),
     grid.el,
@@ -349,6 +360,9 @@ function draw() {
     else buildLobby();
   }
   if (phase === "round") drawMyWords(round);
+  // Between rounds the host's buttons come first; during a round, the grid does.
+  if (phase === "round") stage.after(controls);
+  else stage.before(controls);
   drawPeople();
   drawControls();
   drawJoin();

@@ -1,0 +1,218 @@
+"""Server load benchmark: `python benchmarks/bench_server.py [--players 250,500,1000,2000]`.
+
+For each count, a fresh `motamot serve` process (SQLite in a temporary
+folder, the default store) and simulated players on loopback: asyncio
+websocket clients in rooms of 6, each round started by its host, each
+player writing a word every 2 s (first word at a random phase). It measures
+word-acknowledgement latency (send → the `ack` or `refused` that answers
+it, so every word is stored before it counts) over a fixed window and
+prints p50/p99 per count, with the machine's load average (the machine is
+shared: read figures against it). Bounded: at most 2,000 players, a
+window of --seconds per count, every socket closed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx2
+from websockets.asyncio.client import ClientConnection, connect
+
+from motamot.boggle import get_preset, parse_grid, solve
+from motamot.lexicon import load_lexicon
+
+ROOM_SIZE = 6
+WORD_EVERY = 2.0
+MAX_PLAYERS = 2000
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@dataclass
+class Player:
+    room: str
+    token: str
+    host: bool
+    latencies: list[float] = field(default_factory=list)
+    sent: dict[int, float] = field(default_factory=dict)
+    answered: int = 0
+
+
+async def make_rooms(base: str, players: int) -> list[Player]:
+    """Rooms of ROOM_SIZE over HTTP: a creator (the host) and the others joining."""
+    seated: list[Player] = []
+    limits = httpx2.Limits(max_connections=32)
+    async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+
+        async def one_room(number: int) -> list[Player]:
+            size = min(ROOM_SIZE, players - number * ROOM_SIZE)
+            created = (
+                await http.post("/api/rooms", json={"name": "p0", "duration": 3600, "rounds": 1})
+            ).json()
+            room = created["room"]
+            out = [Player(room, created["token"], True)]
+            for index in range(1, size):
+                joined = (await http.post(f"/api/rooms/{room}/join", json={"name": f"p{index}"}))
+                out.append(Player(room, joined.json()["token"], False))
+            return out
+
+        rooms = (players + ROOM_SIZE - 1) // ROOM_SIZE
+        for batch in range(0, rooms, 50):
+            groups = await asyncio.gather(
+                *(one_room(n) for n in range(batch, min(rooms, batch + 50)))
+            )
+            for group in groups:
+                seated.extend(group)
+    return seated
+
+
+async def receive(socket: ClientConnection, player: Player, grids: dict[str, str]) -> None:
+    async for frame in socket:
+        message = json.loads(frame)
+        kind = message["type"]
+        if kind in ("ack", "refused"):
+            started = player.sent.pop(message["id"], None)
+            if started is not None:
+                player.latencies.append(time.perf_counter() - started)
+                player.answered += 1
+        if kind in ("ack", "events"):
+            for event in message["events"]:
+                if event.get("type") == "boggle.round_started":
+                    grids[player.room] = event["grid"]
+
+
+async def play(
+    base_ws: str,
+    player: Player,
+    words: dict[str, list[str]],
+    grids: dict[str, str],
+    ready: asyncio.Event,
+    go: asyncio.Event,
+    stop: asyncio.Event,
+) -> None:
+    async with connect(f"{base_ws}/ws/{player.room}", max_queue=None) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": player.token}))
+        reader = asyncio.create_task(receive(socket, player, grids))
+        await ready.wait()
+        if player.host:
+            await socket.send(json.dumps({"type": "start", "id": 0}))
+        await go.wait()
+        rng = random.Random(player.token)
+        await asyncio.sleep(rng.random() * WORD_EVERY)
+        number = 1
+        while not stop.is_set():
+            room_words = words.get(player.room) or ["ZZZ"]
+            text = room_words[rng.randrange(len(room_words))]
+            player.sent[number] = time.perf_counter()
+            await socket.send(json.dumps({"type": "word", "text": text, "id": number}))
+            number += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), WORD_EVERY)
+        await asyncio.sleep(1.0)  # let the last answers come in
+        reader.cancel()
+
+
+async def run_level(players: int, seconds: float, folder: Path, store: str) -> dict[str, float]:
+    port = free_port()
+    db = "memory" if store == "memory" else str(folder / f"bench-{players}.sqlite3")
+    env = {**os.environ, "MOTAMOT_DATA_DIR": str(folder)}
+    profile = os.environ.get("BENCH_PROFILE")
+    runner = ["-m", "cProfile", "-o", profile, "-m"] if profile else ["-m"]
+    command = [sys.executable, *runner, "motamot", "serve", "--host", "127.0.0.1"]
+    server = subprocess.Popen(
+        [*command, "--port", str(port), "--db", db],
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            await asyncio.sleep(0.1)
+        seated = await make_rooms(base, players)
+        grids: dict[str, str] = {}
+        words: dict[str, list[str]] = {}
+        ready, go, stop = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        tasks = [
+            asyncio.create_task(play(f"ws://127.0.0.1:{port}", p, words, grids, ready, go, stop))
+            for p in seated
+        ]
+        await asyncio.sleep(min(20.0, 2 + players / 200))  # every socket said hello
+        ready.set()
+        rooms = {p.room for p in seated}
+        for _ in range(200):
+            if len(grids) == len(rooms):
+                break
+            await asyncio.sleep(0.1)
+        rules, lexicon = get_preset("classic-fr"), load_lexicon("fr")
+        for room, grid in grids.items():  # half real words, half junk the referee refuses
+            found = [w.word for w in solve(parse_grid(grid), rules, lexicon).words]
+            words[room] = found + ["XQZW"] * max(1, len(found))
+        go.set()
+        await asyncio.sleep(WORD_EVERY)  # warm-up: the first words of every player
+        for player in seated:
+            player.latencies.clear()
+        load_before = os.getloadavg()[0]
+        await asyncio.sleep(seconds)
+        load_after = os.getloadavg()[0]
+        stop.set()
+        await asyncio.wait(tasks, timeout=30)
+    finally:
+        server.terminate()
+        server.wait(10)
+    latencies = sorted(x for p in seated for x in p.latencies)
+    lost = sum(len(p.sent) for p in seated)
+    quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    return {
+        "players": players,
+        "words": len(latencies),
+        "rate": len(latencies) / seconds,
+        "p50": quantiles[49] * 1000,
+        "p99": quantiles[98] * 1000,
+        "unanswered": lost,
+        "load": (load_before + load_after) / 2,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", default="250,500,1000,2000")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per count")
+    parser.add_argument("--store", choices=("sqlite", "memory"), default="sqlite")
+    args = parser.parse_args()
+    counts = [min(MAX_PLAYERS, int(n)) for n in args.players.split(",")]
+    print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.2f}")
+    print(f"{'players':>8} {'words':>7} {'words/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+          f"{'unanswered':>10} {'load':>6}")
+    with tempfile.TemporaryDirectory() as folder:
+        for count in counts:
+            row = asyncio.run(run_level(count, args.seconds, Path(folder), args.store))
+            print(
+                f"{row['players']:>8} {row['words']:>7} {row['rate']:>8.0f} {row['p50']:>8.1f} "
+                f"{row['p99']:>8.1f} {row['unanswered']:>10} {row['load']:>6.2f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

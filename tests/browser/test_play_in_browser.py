@@ -1,0 +1,141 @@
+"""Two people play a round in Chromium: the room by its link, typed and traced words,
+a word found by both crossed out, a reload mid-round, results; axe on every page.
+
+Screenshots at phone size (360×640) are saved in tests/artifacts/ (not committed).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from motamot.boggle import get_preset, parse_grid, solve
+from motamot.lexicon import load_lexicon
+from tests.server.live import LiveServer
+
+PHONE = {"width": 360, "height": 640}
+XSS_NAME = "<img src=x onerror=alert(1)>"
+
+
+def serious_violations(page: Page) -> list[Any]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    results = Axe().run(page)
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def grid_of(page: Page) -> str:
+    """The grid's text form read from the page (its label lists the faces row by row)."""
+    label = page.locator(".grid").first.get_attribute("aria-label") or ""
+    rows = label.split(":", 1)[1].split("/")
+    return "/".join("".join(row.split()) for row in rows)
+
+
+def trace(page: Page, path: list[tuple[int, int]]) -> None:
+    """Press on the first die, drag through the others, release: a word traced by mouse."""
+    page.locator(".round-head").scroll_into_view_if_needed()  # the whole grid on screen
+    centres = []
+    for row, col in path:
+        box = page.locator(f'.die[data-row="{row}"][data-col="{col}"]').bounding_box()
+        assert box is not None
+        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*centres[0])
+    page.mouse.down()
+    for x, y in centres[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+
+
+def write(page: Page, word: str) -> None:
+    page.fill("#word", word.lower())
+    page.press("#word", "Enter")
+
+
+def test_two_players_play_a_round_by_link(
+    browser: Browser, live: LiveServer, artifacts: Path
+) -> None:
+    alerts: list[str] = []
+    ana_context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    bob_context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    ana, bob = ana_context.new_page(), bob_context.new_page()
+    for page in (ana, bob):
+        page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+
+    ana.goto(live.url + "/")
+    expect(ana.locator("h1")).to_have_text("Créer une partie de Boggle")
+    assert serious_violations(ana) == []
+    ana.fill("#name", "Ana")
+    ana.fill("#duration", "120")
+    ana.click("#create button[type=submit]")
+    ana.wait_for_url(re.compile(r"/r/[\w-]{12,}$"))
+    expect(ana.locator(".players")).to_contain_text("Ana")
+    assert serious_violations(ana) == []
+    link = ana.url
+
+    bob.goto(link)
+    bob.fill("#join-name", XSS_NAME)
+    bob.click(".join button[type=submit]")
+    expect(ana.locator(".players")).to_contain_text(XSS_NAME)  # shown as text, never run
+    expect(bob.locator(".players li[data-seat=s2]")).to_contain_text("vous")
+    assert serious_violations(bob) == []
+
+    ana.click("#start")
+    for page in (ana, bob):
+        expect(page.locator(".grid")).to_be_visible()
+    grid = grid_of(ana)
+    assert grid_of(bob) == grid
+    solution = solve(parse_grid(grid), get_preset("classic-fr"), load_lexicon("fr")).words
+    common, traced = solution[0], solution[1]
+
+    top = ana.locator(".round-head").bounding_box()
+    entry = ana.locator("#word").bounding_box()
+    assert top is not None and entry is not None
+    assert top["y"] >= 0 and entry["y"] + entry["height"] <= PHONE["height"]  # no scrolling
+    write(ana, common.word)
+    write(bob, common.word)
+    expect(ana.locator("#my-words")).to_contain_text(f"{common.word} : accepté")
+    expect(bob.locator("#my-words")).to_contain_text(f"{common.word} : accepté")
+    expect(ana.locator("#live")).to_contain_text(common.word)  # told to screen readers
+    trace(ana, [tuple(cell) for cell in traced.path])
+    expect(ana.locator("#my-words")).to_contain_text(f"{traced.word} : accepté")
+    expect(bob.locator(".players li[data-seat=s1]")).to_contain_text("2 mot(s)")
+
+    bob.reload()  # mid-round: the page comes back with Bob's words
+    expect(bob.locator("#my-words")).to_contain_text(f"{common.word} : accepté")
+    ana.screenshot(path=str(artifacts / "round-phone.png"))  # what the player sees, unscrolled
+    bob.screenshot(path=str(artifacts / "round-phone-after-reload.png"))
+    assert serious_violations(ana) == []
+
+    ana.get_by_role("button", name="Arrêter la manche").click()
+    for page in (ana, bob):  # each sees both lists, the common word crossed out in both
+        for player, other in (("Ana", XSS_NAME), (XSS_NAME, "Ana")):
+            sheet = page.locator(".sheet").filter(has=page.locator("h3", has_text=player))
+            crossed = sheet.locator("li.crossed").filter(has_text=common.word)
+            expect(crossed).to_contain_text(f"aussi : {other}")
+    scored = ana.locator(".sheet li.scored").filter(has_text=traced.word).first
+    expect(scored).to_be_visible()
+    scored.get_by_role("button").click()  # its path lights up, die by die
+    expect(ana.locator(".die.lit")).to_have_count(len(traced.path))
+    assert serious_violations(ana) == []
+    ana.screenshot(path=str(artifacts / "results-phone.png"), full_page=True)
+
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    watching = watcher.new_page()
+    watching.goto(link + "/watch")
+    expect(watching.locator(".sheet").first).to_be_visible()
+    expect(watching.locator("h1").first).to_contain_text("Results of round 1")
+    watching.screenshot(path=str(artifacts / "results-desktop-spectator.png"), full_page=True)
+    watching.goto(live.url + "/?lang=en")
+    expect(watching.locator("h1")).to_have_text("Create a Boggle room")
+    watching.screenshot(path=str(artifacts / "home-desktop.png"))
+    watching.goto(link + "/watch")
+    expect(watching.locator("h1").first).to_contain_text("Results of round 1")  # the switch sticks
+    assert serious_violations(watching) == []
+    assert alerts == []
