@@ -70,7 +70,7 @@ async def make_rooms(base: str, players: int) -> list[Player]:
             room = created["room"]
             out = [Player(room, created["token"], True)]
             for index in range(1, size):
-                joined = (await http.post(f"/api/rooms/{room}/join", json={"name": f"p{index}"}))
+                joined = await http.post(f"/api/rooms/{room}/join", json={"name": f"p{index}"})
                 out.append(Player(room, joined.json()["token"], False))
             return out
 
@@ -202,8 +202,10 @@ def main() -> None:
     args = parser.parse_args()
     counts = [min(MAX_PLAYERS, int(n)) for n in args.players.split(",")]
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.2f}")
-    print(f"{'players':>8} {'words':>7} {'words/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'unanswered':>10} {'load':>6}")
+    print(
+        f"{'players':>8} {'words':>7} {'words/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'unanswered':>10} {'load':>6}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for count in counts:
             row = asyncio.run(run_level(count, args.seconds, Path(folder), args.store))

@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.lexicon import load_lexicon
 from tests.server.live import LiveServer
 
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 XSS_NAME = "<img src=x onerror=alert(1)>"
 
 
@@ -65,8 +66,13 @@ def test_two_players_play_a_round_by_link(
     ana_context = browser.new_context(viewport=PHONE, locale="fr-FR")
     bob_context = browser.new_context(viewport=PHONE, locale="fr-FR")
     ana, bob = ana_context.new_page(), bob_context.new_page()
+
+    def refuse(dialog: Dialog) -> None:
+        alerts.append(dialog.message)
+        dialog.dismiss()
+
     for page in (ana, bob):
-        page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+        page.on("dialog", refuse)
 
     ana.goto(live.url + "/")
     expect(ana.locator("h1")).to_have_text("Créer une partie de Boggle")
@@ -103,9 +109,9 @@ def test_two_players_play_a_round_by_link(
     expect(ana.locator("#my-words")).to_contain_text(f"{common.word} : accepté")
     expect(bob.locator("#my-words")).to_contain_text(f"{common.word} : accepté")
     expect(ana.locator("#live")).to_contain_text(common.word)  # told to screen readers
-    trace(ana, [tuple(cell) for cell in traced.path])
+    trace(ana, list(traced.path))
     expect(ana.locator("#my-words")).to_contain_text(f"{traced.word} : accepté")
-    expect(bob.locator(".players li[data-seat=s1]")).to_contain_text("2 mot(s)")
+    expect(bob.locator(".players li[data-seat=s1]")).to_contain_text("2 mots")
 
     bob.reload()  # mid-round: the page comes back with Bob's words
     expect(bob.locator("#my-words")).to_contain_text(f"{common.word} : accepté")
@@ -126,7 +132,7 @@ def test_two_players_play_a_round_by_link(
     assert serious_violations(ana) == []
     ana.screenshot(path=str(artifacts / "results-phone.png"), full_page=True)
 
-    watcher = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    watcher = browser.new_context(viewport=DESKTOP, locale="en-GB")
     watching = watcher.new_page()
     watching.goto(link + "/watch")
     expect(watching.locator(".sheet").first).to_be_visible()

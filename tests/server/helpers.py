@@ -71,8 +71,8 @@ def hello(socket: Socket, token: str | None, last_seq: int = 0) -> Message:
 def event_of(kind: str) -> Callable[[Message], bool]:
     """An events frame or ack holding an event of type `boggle.<kind>`."""
     tag = f"boggle.{kind}"
-    return lambda m: m["type"] in ("events", "ack") and any(
-        e.get("type") == tag for e in m["events"]
+    return lambda m: (
+        m["type"] in ("events", "ack") and any(e.get("type") == tag for e in m["events"])
     )
 
 

@@ -7,9 +7,11 @@ grid is known and the solver gives the words to play; time is a manual clock.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from motamot.server.protocol import MAX_MESSAGE_BYTES
@@ -35,16 +37,17 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def client(clock: ManualClock) -> TestClient:
+def client(clock: ManualClock) -> Iterator[TestClient]:
     with server(clock) as client:
         yield client
 
 
-def start_round(socket, request: int = 1) -> dict:
+def start_round(socket: WebSocketTestSession, request: int = 1) -> dict[str, Any]:
     """The host starts a round; the round_started event."""
     send(socket, {"type": "start", "id": request})
     ack = until(socket, of_type("ack"))
-    return next(e for e in ack["events"] if e["type"] == "boggle.round_started")
+    started: dict[str, Any] = next(e for e in ack["events"] if e["type"] == "boggle.round_started")
+    return started
 
 
 def test_join_word_and_instant_verdicts(client: TestClient) -> None:
@@ -66,7 +69,7 @@ def test_join_word_and_instant_verdicts(client: TestClient) -> None:
         send(socket, {"type": "word", "text": word, "id": 4})
         refused = until(socket, of_type("refused"))
         assert refused["id"] == 4 and refused["code"] == "duplicate_entry"
-        assert refused["text"] == "déjà écrit"
+        assert refused["text"] == f"déjà écrit : {word}"
 
 
 def test_verify_at_end_says_only_written(client: TestClient) -> None:
@@ -90,7 +93,7 @@ def test_a_word_after_the_deadline_is_refused_and_the_player_told(
         send(socket, {"type": "word", "text": grid_words(started["grid"])[0], "id": 2})
         refused = until(socket, of_type("refused"))
         assert refused["code"] == "after_deadline"
-        assert refused["text"] == "écrit après la fin du temps"
+        assert refused["text"] == "trop tard : la manche est finie"
 
 
 def test_b11_common_words_crossed_out_across_three_players(client: TestClient) -> None:
@@ -228,19 +231,18 @@ def test_a_flood_is_throttled_then_closed_with_1008(client: TestClient) -> None:
 
 
 def test_every_seat_action_needs_the_seats_token(client: TestClient) -> None:
-    room, ana = create(client, duration=60, seed=SEED)
+    room, _ = create(client, duration=60, seed=SEED)
     bob = join(client, room, "Bob")
     with client.websocket_connect(f"/ws/{room}") as stranger:
         hello(stranger, None)
-        for number, message in enumerate(
-            [
-                {"type": "start"},
-                {"type": "word", "text": "mot"},
-                {"type": "ready", "ready": True},
-                {"type": "add_bot", "level": "expert"},
-                {"type": "leave"},
-            ]
-        ):
+        actions: list[dict[str, Any]] = [
+            {"type": "start"},
+            {"type": "word", "text": "mot"},
+            {"type": "ready", "ready": True},
+            {"type": "add_bot", "level": "expert"},
+            {"type": "leave"},
+        ]
+        for number, message in enumerate(actions):
             send(stranger, {**message, "id": number})
             assert until(stranger, of_type("refused"))["code"] == "no_seat"
     with client.websocket_connect(f"/ws/{room}") as forger:
@@ -273,9 +275,11 @@ def test_the_first_message_must_be_hello(client: TestClient) -> None:
 
 
 def test_an_unknown_room_closes_the_socket(client: TestClient) -> None:
-    with client.websocket_connect("/ws/nosuchroom") as socket:
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
+    with (
+        client.websocket_connect("/ws/nosuchroom") as socket,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        socket.receive_json()
     assert closed.value.code == 4404
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "serve",
@@ -18,8 +19,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--db",
         default=None,
-        help="base des parties : fichier SQLite (défaut : dossier de données) "
-        "ou URL postgresql://",
+        help="base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://",
     )
     parser.set_defaults(handler=_serve)
 

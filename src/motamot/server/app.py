@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket
 
 from motamot.boggle.rules import PRESETS
 from motamot.lexicon.registry import BUILTIN_DICTIONARIES, registered_names
+from motamot.names import MAX_NAME_LENGTH
 from motamot.server import pages
 from motamot.server.protocol import MAX_MESSAGE_BYTES
 from motamot.server.rooms import Rooms
@@ -30,7 +31,7 @@ _T = TypeVar("_T")
 
 STATIC = Path(__file__).parent / "static"
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 Small = Annotated[int, msgspec.Meta(ge=0, le=1000)]
 
 
@@ -52,7 +53,9 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     #: The same grid later: the seed of the round played again, and the room it came from.
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
     origin: Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]+$")] | None = None
-    bots: Annotated[list[Annotated[str, msgspec.Meta(max_length=32)]], msgspec.Meta(max_length=10)] = []
+    bots: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=32)]], msgspec.Meta(max_length=10)
+    ] = []
 
     def settings(self) -> BoggleSettings:
         return BoggleSettings(
@@ -70,7 +73,10 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 def dictionaries() -> list[str]:
     """The word lists a room may use: the built-in ones and those compiled on this machine."""
-    return [*BUILTIN_DICTIONARIES, *(n for n in registered_names() if n not in BUILTIN_DICTIONARIES)]
+    return [
+        *BUILTIN_DICTIONARIES,
+        *(n for n in registered_names() if n not in BUILTIN_DICTIONARIES),
+    ]
 
 
 def same_grid_defaults(query: Mapping[str, str]) -> dict[str, Any]:
@@ -196,6 +202,10 @@ async def _decode(request: Request, kind: type[_T]) -> _T | Response:
 def _refused(refusal: Refusal, lang: Any, status: int = 409) -> Response:
     fields = dict(refusal.fields)
     return JSONResponse(
-        {"refused": refusal.code, "fields": fields, "text": refusal_text(refusal.code, lang, fields)},
+        {
+            "refused": refusal.code,
+            "fields": fields,
+            "text": refusal_text(refusal.code, lang, fields),
+        },
         status,
     )

@@ -13,6 +13,7 @@ from typing import Any
 
 from motamot.boggle.bots import BOT_LEVELS
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS
+from motamot.names import MAX_NAME_LENGTH
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog, page_text
 
@@ -94,8 +95,8 @@ def home_page(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
 {f'<p class="note" id="same-grid-note">{t("same_grid_note")}</p>' if "seed" in defaults else ""}
 <form id="create" class="card" novalidate>
   <p class="field"><label for="name">{t("your_name")}</label>
-    <input id="name" name="name" required maxlength="32" autocomplete="nickname"
-      aria-describedby="name-rule"><small id="name-rule">{t("name_rule")}</small></p>
+    <input id="name" name="name" required maxlength="{MAX_NAME_LENGTH}" autocomplete="nickname"
+      aria-describedby="name-rule"><small id="name-rule">{t("name_rule", limit=MAX_NAME_LENGTH)}</small></p>
   <p class="field"><label for="preset">{t("preset")}</label>
     <select id="preset" name="preset">{presets}</select></p>
   <p class="field"><label for="dictionary">{t("dictionary")}</label>
@@ -139,11 +140,15 @@ def home_page(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
 def room_page(lang: Language, room_id: str, watch: bool) -> str:
     """The room: lobby, round and results are drawn by `room.js` from the socket."""
     path = f"/r/{room_id}" + ("/watch" if watch else "")
-    body = '<div id="room" aria-busy="true"></div><div id="live" class="sr-only" aria-live="polite"></div>'
-    data = {"room": room_id, "watch": watch}
+    body = (
+        '<div id="room" aria-busy="true"></div>'
+        '<div id="live" class="sr-only" aria-live="polite"></div>'
+    )
+    data = {"room": room_id, "watch": watch, "max_name": MAX_NAME_LENGTH}
     return layout(lang, page_text("room_title", lang), path, body, "room.js", data)
 
 
 def message_page(lang: Language, key: str) -> str:
-    body = f'<h1>{html.escape(page_text(key, lang))}</h1><p><a href="/">{html.escape(page_text("home", lang))}</a></p>'
+    title, home = html.escape(page_text(key, lang)), html.escape(page_text("home", lang))
+    body = f'<h1>{title}</h1><p><a href="/">{home}</a></p>'
     return layout(lang, page_text(key, lang), "/", body, "home.js", {"defaults": {}})

@@ -124,9 +124,10 @@ def parse_message(frame: str | bytes | None) -> ClientMessage:
     if len(frame) > MAX_MESSAGE_BYTES or len(frame.encode("utf-8")) > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_big", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        return _DECODER.decode(frame)
+        message: ClientMessage = _DECODER.decode(frame)
     except msgspec.DecodeError as error:
         raise ProtocolError("malformed", str(error)) from None
+    return message
 
 
 _ENCODER = msgspec.json.Encoder()

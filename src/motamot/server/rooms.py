@@ -21,8 +21,7 @@ from motamot.server import protocol as p
 from motamot.server.feed import Listener, RoomFeed, event_frames
 from motamot.service import boggle_room as br
 from motamot.service.boggle_events import BoggleSettings
-from motamot.service.events import decode
-from motamot.service.events import Event
+from motamot.service.events import Event, decode
 from motamot.service.host import RoomHost, draw_seed
 from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import Broadcaster, Clock
@@ -53,7 +52,9 @@ class Outcome:
 class Rooms:
     """The server's port onto the rooms of one RoomHost."""
 
-    def __init__(self, broadcaster: Broadcaster, clock: Clock, host: RoomHost | None = None) -> None:
+    def __init__(
+        self, broadcaster: Broadcaster, clock: Clock, host: RoomHost | None = None
+    ) -> None:
         self._host = host
         self.broadcaster = broadcaster
         self.clock = clock

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from starlette.requests import HTTPConnection
 
 from motamot.text.i18n import LANGUAGES, Language
-from motamot.text.web import pick_language, refusal_text as _refusal, server_error_text
+from motamot.text.web import pick_language, server_error_text
+from motamot.text.web import refusal_text as _refusal
 
 LANG_COOKIE = "motamot_lang"
 
@@ -24,7 +27,7 @@ def request_language(request: HTTPConnection) -> Language:
     return pick_language(request.headers.get("accept-language"))
 
 
-def refusal_text(code: str, lang: Language, fields: dict[str, object]) -> str:
+def refusal_text(code: str, lang: Language, fields: Mapping[str, object]) -> str:
     try:
         return _refusal(code, lang, **fields)
     except (KeyError, IndexError, ValueError):

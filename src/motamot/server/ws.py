@@ -163,7 +163,9 @@ async def _serve(
                 )
 
 
-def _refused(request: int, code: str, fields: dict[str, object], lang: Language) -> dict[str, object]:
+def _refused(
+    request: int, code: str, fields: dict[str, object], lang: Language
+) -> dict[str, object]:
     return {
         "type": "refused",
         "id": request,

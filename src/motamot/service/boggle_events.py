@@ -44,6 +44,10 @@ class BoggleSettings:
     rounds: int | None = 1
     target: int | None = None
     extra_round_on_tie: bool = True
+    #: Seeds of the match's first rounds, fixed in advance (a grid played again later).
+    seeds: tuple[int, ...] = ()
+    #: The room whose grid this one plays again, to compare with its players.
+    origin: str | None = None
 
     def rules(self) -> BoggleRules:
         """The preset with the overrides; SettingsError if they do not make rules."""

@@ -521,6 +521,9 @@ class BoggleRoom:
         if seat is None or not self._is_present(seat) or self.seats[seat].is_bot:
             return Refusal("not_seated")
         state = self.running
+        last = self.round
+        if state is None and last is not None and not last.stopped and now > last.deadline:
+            return Refusal("after_deadline")  # B10: the writer is told why, not just "no round"
         if state is None:
             return Refusal("round_not_running")
         if self.rules.is_late(now, state.deadline):

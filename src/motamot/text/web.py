@@ -9,6 +9,7 @@ from __future__ import annotations
 from motamot.boggle.referee import Refusal
 from motamot.text.boggle import REASONS
 from motamot.text.i18n import LANGUAGES, Catalog, Language, translate
+from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
 
 PAGE: Catalog = {
     "site_title": {"fr": "motamot — Boggle entre amis", "en": "motamot — Boggle with friends"},
@@ -96,7 +97,7 @@ PAGE: Catalog = {
     },
     "my_words": {"fr": "Mes mots", "en": "My words"},
     "others": {"fr": "Les autres", "en": "The others"},
-    "word_count": {"fr": "{count} mot(s)", "en": "{count} word(s)"},
+    "word_count": {"fr": "{count:mot|mots}", "en": "{count:word|words}"},
     "accepted": {"fr": "{word} : accepté, {points} pt", "en": "{word}: accepted, {points} pt"},
     "written": {
         "fr": "{word} : écrit (verdict à la fin)",
@@ -113,9 +114,12 @@ PAGE: Catalog = {
     "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
     "missed": {"fr": "Mots que personne n'a trouvés", "en": "Words nobody found"},
     "missed_more": {"fr": "… et {count} autres", "en": "… and {count} more"},
-    "show_path": {"fr": "Cliquez un mot : son chemin s'allume.", "en": "Click a word: its path lights up."},
+    "show_path": {
+        "fr": "Cliquez un mot : son chemin s'allume.",
+        "en": "Click a word: its path lights up.",
+    },
     "scoreboard": {"fr": "Score de la partie", "en": "Match score"},
-    "after_rounds": {"fr": "après {count} manche(s)", "en": "after {count} round(s)"},
+    "after_rounds": {"fr": "après {count:manche|manches}", "en": "after {count:round|rounds}"},
     "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
     "same_grid": {"fr": "Rejouer cette grille plus tard", "en": "Play this grid later"},
     "same_grid_hint": {
@@ -127,10 +131,13 @@ PAGE: Catalog = {
         "en": "This room will first play the same grid as the original game.",
     },
     "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
-    "reconnecting": {"fr": "Connexion perdue, reconnexion…", "en": "Connection lost, reconnecting…"},
+    "reconnecting": {
+        "fr": "Connexion perdue, reconnexion…",
+        "en": "Connection lost, reconnecting…",
+    },
     "no_room": {"fr": "Cette salle n'existe pas.", "en": "This room does not exist."},
     "not_found": {"fr": "Page introuvable.", "en": "Page not found."},
-    "name_rule": {"fr": "1 à 32 caractères.", "en": "1 to 32 characters."},
+    "name_rule": {"fr": "1 à {limit} caractères.", "en": "1 to {limit} characters."},
     "no_words": {"fr": "aucun mot", "en": "no words"},
     "lan_hint": {
         "fr": "Sur le même réseau, vos amis ouvrent le lien de la salle.",
@@ -138,33 +145,16 @@ PAGE: Catalog = {
     },
 }
 
-#: Why a room refuses a command (codes from the service layer), and the word refusals.
-REFUSALS: Catalog = {
-    **{reason.value: REASONS[reason] for reason in Refusal},
-    "no_seat": {
-        "fr": "il faut rejoindre la partie pour jouer",
-        "en": "join the game to play",
-    },
-    "not_host": {"fr": "seul l'hôte peut faire cela", "en": "only the host can do that"},
-    "round_not_running": {"fr": "aucune manche en cours", "en": "no round is running"},
-    "round_running": {"fr": "une manche est en cours", "en": "a round is running"},
-    "game_over": {"fr": "la partie est terminée", "en": "the match is over"},
-    "match_over": {"fr": "la partie est terminée", "en": "the match is over"},
-    "match_not_over": {"fr": "la partie n'est pas finie", "en": "the match is not over"},
-    "bad_name": {"fr": "nom invalide", "en": "invalid name"},
-    "name_taken": {"fr": "ce nom est déjà pris", "en": "that name is taken"},
-    "room_full": {"fr": "la salle est pleine", "en": "the room is full"},
-    "not_a_bot": {"fr": "ce n'est pas un joueur ordinateur", "en": "not a computer player"},
-    "unknown_seat": {"fr": "place inconnue", "en": "unknown seat"},
-    "unknown_level": {"fr": "niveau inconnu", "en": "unknown level"},
-    "unknown_preset": {"fr": "jeu inconnu", "en": "unknown game"},
-    "unknown_dictionary": {"fr": "dictionnaire inconnu", "en": "unknown dictionary"},
-    "bad_duration": {"fr": "durée impossible", "en": "impossible duration"},
-    "bad_match": {"fr": "format de partie impossible", "en": "impossible match format"},
-    "bad_rules": {"fr": "règles impossibles", "en": "impossible rules"},
-    "no_players": {"fr": "il faut au moins un joueur", "en": "at least one player is needed"},
+#: Refusals the server adds to the rooms' own (`text.rooms`).
+SERVER_REFUSALS: Catalog = {
+    "no_seat": {"fr": "il faut rejoindre la partie pour jouer", "en": "join the game to play"},
+    "no_room": {"fr": "cette salle n'existe pas", "en": "this room does not exist"},
     "retry": {"fr": "réessayez", "en": "try again"},
 }
+REFUSALS: Catalog = {**ROOM_REFUSALS, **SERVER_REFUSALS}
+
+#: Why a word is refused (B12), for verdicts and results.
+WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in Refusal}
 
 #: What is wrong with a message or a connection (the protocol, not the game).
 SERVER_ERRORS: Catalog = {
@@ -201,7 +191,7 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
     def pick(catalog: Catalog) -> dict[str, str]:
         return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
 
-    return {"page": pick(PAGE), "refusals": pick(REFUSALS), "errors": pick(SERVER_ERRORS)}
+    return {"page": pick(PAGE), "reasons": pick(WORD_REASONS), "errors": pick(SERVER_ERRORS)}
 
 
 def pick_language(accept_language: str | None) -> Language:

@@ -4,8 +4,19 @@ const TEXTS = JSON.parse(document.getElementById("texts").textContent);
 export const DATA = JSON.parse(document.getElementById("data").textContent);
 export const LANG = document.documentElement.lang === "en" ? "en" : "fr";
 
+/** French says "0 mot", "1 mot"; English "0 words", "1 word". */
+function singular(count) {
+  return LANG === "fr" ? Math.abs(count) < 2 : count === 1;
+}
+
+/** `{name}` gets the field; `{count:mot|mots}` the number and its agreed noun (as text/i18n.py). */
 function fill(template, fields) {
-  return template.replace(/\{(\w+)\}/g, (all, key) => (key in fields ? String(fields[key]) : all));
+  return template.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (all, key, one, many) => {
+    if (!(key in fields)) return all;
+    const value = fields[key];
+    if (one === undefined) return String(value);
+    return `${value} ${singular(Number(value)) ? one : many}`;
+  });
 }
 
 /** A page text by key, with its {fields} filled. */
@@ -13,9 +24,9 @@ export function t(key, fields = {}) {
   return fill(TEXTS.page[key] ?? key, fields);
 }
 
-/** Why something was refused, by code. */
-export function refusal(code, fields = {}) {
-  return fill(TEXTS.refusals[code] ?? code, fields);
+/** Why a word is refused (B12), by reason code. */
+export function reason(code) {
+  return TEXTS.reasons[code] ?? code;
 }
 
 /** A protocol error, by code. */

@@ -1,5 +1,5 @@
 // The home page: create a room, then go to it with the creator's seat token kept.
-import { DATA, LANG, refusal } from "./common.js";
+import { DATA, LANG, t } from "./common.js";
 
 const form = document.getElementById("create");
 
@@ -14,7 +14,7 @@ async function create(event) {
   error.textContent = "";
   const name = form.elements.name.value.trim();
   if (!name) {
-    error.textContent = refusal("bad_name");
+    error.textContent = `${t("your_name")} : ${t("name_rule", { limit: form.elements.name.maxLength })}`;
     form.elements.name.focus();
     return;
   }

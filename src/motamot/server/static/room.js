@@ -1,6 +1,6 @@
 // A Boggle room: lobby, live round and results, drawn from the seat's view and its events.
 import { Connection } from "./connection.js";
-import { DATA, LANG, errorText, h, refusal, t } from "./common.js";
+import { DATA, LANG, errorText, h, reason, t } from "./common.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
@@ -81,7 +81,7 @@ function drawJoin() {
   const seated = state.me !== null;
   join.hidden = seated || DATA.watch;
   if (join.hidden || join.firstChild) return;
-  const input = h("input", { id: "join-name", required: true, maxlength: 32, autocomplete: "nickname" });
+  const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
   const error = h("p", { class: "error", role: "alert" });
   const form = h(
     "form",
@@ -188,7 +188,7 @@ function verdictText(word) {
     case "written":
       return t("written", { word: shown });
     default:
-      return t("refused_word", { word: shown, reason: refusal(word.feedback) });
+      return t("refused_word", { word: shown, reason: reason(word.feedback) });
   }
 }
 
@@ -268,7 +268,7 @@ function entryItem(entry, grid) {
       ? t("points", { points: entry.points })
       : entry.status === "crossed"
         ? t("crossed_by", { names: entry.crossed_by.join(", ") })
-        : refusal(entry.reason);
+        : reason(entry.reason);
   const word = entry.status === "crossed" ? h("s", {}, label) : label;
   const hasPath = entry.path && entry.path.length > 0;
   const body = hasPath
