@@ -48,7 +48,8 @@ def test_the_two_commands_get_the_code_install_the_game_then_the_test_tools() ->
     clone, play, tests = _shell_blocks(section)
     assert clone.startswith("git clone ")
     assert "pip install -e . " in play and "[test]" not in play
-    assert "motamot boggle play" in play
+    assert play.strip().endswith("motamot serve")  # the first thing a player runs
+    assert "motamot boggle play" in _section("Jouer dans le terminal / Play in the terminal")
     assert "pip install -e '.[test]'" in tests and "python -m pytest" in tests
 
 

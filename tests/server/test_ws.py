@@ -15,6 +15,9 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from motamot.server.protocol import MAX_MESSAGE_BYTES
+from motamot.service.boggle_events import BoggleSettings
+from motamot.service.boggle_room import BoggleRoom
+from motamot.service.host import cached_lexicons
 from motamot.service.ports import ManualClock
 from tests.server.helpers import (
     create,
@@ -299,3 +302,13 @@ def test_play_the_same_grid_later_from_the_link(client: TestClient) -> None:
         view = hello(socket, friend)["view"]
         assert view["settings"]["origin"] == room
         assert start_round(socket)["grid"] == grid
+
+
+def test_seeds_fixed_in_advance_are_never_shown(client: TestClient) -> None:
+    room, ana = create(client, duration=60, seed=SEED)
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        view = hello(socket, ana)["view"]
+    assert "seeds" not in view["settings"] and str(SEED) not in json.dumps(view)
+    made = BoggleRoom.create("r", BoggleSettings(seeds=(SEED,)), 0.0, cached_lexicons())
+    assert isinstance(made, BoggleRoom)
+    assert str(SEED) not in json.dumps(made.visible(made.created, None))

@@ -27,5 +27,5 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.serve import default_db, serve
 
-    serve(args.host, args.port, args.db or default_db())
+    serve(args.host, args.port, args.db or default_db(), args.lang)
     return 0

@@ -22,6 +22,8 @@ from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.storage import data_dir
 from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.sqlite import SqliteStore
+from motamot.text.i18n import Language
+from motamot.text.web import serve_text
 
 #: Largest websocket frame uvicorn accepts at all (the protocol's own limit is smaller).
 WS_MAX_SIZE = 64 * 1024
@@ -84,18 +86,18 @@ def lan_address() -> str | None:
     return None
 
 
-def serve(host: str, port: int, db: str, announce: bool = True) -> None:
+def serve(host: str, port: int, db: str, lang: Language = "fr") -> None:
     """Run the server until interrupted, printing where to open it."""
     app = build(db)
-    if announce:
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        print(f"motamot : ouvrez http://{shown}:{port}/  (open it in your browser)")
-        lan = lan_address() if host in ("0.0.0.0", "::") else None
-        if lan is not None:
-            print(f"motamot : vos amis sur le même réseau : http://{lan}:{port}/  (for friends)")
-        elif host in ("127.0.0.1", "localhost"):
-            print("motamot : pour jouer avec d'autres machines, lancez avec --host 0.0.0.0")
-        print(f"motamot : parties enregistrées dans {db}", flush=True)
+    everywhere = host in ("0.0.0.0", "::")
+    shown = "127.0.0.1" if everywhere else host
+    print(serve_text("open", lang, url=f"http://{shown}:{port}/"))
+    lan = lan_address() if everywhere else None
+    if lan is not None:
+        print(serve_text("friends", lang, url=f"http://{lan}:{port}/"))
+    elif not everywhere:
+        print(serve_text("local_only", lang))
+    print(serve_text("saved", lang, db=db), flush=True)
     uvicorn.run(
         app,
         host=host,

@@ -166,6 +166,8 @@ class RoundState:
     stopped: bool = False
     result: RoundResult | None = None
     solution: Solution | None = None
+    #: Each text's instant verdict, computed once (its writer's ack, view and feed ask again).
+    verdicts: dict[str, WordFeedback] = field(default_factory=dict)
 
     @property
     def running(self) -> bool:
@@ -286,9 +288,12 @@ class BoggleRoom:
 
     def feedback(self, state: RoundState, text: str) -> WordFeedback:
         """What the writer of `text` is told at once."""
-        return instant_feedback(
-            state.grid, self.rules, self.lexicon, text, self.settings.verify_at_end
-        )
+        verdict = state.verdicts.get(text)
+        if verdict is None:
+            verdict = state.verdicts[text] = instant_feedback(
+                state.grid, self.rules, self.lexicon, text, self.settings.verify_at_end
+            )
+        return verdict
 
     # --- the fold -----------------------------------------------------------------------
 

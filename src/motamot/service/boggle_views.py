@@ -28,8 +28,15 @@ if TYPE_CHECKING:
     from motamot.service.boggle_room import BoggleRoom, RoundState
 
 
-def settings_json(room: BoggleRoom, settings: BoggleSettings) -> dict[str, Any]:
+def _public(settings: BoggleSettings) -> dict[str, Any]:
+    """The settings without the seeds fixed in advance (they would give the grids)."""
     data = dataclasses.asdict(settings)
+    del data["seeds"]
+    return data
+
+
+def settings_json(room: BoggleRoom, settings: BoggleSettings) -> dict[str, Any]:
+    data = _public(settings)
     data["dictionary"] = settings.dictionary_name
     data["duration"] = room.rules.duration_seconds
     data["min_length"] = room.rules.min_length
@@ -43,7 +50,7 @@ def visible(room: BoggleRoom, event: Event, seat: str | None) -> dict[str, Any] 
         case PlayerJoined():
             del data["secret_digest"]
         case RoomCreated(settings=settings) | SettingsChanged(settings=settings):
-            data["settings"] = dataclasses.asdict(settings)
+            data["settings"] = _public(settings)
         case RoundStarted():
             state = room.round_at(event.seq)
             if state is not None and state.running:

@@ -108,4 +108,19 @@ HELP_EN: Mapping[str, str] = {
     "ordinateurs, un par niveau : ": "computer players, one per level: ",
     "joueurs dans l'ordre : human ou ": "players in turn order: human or ",
     "(human:Nom pour nommer), défaut ": "(human:Name to name one), default ",
+    "serveur web : jouer au Boggle à plusieurs dans le navigateur": (
+        "web server: play Boggle together in the browser"
+    ),
+    "Lance le serveur motamot : ouvrez l'adresse affichée, créez une salle "
+    "et donnez son lien à vos amis.": (
+        "Starts the motamot server: open the address it prints, create a room "
+        "and give its link to your friends."
+    ),
+    "adresse d'écoute (défaut : toutes, pour le réseau local)": (
+        "address to listen on (default: all, for the local network)"
+    ),
+    "port (défaut : 8000)": "port (default: 8000)",
+    "base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://": (
+        "games database: a SQLite file (default: in the data folder) or a postgresql:// URL"
+    ),
 }

@@ -173,6 +173,28 @@ SERVER_ERRORS: Catalog = {
 }
 
 
+#: What `motamot serve` prints when it starts.
+SERVE: Catalog = {
+    "open": {"fr": "motamot : ouvrez {url}", "en": "motamot: open {url}"},
+    "friends": {
+        "fr": "motamot : à donner à vos amis sur le même réseau : {url}",
+        "en": "motamot: for friends on the same network: {url}",
+    },
+    "local_only": {
+        "fr": "motamot : cette machine seulement (--host 0.0.0.0 pour le réseau local)",
+        "en": "motamot: this machine only (--host 0.0.0.0 for the local network)",
+    },
+    "saved": {
+        "fr": "motamot : salles enregistrées dans {db}",
+        "en": "motamot: rooms saved in {db}",
+    },
+}
+
+
+def serve_text(key: str, lang: Language, **fields: object) -> str:
+    return translate(SERVE, key, lang, **fields)
+
+
 def page_text(key: str, lang: Language, **fields: object) -> str:
     return translate(PAGE, key, lang, **fields)
 
