@@ -96,7 +96,8 @@ def home_page(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
 <form id="create" class="card" novalidate>
   <p class="field"><label for="name">{t("your_name")}</label>
     <input id="name" name="name" required maxlength="{MAX_NAME_LENGTH}" autocomplete="nickname"
-      aria-describedby="name-rule"><small id="name-rule">{t("name_rule", limit=MAX_NAME_LENGTH)}</small></p>
+      aria-describedby="name-rule">
+    <small id="name-rule">{t("name_rule", limit=MAX_NAME_LENGTH)}</small></p>
   <p class="field"><label for="preset">{t("preset")}</label>
     <select id="preset" name="preset">{presets}</select></p>
   <p class="field"><label for="dictionary">{t("dictionary")}</label>
