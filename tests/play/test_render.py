@@ -19,6 +19,7 @@ from motamot.service.local import LocalRooms
 from motamot.service.ports import ManualClock
 from motamot.service.topword_play import HUMAN, Seat, Table
 from motamot.topword import TOPWORD_FR, parse_move, parse_position
+from motamot.topword.game import Pass, Play, Turn
 
 
 @pytest.fixture(scope="module")
@@ -67,20 +68,22 @@ def test_b11_b14_results_and_scoreboard_text(tmp_path: Path) -> None:
     local.close()
 
 
-def test_t20_topword_turn_text_itemises_the_score(fr: Lexicon, tmp_path: Path) -> None:
+def test_t20_topword_turn_text_itemises_the_score(tmp_path: Path) -> None:
+    local = LocalRooms(tmp_path / "rooms.sqlite3")
     seats = [Seat("Ana", HUMAN), Seat("Bob", HUMAN)]
-    table = Table.new(seats, 5, fr, TOPWORD_FR, "fr", tmp_path / "game.txt")
+    table = Table.new(local, seats, 5, TOPWORD_FR, "fr", tmp_path / "game.txt")
     screen = TopwordScreen(io.StringIO(), _reader(), "en")
     game = table.game
     assert game.players[game.current] == "Ana"  # seed 5: Ana starts, REAXER is on her rack
-    turn = game.play("E1 REAXER")
-    assert turn.verdict is not None
+    turn = table.act(Play("E1 REAXER"))
+    assert isinstance(turn, Turn) and turn.verdict is not None
     text = screen.turn_text(table, turn)
     words = ", ".join(f"{w.word} {w.points}" for w in turn.verdict.words)
     assert text.startswith(f"Ana: E1 REAXER +{turn.points} ({words}")
     assert "letter X +2" in text  # T13
-    passed = screen.turn_text(table, game.pass_turn())
-    assert passed == "Bob: pass"
+    passed = table.act(Pass())
+    assert isinstance(passed, Turn) and screen.turn_text(table, passed) == "Bob: pass"
+    local.close()
 
 
 def test_t8_a_move_that_keeps_every_tile_is_a_same_letter_stack() -> None:

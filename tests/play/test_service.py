@@ -18,6 +18,7 @@ from motamot.service.boggle_play import (
     Player,
     seat_players,
 )
+from motamot.service.local import LocalRooms
 from motamot.service.storage import DATA_ENV, data_dir, new_save_path, save_text
 from motamot.service.topword_play import (
     HUMAN,
@@ -29,7 +30,7 @@ from motamot.service.topword_play import (
     read_seats,
 )
 from motamot.topword import TOPWORD_FR
-from motamot.topword.game import Action
+from motamot.topword.game import Action, Exchange, Pass, Turn
 
 GRID_SEED = 3  # EFSR/OTEM/QuLEA/XLZU
 
@@ -194,23 +195,27 @@ def test_parse_seats_names_and_levels() -> None:
         parse_seats("human:A:B", ["J1"], ["O1"])
 
 
-def test_t17_table_saves_seats_and_resumes(fr: Lexicon, tmp_path: Path) -> None:
+def test_t17_table_saves_seats_and_resumes(tmp_path: Path) -> None:
+    local = LocalRooms(tmp_path / "rooms.sqlite3")
     seats = [Seat("Vous", HUMAN), Seat("Ordi", "greedy")]
-    table = Table.new(seats, 5, fr, TOPWORD_FR, "fr", tmp_path / "g.txt")
+    table = Table.new(local, seats, 5, TOPWORD_FR, "fr", tmp_path / "g.txt")
     if table.seat.human:
-        table.game.pass_turn()
-    else:
-        table.computer_turn()
-    while not table.seat.human:
-        table.computer_turn()
+        assert isinstance(table.act(Pass()), Turn)
+    table.bot_turns()
+    assert table.seat.human
     best = hints(table.game)
     assert best and best[0].verdict.points == max(h.move.points for h in best)
     assert all(h.verdict.words for h in best)  # itemised
-    table.game.exchange(table.game.rack()[0])
+    assert isinstance(table.act(Exchange(table.game.rack()[0])), Turn)
+    refused = table.act(Pass())  # not this seat's turn any more: the bot's
+    assert isinstance(refused, Turn) or refused.code == "not_your_turn"
     text = table.record_text()
+    assert (tmp_path / "g.txt").read_text() == text  # exported after each turn
     assert read_seats(text) == seats
-    again = Table.resume(text, fr, tmp_path / "g.txt")
+    again = Table.resume(local, text, None, tmp_path / "g2.txt")
     assert again.seats == seats
+    assert again.room_id != table.room_id
     assert [t.action for t in again.game.turns] == [t.action for t in table.game.turns]
     assert again.game.racks == table.game.racks and again.game.scores == table.game.scores
     assert Action.EXCHANGE in {t.action for t in again.game.turns}
+    local.close()

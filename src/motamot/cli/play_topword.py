@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-import time
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -29,8 +27,10 @@ from motamot.cli.term import (
     stdin_reader,
 )
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
-from motamot.lexicon import load_lexicon, try_fold
-from motamot.service.storage import new_save_path, save_text
+from motamot.lexicon import try_fold
+from motamot.service.local import LocalRooms
+from motamot.service.outcomes import Refusal
+from motamot.service.storage import new_save_path
 from motamot.service.topword_play import (
     COMPUTER_LEVELS,
     HUMAN,
@@ -42,12 +42,13 @@ from motamot.service.topword_play import (
 )
 from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.rooms import refusal_text
 from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board, cell_name
-from motamot.topword.game import Action, GameError, IllegalMove, Turn
+from motamot.topword.game import Action, Exchange, Pass, Play, Turn
 from motamot.topword.move import Move, MoveSyntaxError, parse_move, placements
-from motamot.topword.record import RecordError, parse_record
+from motamot.topword.record import RecordError
 from motamot.topword.rules import Legal, Reason
-from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, get_ruleset, tile_label
+from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, Ruleset, get_ruleset, tile_label
 
 MESSAGES: Catalog = {
     "title": {
@@ -209,12 +210,6 @@ YES = {"o", "oui", "y", "yes"}
 THINKING_SECONDS = 10.0
 
 
-def thinking_limit(seconds: float) -> Callable[[], bool]:
-    """A `stop()` for a computer player: true once `seconds` have passed."""
-    deadline = time.monotonic() + seconds
-    return lambda: time.monotonic() > deadline
-
-
 class Quit(Exception):
     """The player asked to stop (the game is saved)."""
 
@@ -276,8 +271,20 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(RULESETS)
         raise CliError(translate(MESSAGES, "bad_ruleset", lang, name=name, known=known)) from None
     seats = _seats(args.players, lang) if args.players else None
+    local = LocalRooms()
+    local.host.bot_think_limit = THINKING_SECONDS
+    try:
+        return _run(args, local, ruleset, seats)
+    finally:
+        local.close()
+
+
+def _run(
+    args: argparse.Namespace, local: LocalRooms, ruleset: Ruleset, seats: list[Seat] | None
+) -> int:
+    lang: Language = args.lang
     if args.resume is not None:
-        table = _resume(args.resume, args.dict, seats, lang)
+        table = _resume(local, args.resume, args.dict, seats, lang)
     else:
         seats = seats or _seats("human,expert", lang)
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
@@ -292,22 +299,21 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
         dictionary = args.dict or ruleset.dictionary
-        lexicon = load_lexicon(dictionary)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         path = new_save_path("topword", seed, datetime.now())
-        table = Table.new(seats, seed, lexicon, ruleset, dictionary, path)
+        table = _new_table(local, seats, seed, ruleset, dictionary, path, lang)
     ui = TopwordScreen(sys.stdout, stdin_reader(), lang)
     while True:
-        save_text(table.path, table.record_text())
+        table.save()
         try:
             ui.play(table)
         except (KeyboardInterrupt, Quit, EOFError):
-            save_text(table.path, table.record_text())
+            table.save()
             ui.write()
             ui.write(ui.t("saved", path=table.path))
             ui.write(ui.t("resume_with", path=table.path))
             return 130 if sys.exc_info()[0] is KeyboardInterrupt else 0
-        save_text(table.path, table.record_text())
+        table.save()
         ui.write(ui.t("saved", path=table.path))
         try:
             again = ui.ask(ui.t("rematch")).strip().lower() in YES
@@ -317,26 +323,37 @@ def run(args: argparse.Namespace) -> int:
             return 0
         game = table.game
         seed = game.seed + 1
-        table = Table.new(
-            table.seats,
-            seed,
-            game.lexicon,
-            game.ruleset,
-            game.dictionary,
-            new_save_path("topword", seed, datetime.now()),
-        )
+        path = new_save_path("topword", seed, datetime.now())
+        table = _new_table(local, table.seats, seed, game.ruleset, game.dictionary, path, lang)
 
 
-def _resume(path: Path, dictionary: str | None, seats: list[Seat] | None, lang: Language) -> Table:
+def _new_table(
+    local: LocalRooms,
+    seats: list[Seat],
+    seed: int,
+    ruleset: Ruleset,
+    dictionary: str,
+    path: Path,
+    lang: Language,
+) -> Table:
+    try:
+        return Table.new(local, seats, seed, ruleset, dictionary, path)
+    except SeatError as error:
+        reason = refusal_text(error.reason, lang)
+        text = f"{reason} : {error.item}" if lang == "fr" else f"{reason}: {error.item}"
+        raise CliError(text) from None
+
+
+def _resume(
+    local: LocalRooms, path: Path, dictionary: str | None, seats: list[Seat] | None, lang: Language
+) -> Table:
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         detail = error.strerror if isinstance(error, OSError) else str(error)
         raise CliError(translate(MESSAGES, "no_file", lang, path=path, error=detail)) from None
     try:
-        record = parse_record(text)
-        lexicon = load_lexicon(dictionary or record.dictionary)
-        table = Table.resume(text, lexicon, path, seats)
+        table = Table.resume(local, text, dictionary, path, seats)
     except RecordError as error:
         raise CliError(
             translate(MESSAGES, "bad_record", lang, path=path, error=error_text(error, lang))
@@ -391,11 +408,12 @@ class TopwordScreen:
                         self.style(self.t("thinking", name=table.seat.name), "dim") + "\r"
                     )
                     self.out.flush()
-                turn = table.computer_turn(thinking_limit(THINKING_SECONDS))
-                if not self.live_screen and table.humans == 0:
-                    self.write(self.turn_text(table, turn))
+                for turn in table.bot_turns():
+                    if not self.live_screen and table.humans == 0:
+                        self.write(self.turn_text(table, turn))
+                    self.log = [*self.log, self.turn_text(table, turn)][-4:]
+                continue
             self.log = [*self.log, self.turn_text(table, turn)][-4:]
-            save_text(table.path, table.record_text())
         self.show_end(table)
 
     def human_turn(self, table: Table) -> Turn:
@@ -434,7 +452,11 @@ class TopwordScreen:
                 )
                 continue
             if command in PASS_WORDS and len(words) == 1:
-                turn = game.pass_turn()
+                done = table.act(Pass())
+                if isinstance(done, Refusal):
+                    message = [self.style(self.refusal_text(done), "red")]
+                    continue
+                turn = done
                 break
             if command in EXCHANGE_WORDS:
                 if len(words) == 1:
@@ -453,7 +475,11 @@ class TopwordScreen:
                     message = [self.t("no_such_tile", tile=asked)]
                     continue
                 before = list(game.rack())
-                turn = game.exchange(tile)
+                done = table.act(Exchange(tile))
+                if isinstance(done, Refusal):
+                    message = [self.style(self.refusal_text(done), "red")]
+                    continue
+                turn = done
                 after = list(game.racks[turn.player])
                 for kept in before:
                     if kept in after and kept != tile:
@@ -471,22 +497,14 @@ class TopwordScreen:
                     refused = self.t("refused", reason=reason)
                     message = [self.style(refused, "red"), self.t("same_letter_kept")]
                     continue
-                turn = game.play(move)
             except MoveSyntaxError:
                 message = [self.style(self.t("syntax", text=text), "red")]
                 continue
-            except IllegalMove as error:
-                reason = translate(
-                    REFEREE_MESSAGES,
-                    error.refusal.reason.value,
-                    self.lang,
-                    detail=error.refusal.detail,
-                )
-                message = [self.style(self.t("refused", reason=reason), "red")]
+            done = table.act(Play(move))
+            if isinstance(done, Refusal):
+                message = [self.style(self.refusal_text(done), "red")]
                 continue
-            except GameError as error:
-                message = [self.style(error_text(error, self.lang), "red")]
-                continue
+            turn = done
             message = []
             break
         if hot_seat:
@@ -501,6 +519,14 @@ class TopwordScreen:
         return turn
 
     # -- text of a turn ------------------------------------------------------------
+
+    def refusal_text(self, refusal: Refusal) -> str:
+        """Why the room refused a turn: the referee's reason, or the table's."""
+        if refusal.code in REFEREE_MESSAGES:
+            detail = refusal.fields.get("detail", "")
+            reason = translate(REFEREE_MESSAGES, refusal.code, self.lang, detail=detail)
+            return self.t("refused", reason=reason)
+        return refusal_text(refusal.code, self.lang, **refusal.fields)
 
     def score_detail(self, verdict: Legal) -> str:
         """T20: each word and each bonus of a move."""

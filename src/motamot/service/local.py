@@ -80,7 +80,15 @@ class LocalRooms:
         self.run(self.host.settle())
 
     def room(self, room_id: str) -> Room | None:
-        """The room, loaded from the store if needed (None: no such room)."""
+        """The room, loaded from the store if needed (None: no such room).
+
+        A room in memory is returned without running the event loop, so reading it
+        never lets a computer player move in the meantime (that is `settle`'s job).
+        """
+        try:
+            return self.host.room(room_id)
+        except KeyError:
+            pass
         if self.run(self.host.view(room_id, None)) is None:
             return None
         return self.host.room(room_id)

@@ -1,24 +1,28 @@
-"""Playing Topword at one table: seats (humans and computer players), the game,
-its record saved after every turn, and resuming a saved game.
+"""Playing Topword at one table in the terminal: seats (people and computer players)
+and the game as a room (`TopwordTable`) in the local store, its record exported
+after every turn, and a saved record imported to be played on.
 
-Computer players are the engine's bots (`motamot.topword.bots`): each decides
-from its view of the game; the interface may pass a `stop()` callback to
-bound its thinking time (the interface owns the clock).
+Every turn is a command to the room, stored before the screen shows it; the
+computer players' turns are computed by the host in a worker thread.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from motamot.lexicon import Lexicon
 from motamot.names import PlayerNameError, check_name
+from motamot.service.local import LocalRooms, new_token
+from motamot.service.outcomes import Ack, Refusal
+from motamot.service.seating import AddBot, Join
+from motamot.service.storage import save_text
+from motamot.service.topword_events import TopwordSettings
+from motamot.service.topword_table import Start, TopwordTable
 from motamot.topword.board import Board
-from motamot.topword.bots import LEVELS, Bot, apply_decision, make_bot, view_of
-from motamot.topword.bots.players import Stop
-from motamot.topword.game import RESERVED_IN_NAMES, CanPlay, Game, Turn
+from motamot.topword.bots import LEVELS
+from motamot.topword.game import RESERVED_IN_NAMES, CanPlay, Game, Turn, TurnAction
 from motamot.topword.hints import Hint
 from motamot.topword.hints import hints as engine_hints
 from motamot.topword.movegen import has_legal_move
@@ -52,11 +56,6 @@ class Seat:
     @property
     def human(self) -> bool:
         return self.kind == HUMAN
-
-
-def make_computer(level: str, seed: int) -> Bot:
-    """The computer player of `level` (one of COMPUTER_LEVELS), seeded."""
-    return make_bot(level, random.Random(seed))
 
 
 def hints(game: Game, count: int = 3) -> list[Hint]:
@@ -116,51 +115,83 @@ def read_seats(text: str) -> list[Seat] | None:
 
 
 class Table:
-    """A game in progress with its seats, computer players and save file."""
+    """A game at a local table (a room in the store of `LocalRooms`): its seats, the
+    engine game as the room holds it (read it, never change it: every turn is a
+    command to the room), and its text record exported to `path` after each turn."""
 
-    def __init__(self, game: Game, seats: Sequence[Seat], path: Path) -> None:
-        if [seat.name for seat in seats] != game.players:
-            raise SeatError("seats_mismatch", ", ".join(game.players))
-        self.game = game
-        self.seats = list(seats)
+    def __init__(self, local: LocalRooms, room_id: str, path: Path) -> None:
+        self.local = local
+        self.room_id = room_id
         self.path = path
-        self.computers: dict[int, Bot] = {
-            index: make_computer(seat.kind, game.seed * 31 + index)
-            for index, seat in enumerate(seats)
-            if not seat.human
-        }
+        table = self.table
+        self.seat_ids = list(table.order)
+        self.seats = [
+            Seat(table.seats[seat].name, table.seats[seat].level or HUMAN) for seat in self.seat_ids
+        ]
+
+    @property
+    def table(self) -> TopwordTable:
+        room = self.local.room(self.room_id)
+        if not isinstance(room, TopwordTable):
+            raise SeatError("no_table", self.room_id)
+        return room
+
+    @property
+    def game(self) -> Game:
+        game = self.table.game
+        assert game is not None
+        return game
 
     @classmethod
     def new(
         cls,
+        local: LocalRooms,
         seats: Sequence[Seat],
         seed: int,
-        lexicon: Lexicon,
         ruleset: Ruleset,
         dictionary: str,
         path: Path,
     ) -> Table:
-        game = Game(
-            [seat.name for seat in seats],
-            seed,
-            lexicon,
-            ruleset,
-            dictionary=dictionary,
-            can_play=can_play_for(ruleset, lexicon),
+        """A new room with `seats` in order, the game started from `seed`."""
+        room_id = local.create(
+            TopwordSettings(ruleset=ruleset.name, dictionary=dictionary, bot_seconds=0.0)
         )
-        return cls(game, seats, path)
+        if isinstance(room_id, Refusal):
+            raise SeatError(room_id.code, str(room_id.fields.get("detail", "")))
+        for seat in seats:  # the terminal seats everyone, as the system (seat None)
+            if seat.human:
+                command: Join | AddBot = Join(seat.name, new_token()[1])
+            else:
+                command = AddBot(seat.kind, seat.name)
+            _check(local.submit(room_id, None, command))
+        _check(local.submit(room_id, None, Start(seed)))
+        return cls(local, room_id, path)
 
     @classmethod
     def resume(
-        cls, text: str, lexicon: Lexicon, path: Path, seats: Sequence[Seat] | None = None
+        cls,
+        local: LocalRooms,
+        text: str,
+        dictionary: str | None,
+        path: Path,
+        seats: Sequence[Seat] | None = None,
     ) -> Table:
-        """The game of a saved record, replayed; RecordError/SeatError when it does not fit."""
+        """A saved record imported into a new room: checked by the engine's replay
+        (RecordError), then its turns played again as commands (SeatError if the
+        seats do not fit the record)."""
         record = parse_record(text)
+        dictionary = dictionary or record.dictionary
+        lexicon = local.host.lexicons(dictionary)
         game = replay(record, lexicon, can_play_for(get_ruleset(record.ruleset), lexicon))
         chosen = list(seats) if seats is not None else read_seats(text)
         if chosen is None:
             chosen = [Seat(name, HUMAN) for name in game.players]
-        return cls(game, chosen, path)
+        if [seat.name for seat in chosen] != game.players:
+            raise SeatError("seats_mismatch", ", ".join(game.players))
+        table = cls.new(local, chosen, record.seed, game.ruleset, dictionary, path)
+        for turn in game.turns:
+            _check(table.local.submit(table.room_id, table.seat_ids[turn.player], turn.as_action()))
+        return table
 
     @property
     def seat(self) -> Seat:
@@ -170,15 +201,36 @@ class Table:
     def humans(self) -> int:
         return sum(1 for seat in self.seats if seat.human)
 
-    def computer_turn(self, stop: Stop | None = None) -> Turn:
-        """Let the computer player to play choose (within `stop`) and act."""
-        decision = self.computers[self.game.current].choose(view_of(self.game), stop)
-        return apply_decision(self.game, decision)
+    def act(self, action: TurnAction) -> Turn | Refusal:
+        """The person to play does `action`: stored, then applied (or refused)."""
+        seat = self.seat_ids[self.game.current]
+        number = len(self.game.turns)
+        answer = self.local.submit(self.room_id, seat, action)
+        if isinstance(answer, Refusal):
+            return answer
+        self.save()
+        return self.game.turns[number]
+
+    def bot_turns(self) -> list[Turn]:
+        """Let the computer players whose turn it is play (in a worker thread, stored)."""
+        before = len(self.game.turns)
+        self.local.settle()
+        self.save()
+        return self.game.turns[before:]
 
     def record_text(self) -> str:
         """The game record, with the seats noted as a comment for --resume."""
         header, _, rest = format_record(self.game).partition("\n")
         return f"{header}\n{seats_comment(self.seats)}\n{rest}"
+
+    def save(self) -> None:
+        """Export the record to `path`."""
+        save_text(self.path, self.record_text())
+
+
+def _check(answer: Ack | Refusal) -> None:
+    if isinstance(answer, Refusal):
+        raise SeatError(answer.code, str(answer.fields))
 
 
 def can_play_for(ruleset: Ruleset, lexicon: Lexicon) -> CanPlay:

@@ -366,7 +366,7 @@ class TopwordTable:
             return Refusal("game_started")
         order = tuple(self._present())
         low, high = self.ruleset.min_players, self.ruleset.max_players
-        if not low <= len(order) <= high or self.host is None:
+        if not low <= len(order) <= high:
             return Refusal("player_count", {"low": low, "high": high})
         game = self._new_game(order, seed)
         draws = _start_draws(game, order)
