@@ -196,7 +196,8 @@ def test_boggle_solve_starts_without_loading_the_other_commands() -> None:
         "code = main(['boggle', 'solve', 'ORTE/BEST/INAM/GTED', '--score-only']);"
         "assert code == 0, code;"
         "assert 'motamot.cli.topword_cmd' not in sys.modules;"
-        "assert 'motamot.cli.dict_cmd' not in sys.modules"
+        "assert 'motamot.cli.dict_cmd' not in sys.modules;"
+        "assert 'motamot.service.local' not in sys.modules"  # `boggle play`'s rooms
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

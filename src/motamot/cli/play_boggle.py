@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from motamot.boggle.bots import BOT_LEVELS, get_level
 from motamot.boggle.match import MatchError, MatchFormat
@@ -42,14 +42,16 @@ from motamot.cli.term import (
     visible_len,
 )
 from motamot.lexicon import try_fold
-from motamot.service.boggle_events import BoggleSettings
-from motamot.service.boggle_local import LocalMatch, LocalPlayError, LocalRound
 from motamot.service.boggle_play import Feedback, RoundOutcome, WordFeedback
-from motamot.service.local import LocalRooms
 from motamot.service.storage import new_save_path
 from motamot.text.boggle import reason_text
 from motamot.text.i18n import Catalog, Language, translate
 from motamot.text.rooms import refusal_text
+
+if TYPE_CHECKING:  # at run time imported by `run`: see there
+    from motamot.service.boggle_events import BoggleSettings
+    from motamot.service.boggle_local import LocalMatch, LocalRound
+    from motamot.service.local import LocalRooms
 
 Clock = Callable[[], float]
 
@@ -294,6 +296,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Set the match up from the options, then play it (and rematches)."""
+    # The room machinery (asyncio, SQLite) is imported here, not at the top: every
+    # boggle command imports this module to register `play`, and pays its start-up.
+    from motamot.service.boggle_events import BoggleSettings
+    from motamot.service.local import LocalRooms
+
     lang: Language = args.lang
     preset = boggle_preset(args.preset, args.dict, lang)
     try:
@@ -353,6 +360,8 @@ def _play(
     bots: list[tuple[str, str]],
     seed: int,
 ) -> int:
+    from motamot.service.boggle_local import LocalMatch, LocalPlayError
+
     lang: Language = args.lang
     ui = BoggleScreen(sys.stdout, stdin_reader(), lang, local.clock.now)
     game: LocalMatch | None = None
