@@ -119,6 +119,13 @@ def test_two_players_play_a_round_by_link(
     bob.screenshot(path=str(artifacts / "round-phone-after-reload.png"))
     assert serious_violations(ana) == []
 
+    watcher = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    watching = watcher.new_page()
+    watching.goto(link + "/watch")  # a spectator mid-round: the grid, counts, no words
+    expect(watching.locator(".players li[data-seat=s1]")).to_contain_text("2 words")
+    assert common.word not in (watching.locator("main").text_content() or "")
+    watching.screenshot(path=str(artifacts / "round-desktop-spectator.png"))
+
     ana.get_by_role("button", name="Arrêter la manche").click()
     for page in (ana, bob):  # each sees both lists, the common word crossed out in both
         for player, other in (("Ana", XSS_NAME), (XSS_NAME, "Ana")):
@@ -132,10 +139,7 @@ def test_two_players_play_a_round_by_link(
     assert serious_violations(ana) == []
     ana.screenshot(path=str(artifacts / "results-phone.png"), full_page=True)
 
-    watcher = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    watching = watcher.new_page()
-    watching.goto(link + "/watch")
-    expect(watching.locator(".sheet").first).to_be_visible()
+    expect(watching.locator(".sheet").first).to_be_visible()  # the results came to it live
     expect(watching.locator("h1").first).to_contain_text("Results of round 1")
     watching.screenshot(path=str(artifacts / "results-desktop-spectator.png"), full_page=True)
     watching.goto(live.url + "/?lang=en")

@@ -23,7 +23,6 @@ from motamot.server.protocol import MAX_MESSAGE_BYTES
 from motamot.server.rooms import Rooms
 from motamot.server.texts import LANG_COOKIE, refusal_text, request_language
 from motamot.server.ws import room_socket
-from motamot.service import boggle_room as br
 from motamot.service.boggle_events import BoggleSettings
 from motamot.service.outcomes import Refusal
 
@@ -137,7 +136,7 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
             return _refused(joined, lang)
         seat, token = joined
         for level in form.bots:
-            added = await rooms.host.submit(created, seat, br.AddBot(level))
+            added = await rooms.add_bot(created, seat, level)
             if isinstance(added, Refusal):
                 return _refused(added, lang)
         return JSONResponse({"room": created, "seat": seat, "token": token})

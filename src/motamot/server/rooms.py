@@ -96,6 +96,10 @@ class Rooms:
             return Refusal("retry")
         return seat, token
 
+    async def add_bot(self, room_id: str, seat: str, level: str) -> Ack | Refusal:
+        """A computer player added by `seat` (the host, as the room checks)."""
+        return await self.host.submit(room_id, seat, br.AddBot(level))
+
     async def seat_for(self, room_id: str, token: str) -> str | None:
         return _seat_with_digest(await self._room(room_id), token_digest(token))
 

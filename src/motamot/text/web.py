@@ -113,7 +113,7 @@ PAGE: Catalog = {
     "crossed_by": {"fr": "rayé (aussi : {names})", "en": "crossed out (also: {names})"},
     "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
     "missed": {"fr": "Mots que personne n'a trouvés", "en": "Words nobody found"},
-    "missed_more": {"fr": "… et {count} autres", "en": "… and {count} more"},
+    "missed_more": {"fr": "… et {count:autre|autres}", "en": "… and {count:more|more}"},
     "show_path": {
         "fr": "Cliquez un mot : son chemin s'allume.",
         "en": "Click a word: its path lights up.",

@@ -12,7 +12,6 @@ const state = {
   view: null,
   me: null,
   presence: new Set(),
-  online: false,
   pending: new Map(), // request id → word text
   notes: [], // refusals of words that were never written (after the deadline...)
   stageKey: null,
@@ -138,7 +137,7 @@ function drawPeople() {
         remove,
       );
     });
-  people.replaceChildren(h("h2", { id: "people-title" }, running ? t("others") : t("players")), h("ul", { class: "players" }, items));
+  people.replaceChildren(h("h2", { id: "people-title" }, running && state.me !== null ? t("others") : t("players")), h("ul", { class: "players" }, items));
 }
 
 function drawControls() {
@@ -204,8 +203,9 @@ function buildRound(round) {
     "aria-describedby": "word-hint",
     enterkeyhint: "send",
   });
+  const seated = state.me !== null;
   state.grid = new GridView(round.grid, {
-    onTrace: (text) => sendWord(text),
+    onTrace: seated ? (text) => sendWord(text) : null,
     onTracing: (text) => (input.placeholder = text),
   });
   const form = h(
@@ -223,16 +223,20 @@ function buildRound(round) {
     input.focus();
   });
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
-  stage.replaceChildren(
-    h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer),
-    state.grid.el,
-    form,
-    h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
-    h("h2", {}, t("my_words")),
-    h("ul", { class: "my-words", id: "my-words" }),
-  );
-  if (state.me !== null) input.focus({ preventScroll: true });
-  else form.hidden = true;
+  const head = h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer);
+  if (state.me === null) {
+    stage.replaceChildren(head, state.grid.el); // a spectator writes nothing
+  } else {
+    stage.replaceChildren(
+      head,
+      state.grid.el,
+      form,
+      h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
+      h("h2", {}, t("my_words")),
+      h("ul", { class: "my-words", id: "my-words" }),
+    );
+    input.focus({ preventScroll: true });
+  }
   clearInterval(state.ticker);
   const tick = () => {
     const left = round.deadline - connection.serverNow();
@@ -427,7 +431,6 @@ function connect(token) {
       if (state.view) draw();
     },
     status(up, code) {
-      state.online = up;
       if (up) status.textContent = "";
       else if (code === 4404) status.textContent = t("no_room");
       else if (code === 4403) {
