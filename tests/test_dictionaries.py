@@ -87,6 +87,25 @@ def test_w1_proper_nouns_abbreviations_and_fragments_are_not_words(word: str) ->
     assert word not in load_lexicon("fr")
 
 
+@pytest.mark.parametrize(
+    "word",
+    # rare Hunspell-only forms, symbols and halves of foreign locutions (deny.txt)
+    ["OAI", "OAIS", "THARI", "THALIANA", "WEYR", "SIN", "COS", "LITT", "REF", "AE", "OE",
+     "NEC", "DEI", "ECCE", "VOX", "FENG", "SHUI", "LOW", "NEW", "HIGH", "GOOD", "MADE"],
+)  # fmt: skip
+def test_w1_words_a_player_could_not_defend_are_denied(word: str) -> None:
+    assert word not in load_lexicon("fr")
+
+
+@pytest.mark.parametrize(
+    "word",
+    # rare but in French dictionaries: the deny-list leaves them (and their neighbours)
+    ["TELL", "NEWS", "OLLE", "TET", "REAXER", "HAVIR", "IDO", "LUPIQUE", "COSSE", "SINUS"],
+)  # fmt: skip
+def test_w1_rare_dictionary_words_stay(word: str) -> None:
+    assert word in load_lexicon("fr")
+
+
 # -- W3: full inflected lists -----------------------------------------------------
 
 FR_INFLECTED = _words(
