@@ -87,6 +87,9 @@ HELP_EN: Mapping[str, str] = {
     "nombre de manches (défaut 1)": "number of rounds (default 1)",
     "rejouer l'enregistrement d'une manche ou partie": "replay the record of a round or match",
     "reprendre une partie enregistrée": "resume a saved game",
+    "reprendre la dernière partie laissée en cours (même en pleine manche)": (
+        "resume the last game left unfinished (even in the middle of a round)"
+    ),
     "score à atteindre": "score to reach",
     "tirer une grille": "roll a grid",
     "tous les mots d'une grille": "every word of a grid",
