@@ -123,9 +123,6 @@ HELP_EN: Mapping[str, str] = {
         "address to listen on (default: all, for the local network)"
     ),
     "port (défaut : 8000)": "port (default: 8000)",
-    "reprendre la dernière partie laissée en cours (même en pleine manche)": (
-        "resume the last game left unfinished (even mid-round)"
-    ),
     "base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://": (
         "games database: a SQLite file (default: in the data folder) or a postgresql:// URL"
     ),
