@@ -67,7 +67,7 @@ MESSAGES: Catalog = {
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("topword", help="topword")
+    parser = commands.add_parser("topword", help="topword : jouer, arbitrer, chercher les coups")
     sub = parser.add_subparsers(dest="topword_command", metavar="ACTION")
     sub.required = True
 

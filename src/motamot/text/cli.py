@@ -61,6 +61,8 @@ METAVARS_FR: Mapping[str, str] = {
     "RULESET": "RÈGLES",
     "SEED": "GRAINE",
     "LANG": "LANGUE",
+    "HOST": "HÔTE",
+    "DB": "BASE",
 }
 
 #: French option help → English: whole strings first, then fragments in order.
@@ -70,6 +72,7 @@ HELP_EN: Mapping[str, str] = {
     ),
     "arbitrer des mots sur une grille": "judge words on a grid",
     "boggle : tirer, résoudre, arbitrer": "boggle: roll, solve, judge",
+    "topword : jouer, arbitrer, chercher les coups": "topword: play, judge, find moves",
     "compiler sa propre liste de mots": "compile your own word list",
     "dictionnaire (défaut : celui de l'enregistrement)": "dictionary (default: the record's)",
     "dictionnaire (défaut : selon le jeu)": "dictionary (default: the game's)",
