@@ -1,13 +1,20 @@
 """Server load benchmark: `python benchmarks/bench_server.py [--players 250,500,1000,2000]`.
 
+    python benchmarks/bench_server.py --store scale --processes 1,2,3 --players 500,1000,2000
+
 For each count, a fresh `motamot serve` process (SQLite in a temporary
-folder, the default store) and simulated players on loopback: asyncio
+folder, the default store), or with `--store scale` 1, 2 or 3 processes
+over the machine's PostgreSQL and Redis (a fresh schema and key prefix per
+run; each room's players spread over the processes in turn, so most of
+their words cross Redis to the room's owner), and simulated players on
+loopback: asyncio
 websocket clients in rooms of 6, each round started by its host, each
 player writing a word every 2 s (first word at a random phase). It measures
 word-acknowledgement latency (send → the `ack` or `refused` that answers
 it, so every word is stored before it counts) over a fixed window and
 prints p50/p99 per count, with the machine's load average (the machine is
-shared: read figures against it). Bounded: at most 2,000 players, a
+shared: read figures against it) and the CPU seconds the server processes
+used per second of the window. Bounded: at most 2,000 players, a
 window of --seconds per count, every socket closed at the end.
 """
 
@@ -25,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,27 +59,36 @@ class Player:
     room: str
     token: str
     host: bool
+    #: the server this player talks to
+    base: str
     latencies: list[float] = field(default_factory=list)
     sent: dict[int, float] = field(default_factory=dict)
     answered: int = 0
 
 
-async def make_rooms(base: str, players: int) -> list[Player]:
-    """Rooms of ROOM_SIZE over HTTP: a creator (the host) and the others joining."""
+async def make_rooms(bases: list[str], players: int) -> list[Player]:
+    """Rooms of ROOM_SIZE over HTTP: a creator (the host) and the others joining; room n is
+    created on server n and its players go to the servers in turn."""
     seated: list[Player] = []
     limits = httpx2.Limits(max_connections=32)
-    async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+    async with httpx2.AsyncClient(limits=limits, timeout=60) as http:
 
         async def one_room(number: int) -> list[Player]:
             size = min(ROOM_SIZE, players - number * ROOM_SIZE)
+            where = bases[number % len(bases)]
             created = (
-                await http.post("/api/rooms", json={"name": "p0", "duration": 3600, "rounds": 1})
+                await http.post(
+                    f"{where}/api/rooms", json={"name": "p0", "duration": 3600, "rounds": 1}
+                )
             ).json()
             room = created["room"]
-            out = [Player(room, created["token"], True)]
+            out = [Player(room, created["token"], True, where)]
             for index in range(1, size):
-                joined = await http.post(f"/api/rooms/{room}/join", json={"name": f"p{index}"})
-                out.append(Player(room, joined.json()["token"], False))
+                there = bases[(number + index) % len(bases)]
+                joined = await http.post(
+                    f"{there}/api/rooms/{room}/join", json={"name": f"p{index}"}
+                )
+                out.append(Player(room, joined.json()["token"], False, there))
             return out
 
         rooms = (players + ROOM_SIZE - 1) // ROOM_SIZE
@@ -100,7 +117,6 @@ async def receive(socket: ClientConnection, player: Player, grids: dict[str, str
 
 
 async def play(
-    base_ws: str,
     player: Player,
     words: dict[str, list[str]],
     grids: dict[str, str],
@@ -108,6 +124,7 @@ async def play(
     go: asyncio.Event,
     stop: asyncio.Event,
 ) -> None:
+    base_ws = player.base.replace("http://", "ws://")
     async with connect(f"{base_ws}/ws/{player.room}", max_queue=None) as socket:
         await socket.send(json.dumps({"type": "hello", "token": player.token}))
         reader = asyncio.create_task(receive(socket, player, grids))
@@ -130,33 +147,50 @@ async def play(
         reader.cancel()
 
 
-async def run_level(players: int, seconds: float, folder: Path, store: str) -> dict[str, float]:
-    port = free_port()
-    db = "memory" if store == "memory" else str(folder / f"bench-{players}.sqlite3")
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process `pid` has used (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run_level(
+    players: int,
+    seconds: float,
+    folder: Path,
+    store: str,
+    processes: int = 1,
+    scale: tuple[str, str] | None = None,
+) -> dict[str, float]:
+    """One count on `processes` servers (with `scale` = (db URL, broker URL): a cluster)."""
     env = {**os.environ, "MOTAMOT_DATA_DIR": str(folder)}
     profile = os.environ.get("BENCH_PROFILE")
     runner = ["-m", "cProfile", "-o", profile, "-m"] if profile else ["-m"]
     command = [sys.executable, *runner, "motamot", "serve", "--host", "127.0.0.1"]
-    server = subprocess.Popen(
-        [*command, "--port", str(port), "--db", db],
-        env=env,
-        stdout=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
+    if scale is not None:
+        command += ["--db", scale[0], "--broker", scale[1]]
+    elif store == "memory":
+        command += ["--db", "memory"]
+    else:
+        command += ["--db", str(folder / f"bench-{players}.sqlite3")]
+    ports = [free_port() for _ in range(processes)]
+    servers = [
+        subprocess.Popen([*command, "--port", str(port)], env=env, stdout=subprocess.DEVNULL)
+        for port in ports
+    ]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
-        for _ in range(300):
-            with contextlib.suppress(OSError):
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            await asyncio.sleep(0.1)
-        seated = await make_rooms(base, players)
+        for port in ports:
+            for _ in range(300):
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", port), 0.2).close()
+                    break
+                await asyncio.sleep(0.1)
+        seated = await make_rooms(bases, players)
         grids: dict[str, str] = {}
         words: dict[str, list[str]] = {}
         ready, go, stop = asyncio.Event(), asyncio.Event(), asyncio.Event()
-        tasks = [
-            asyncio.create_task(play(f"ws://127.0.0.1:{port}", p, words, grids, ready, go, stop))
-            for p in seated
-        ]
+        tasks = [asyncio.create_task(play(p, words, grids, ready, go, stop)) for p in seated]
         await asyncio.sleep(min(20.0, 2 + players / 200))  # every socket said hello
         ready.set()
         rooms = {p.room for p in seated}
@@ -173,17 +207,22 @@ async def run_level(players: int, seconds: float, folder: Path, store: str) -> d
         for player in seated:
             player.latencies.clear()
         load_before = os.getloadavg()[0]
+        cpu_before = sum(cpu_seconds(server.pid) for server in servers)
         await asyncio.sleep(seconds)
+        cpu = sum(cpu_seconds(server.pid) for server in servers) - cpu_before
         load_after = os.getloadavg()[0]
         stop.set()
         await asyncio.wait(tasks, timeout=30)
     finally:
-        server.terminate()
-        server.wait(10)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(10)
     latencies = sorted(x for p in seated for x in p.latencies)
     lost = sum(len(p.sent) for p in seated)
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     return {
+        "processes": processes,
         "players": players,
         "words": len(latencies),
         "rate": len(latencies) / seconds,
@@ -191,6 +230,7 @@ async def run_level(players: int, seconds: float, folder: Path, store: str) -> d
         "p99": quantiles[98] * 1000,
         "unanswered": lost,
         "load": (load_before + load_after) / 2,
+        "cpu": cpu / seconds,
     }
 
 
@@ -198,22 +238,60 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", default="250,500,1000,2000")
     parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per count")
-    parser.add_argument("--store", choices=("sqlite", "memory"), default="sqlite")
+    parser.add_argument(
+        "--store",
+        choices=("sqlite", "memory", "scale"),
+        default="sqlite",
+        help="scale: PostgreSQL + Redis (MOTAMOT_TEST_POSTGRES, MOTAMOT_TEST_REDIS)",
+    )
+    parser.add_argument("--processes", default="1", help="server processes (with --store scale)")
     args = parser.parse_args()
     counts = [min(MAX_PLAYERS, int(n)) for n in args.players.split(",")]
+    spreads = [int(n) for n in args.processes.split(",")]
+    if args.store != "scale" and spreads != [1]:
+        parser.error("several processes need --store scale (PostgreSQL + Redis)")
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.2f}")
     print(
-        f"{'players':>8} {'words':>7} {'words/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'unanswered':>10} {'load':>6}"
+        f"{'procs':>5} {'players':>8} {'words':>7} {'words/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'unanswered':>10} {'load':>6} {'cpu/s':>6}"
     )
     with tempfile.TemporaryDirectory() as folder:
-        for count in counts:
-            row = asyncio.run(run_level(count, args.seconds, Path(folder), args.store))
-            print(
-                f"{row['players']:>8} {row['words']:>7} {row['rate']:>8.0f} {row['p50']:>8.1f} "
-                f"{row['p99']:>8.1f} {row['unanswered']:>10} {row['load']:>6.2f}",
-                flush=True,
-            )
+        for processes in spreads:
+            for count in counts:
+                with _backends(args.store) as scale:
+                    row = asyncio.run(
+                        run_level(count, args.seconds, Path(folder), args.store, processes, scale)
+                    )
+                print(
+                    f"{row['processes']:>5} {row['players']:>8} {row['words']:>7} "
+                    f"{row['rate']:>8.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} "
+                    f"{row['unanswered']:>10} {row['load']:>6.2f} {row['cpu']:>6.2f}",
+                    flush=True,
+                )
+
+
+@contextlib.contextmanager
+def _backends(store: str) -> Iterator[tuple[str, str] | None]:
+    """A fresh PostgreSQL schema and Redis key prefix for a `scale` run (removed after)."""
+    if store != "scale":
+        yield None
+        return
+    import psycopg
+    import redis
+
+    db = os.environ.get("MOTAMOT_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+    broker = os.environ.get("MOTAMOT_TEST_REDIS", "redis://127.0.0.1:6379/0")
+    name = f"bench_{os.getpid()}_{time.monotonic_ns()}"
+    try:
+        yield f"{db}?schema={name}", f"{broker}?prefix={name}"
+    finally:
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        client = redis.Redis.from_url(broker)
+        keys = list(client.scan_iter(match=f"{name}:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
 
 
 if __name__ == "__main__":

@@ -21,11 +21,17 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=None,
         help="base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://",
     )
+    parser.add_argument(
+        "--broker",
+        default=None,
+        help="plusieurs processus : URL redis:// qui relie les serveurs d'une même base "
+        "postgresql:// (chaque salle a un processus maître, les autres le suivent)",
+    )
     parser.set_defaults(handler=_serve)
 
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.serve import default_db, serve
 
-    serve(args.host, args.port, args.db or default_db(), args.lang)
+    serve(args.host, args.port, args.db or default_db(), args.lang, broker=args.broker)
     return 0

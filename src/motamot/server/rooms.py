@@ -60,9 +60,12 @@ class Rooms:
         self.clock = clock
         self.feeds: dict[str, RoomFeed] = {}
 
-    def start(self, host: RoomHost) -> None:
-        """Serve the rooms of `host` (opened once the event loop runs)."""
+    def start(self, host: RoomHost, broadcaster: Broadcaster | None = None) -> None:
+        """Serve the rooms of `host` (opened once the event loop runs); with several
+        processes, follow them through `broadcaster` (the host's replicas)."""
         self._host = host
+        if broadcaster is not None:
+            self.broadcaster = broadcaster
 
     @property
     def host(self) -> RoomHost:

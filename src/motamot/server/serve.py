@@ -2,6 +2,7 @@
 
 `--db` picks the event store: a SQLite file (the default, in the user data
 folder: nothing to install) or a `postgresql://` URL (the `scale` extra).
+`--broker redis://...` makes the process one of several over one database.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 
 import uvicorn
 from starlette.applications import Starlette
@@ -20,36 +20,54 @@ from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.host import RoomHost, cached_lexicons
 from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.storage import data_dir
-from motamot.service.stores.memory import MemoryStore
-from motamot.service.stores.sqlite import SqliteStore
+from motamot.service.stores import open_store
 from motamot.text.i18n import Language
 from motamot.text.web import serve_text
 
 #: Largest websocket frame uvicorn accepts at all (the protocol's own limit is smaller).
 WS_MAX_SIZE = 64 * 1024
+#: On SIGTERM, how long open requests may take to finish before the rooms are handed over.
+GRACEFUL_SECONDS = 5
 
 
 def default_db() -> str:
     return str(data_dir() / "server.sqlite3")
 
 
-async def open_store(db: str) -> EventStore:
-    """The event store that `db` names: a file path, `sqlite:///path`, `postgresql://...`,
-    or `memory` (nothing kept when the process stops: trying things out, benchmarks)."""
-    if db == "memory":
-        return MemoryStore()
-    if db.startswith(("postgresql://", "postgres://")):
-        from motamot.service.stores.postgres import PostgresStore
+def build(db: str, broker: str | None = None) -> Starlette:
+    """The whole server for one process; the store opens when the app starts.
 
-        return await PostgresStore.open(db)
-    path = Path(db.removeprefix("sqlite:///").removeprefix("sqlite://"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return SqliteStore(path)
-
-
-def build(db: str) -> Starlette:
-    """The whole server for one process; the store opens when the app starts."""
+    With `broker` (`redis://...`) the process is one of several sharing the
+    rooms of one database (see `service.cluster`)."""
+    if broker is not None:
+        return build_cluster_app(db, broker, SystemClock())
     return build_app(lambda: open_store(db), SystemClock())
+
+
+def build_cluster_app(db: str, broker_url: str, clock: Clock) -> Starlette:
+    """One process of several: it owns the rooms whose lease it holds, follows the others."""
+    from motamot.service.brokers.redis import RedisBroker
+    from motamot.service.cluster import ClusterHost, lease_seconds_from_env
+
+    rooms = Rooms(LocalBroadcaster(), clock)
+
+    @contextlib.asynccontextmanager
+    async def parts() -> AsyncIterator[None]:
+        store = await open_store(db)
+        broker = await RedisBroker.open(broker_url, store)
+        lease = lease_seconds_from_env()
+        host = ClusterHost(store, broker, clock, cached_lexicons(), lease_seconds=lease)
+        rooms.start(host, host.followers())
+        await host.start()
+        try:
+            yield
+        finally:
+            # after uvicorn closed every socket (1012): hand the rooms over at once
+            await host.close()
+            await broker.close()
+            await store.close()
+
+    return create_app(rooms, [parts])
 
 
 def build_app(store_factory: Callable[[], Awaitable[EventStore]], clock: Clock) -> Starlette:
@@ -86,9 +104,11 @@ def lan_address() -> str | None:
     return None
 
 
-def serve(host: str, port: int, db: str, lang: Language = "fr") -> None:
-    """Run the server until interrupted, printing where to open it."""
-    app = build(db)
+def serve(host: str, port: int, db: str, lang: Language = "fr", broker: str | None = None) -> None:
+    """Run the server until interrupted, printing where to open it. On SIGTERM uvicorn stops
+    taking connections and closes the sockets with 1012 (clients reconnect elsewhere), then
+    the rooms are handed over."""
+    app = build(db, broker)
     everywhere = host in ("0.0.0.0", "::")
     shown = "127.0.0.1" if everywhere else host
     print(serve_text("open", lang, url=f"http://{shown}:{port}/"))
@@ -108,4 +128,5 @@ def serve(host: str, port: int, db: str, lang: Language = "fr") -> None:
         ws_ping_interval=20,
         ws_ping_timeout=20,
         log_level="warning",
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )

@@ -1,6 +1,6 @@
 """Event stores: memory (tests), SQLite (one process), PostgreSQL (several processes).
 
-`open_store(url)` is what `motamot serve --db` takes: `memory:`,
+`open_store(url)` is what `motamot serve --db` takes: `memory` (nothing kept),
 `sqlite:///path/to/file` or a plain path, `postgresql://user@host/db`
 (`?schema=name` picks the PostgreSQL schema, `motamot` by default).
 """
@@ -22,7 +22,7 @@ async def open_store(url: str) -> EventStore:
                 "PostgreSQL needs the scale extra: pip install 'motamot[scale]'"
             ) from error
         return await PostgresStore.open(url)
-    if url == "memory:":
+    if url in ("memory", "memory:"):
         from motamot.service.stores.memory import MemoryStore
 
         return MemoryStore()
