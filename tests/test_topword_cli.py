@@ -33,7 +33,14 @@ def test_t20_score_json_itemises_nain_and_on(capsys: pytest.CaptureFixture[str])
     assert json.loads(out) == {
         "legal": True,
         "points": 10,
-        "words": [{"word": "NAIN", "points": 6}, {"word": "ON", "points": 4}],
+        "words": [
+            {
+                "word": "NAIN",
+                "points": 6,
+                "not_counted": [{"cell": "6E", "letter": "N", "counted_in": "ON"}],
+            },
+            {"word": "ON", "points": 4},
+        ],
         "bonuses": [],
     }
     code, out, _ = run(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,8 @@ from motamot.topword import (
     Legal,
     Refusal,
     Ruleset,
+    SharedTie,
+    WordScore,
     evaluate_placements,
     tile_letters,
 )
@@ -80,8 +83,8 @@ def oracle_points(before: Board, legal: Legal, ruleset: Ruleset) -> tuple[int, l
                 continue
             (other,) = others
             mine, theirs = value[index, c], value[other, c]
-            is_cross = across != legal.across
-            if mine > theirs or (mine == theirs and is_cross):
+            wins_tie = (across != legal.across) == (ruleset.shared_tie is SharedTie.CROSS_WORD)
+            if mine > theirs or (mine == theirs and wins_tie):
                 total += mine
     for _, tile in legal.placements:
         if ruleset.letter_bonus.value == "placed_tiles" and tile in "JQVXZ":
@@ -97,6 +100,16 @@ def oracle_points(before: Board, legal: Legal, ruleset: Ruleset) -> tuple[int, l
     return total, sorted("".join(tile_letters(after.tops[c]) for c in cells) for _, cells in words)
 
 
+def explained(before: Board, legal: Legal, word: WordScore) -> int:
+    """T14: what a word's tiles are worth in it, less those it says another word counts."""
+    after = before.copy()
+    after.place(legal.placements)
+    skipped = {shared.cell for shared in word.not_counted}
+    assert skipped <= set(word.cells)
+    flat = all(after.heights[c] == 1 for c in word.cells)
+    return sum(2 if flat else after.heights[c] for c in word.cells if c not in skipped)
+
+
 def lexicon_of_everything(board: Board, placements: list[tuple[int, str]]) -> Lexicon:
     """A dictionary holding every word the placements could form (to reach scoring)."""
     after = board.copy()
@@ -108,20 +121,23 @@ def lexicon_of_everything(board: Board, placements: list[tuple[int, str]]) -> Le
 
 def test_scores_agree_with_the_oracle_on_random_positions() -> None:
     rng = random.Random(404)
-    checked = {TOPWORD_FR.name: 0, UPWORDS_EN.name: 0}
+    line_word = replace(TOPWORD_FR, name="line-word-tie", shared_tie=SharedTie.LINE_WORD)
+    rulesets = (TOPWORD_FR, UPWORDS_EN, line_word)
+    checked = {ruleset.name: 0 for ruleset in rulesets}
     for _ in range(1500):
         board = random_board(rng)
         placements = random_placements(rng)
         if not placements:
             continue
         lexicon = lexicon_of_everything(board, placements)
-        for ruleset in (TOPWORD_FR, UPWORDS_EN):
+        for ruleset in rulesets:
             verdict = evaluate_placements(board, placements, None, ruleset, lexicon)
             if isinstance(verdict, Legal):
                 points, words = oracle_points(board, verdict, ruleset)
                 assert verdict.points == points, (board, placements, verdict)
                 assert sorted(w.word for w in verdict.words) == words
                 assert all(w.points >= 0 for w in verdict.words)
+                assert all(explained(board, verdict, w) == w.points for w in verdict.words)
                 checked[ruleset.name] += 1
     assert min(checked.values()) >= 100, checked
 

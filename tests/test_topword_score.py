@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from motamot.lexicon import Lexicon
 from motamot.topword import (
     EMPTY_POSITION,
@@ -10,6 +12,8 @@ from motamot.topword import (
     Board,
     Legal,
     Ruleset,
+    SharedCell,
+    SharedTie,
     evaluate,
     parse_move,
     parse_position,
@@ -87,6 +91,28 @@ def test_t14_common_tile_on_a_stack_counts_in_the_cross_word_on_a_tie() -> None:
     verdict = evaluate(board, parse_move("5E IN"), None, TOPWORD_FR, lexicon)
     assert isinstance(verdict, Legal)
     assert [(w.word, w.points) for w in verdict.words] == [("IN", 1), ("MI", 3)]
+
+
+def test_t14_each_word_says_which_of_its_tiles_another_word_counts() -> None:
+    # PAIE laid over row 6's AN: its P and A are also in PA and AN (down), both flat
+    board = pos({6: "....AN...."})
+    lexicon = Lexicon.from_words(["PAIE", "PA", "AN"])
+    verdict = evaluate(board, parse_move("5E PAIE"), None, TOPWORD_FR, lexicon)
+    assert isinstance(verdict, Legal)
+    paie, pa, an = verdict.words
+    assert [(w.word, w.points) for w in verdict.words] == [("PAIE", 4), ("PA", 4), ("AN", 4)]
+    assert paie.not_counted == (SharedCell(44, "P", "PA"), SharedCell(45, "A", "AN"))
+    assert pa.not_counted == an.not_counted == ()
+    line_word = replace(TOPWORD_FR, shared_tie=SharedTie.LINE_WORD)
+    other = evaluate(board, parse_move("5E PAIE"), None, line_word, lexicon)
+    assert isinstance(other, Legal) and other.points == verdict.points
+    assert [w.not_counted for w in other.words] == [
+        (),
+        (SharedCell(44, "P", "PAIE"),),
+        (SharedCell(45, "A", "PAIE"),),
+    ]
+    each = evaluate(board, parse_move("5E PAIE"), None, UPWORDS_EN, lexicon)
+    assert isinstance(each, Legal) and all(not w.not_counted for w in each.words)
 
 
 def test_t15_all_seven_tiles_bonus() -> None:

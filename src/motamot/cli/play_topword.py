@@ -43,6 +43,7 @@ from motamot.service.topword_play import (
 from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
 from motamot.text.rooms import refusal_text
+from motamot.text.topword import word_score_text
 from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board, cell_name
 from motamot.topword.game import Action, Exchange, Pass, Play, Turn
 from motamot.topword.move import Move, MoveSyntaxError, parse_move, placements
@@ -530,7 +531,7 @@ class TopwordScreen:
 
     def score_detail(self, verdict: Legal) -> str:
         """T20: each word and each bonus of a move."""
-        parts = [f"{word.word} {word.points}" for word in verdict.words]
+        parts = [word_score_text(word, self.lang) for word in verdict.words]
         for bonus in verdict.bonuses:
             if bonus.kind.startswith("letter_"):
                 letter = bonus.kind.removeprefix("letter_").upper()

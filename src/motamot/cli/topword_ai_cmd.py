@@ -13,7 +13,7 @@ from typing import Any
 
 from motamot.cli.errors import CliError
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
-from motamot.cli.topword_cmd import _board, _bonus_text
+from motamot.cli.topword_cmd import _board, _bonus_text, _word_line
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
@@ -163,7 +163,7 @@ def _hint(args: argparse.Namespace) -> int:
             translate(MESSAGES, "move_line", lang, move=hint.move.notation, points=verdict.points)
         )
         for word in verdict.words:
-            print(translate(REFEREE_MESSAGES, "word", lang, word=word.word, points=word.points))
+            print(_word_line(word, lang))
         for bonus in verdict.bonuses:
             kind = _bonus_text(bonus.kind, lang)
             print(translate(REFEREE_MESSAGES, "bonus", lang, kind=kind, points=bonus.points))

@@ -10,6 +10,7 @@ from motamot.cli.errors import CliError
 from motamot.lexicon import load_lexicon
 from motamot.text.errors import REFUSALS, error_text
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.topword import not_counted_text
 from motamot.topword import (
     CENTRE,
     COLUMNS,
@@ -22,6 +23,7 @@ from motamot.topword import (
     MoveSyntaxError,
     PositionError,
     RackError,
+    WordScore,
     evaluate,
     format_move,
     get_ruleset,
@@ -49,6 +51,7 @@ MESSAGES: Catalog = {
     },
     "legal": {"fr": "{move} : {points:point|points}", "en": "{move}: {points:point|points}"},
     "word": {"fr": "  {word} : {points}", "en": "  {word}: {points}"},
+    "word_note": {"fr": "  {word} : {points} ({note})", "en": "  {word}: {points} ({note})"},
     "bonus": {"fr": "  bonus {kind} : +{points}", "en": "  bonus {kind}: +{points}"},
     "refused": {"fr": "{move} : refusé — {reason}", "en": "{move}: refused — {reason}"},
     "replayed": {
@@ -140,6 +143,13 @@ def _bonus_text(kind: str, lang: Language) -> str:
     return translate(MESSAGES, kind, lang)
 
 
+def _word_line(word: WordScore, lang: Language) -> str:
+    """One word of an itemised score, saying which of its tiles count in another (T14)."""
+    note = not_counted_text(word, lang)
+    key = "word_note" if note else "word"
+    return translate(MESSAGES, key, lang, word=word.word, points=word.points, note=note)
+
+
 def _score(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     ruleset = get_ruleset(args.ruleset)
@@ -167,7 +177,7 @@ def _score(args: argparse.Namespace) -> int:
     if isinstance(verdict, Legal):
         print(translate(MESSAGES, "legal", lang, move=text, points=verdict.points))
         for word in verdict.words:
-            print(translate(MESSAGES, "word", lang, word=word.word, points=word.points))
+            print(_word_line(word, lang))
         for bonus in verdict.bonuses:
             kind = _bonus_text(bonus.kind, lang)
             print(translate(MESSAGES, "bonus", lang, kind=kind, points=bonus.points))

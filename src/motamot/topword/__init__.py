@@ -36,7 +36,7 @@ from motamot.topword.rules import (
     evaluate,
     evaluate_placements,
 )
-from motamot.topword.score import Bonus, WordScore, score_move
+from motamot.topword.score import Bonus, SharedCell, WordScore, score_move
 from motamot.topword.tiles import (
     DEFAULT_RULESET,
     QU,
@@ -79,6 +79,7 @@ __all__ = [
     "Reason",
     "Refusal",
     "Ruleset",
+    "SharedCell",
     "SharedTie",
     "SharedTile",
     "Verdict",

@@ -21,12 +21,26 @@ QU_WORD = "qu_word"
 
 
 @dataclass(frozen=True, slots=True)
+class SharedCell:
+    """T14: a tile of a word that this word does not count, because `counted_in` does."""
+
+    cell: int
+    tile: str
+    counted_in: str
+
+
+@dataclass(frozen=True, slots=True)
 class WordScore:
-    """One word formed or changed by a move and the points it brings."""
+    """One word formed or changed by a move and the points it brings.
+
+    `not_counted` lists its tiles counted in another word instead (T14), so an
+    itemised score can say why a word brings less than its tiles are worth.
+    """
 
     word: str
     points: int
     cells: tuple[int, ...]
+    not_counted: tuple[SharedCell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,25 +73,28 @@ def score_move(
     """
     main_values = _values(board_after, main)
     main_points = sum(main_values)
+    main_word = board_after.word(main)
+    main_not_counted: list[SharedCell] = []
     index_in_main = {cell: i for i, cell in enumerate(main)}
-    cross_points: list[int] = []
+    cross_words: list[WordScore] = []
     for cells, shared in crosses:
         values = _values(board_after, cells)
         points = sum(values)
+        text = board_after.word(cells)
+        not_counted: tuple[SharedCell, ...] = ()
         if ruleset.shared_tile is SharedTile.ONCE:
+            tile = board_after.tops[shared]
             in_main = main_values[index_in_main[shared]]
             in_cross = values[list(cells).index(shared)]
             cross_wins_tie = ruleset.shared_tie is SharedTie.CROSS_WORD
             if in_cross > in_main or (in_cross == in_main and cross_wins_tie):
                 main_points -= in_main
+                main_not_counted.append(SharedCell(shared, tile, text))
             else:
                 points -= in_cross
-        cross_points.append(points)
-    words = [WordScore(board_after.word(main), main_points, tuple(main))]
-    words.extend(
-        WordScore(board_after.word(cells), points, tuple(cells))
-        for (cells, _), points in zip(crosses, cross_points, strict=True)
-    )
+                not_counted = (SharedCell(shared, tile, main_word),)
+        cross_words.append(WordScore(text, points, tuple(cells), not_counted))
+    words = [WordScore(main_word, main_points, tuple(main), tuple(main_not_counted)), *cross_words]
     bonuses: list[Bonus] = []
     if ruleset.letter_bonus is LetterBonus.PLACED_TILES:
         bonuses.extend(

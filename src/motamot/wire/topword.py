@@ -1,13 +1,28 @@
 """The JSON shapes of Topword verdicts, shared by the terminal, the rooms and the browser.
 
 `topword score --json` prints `verdict_json`: a contract (extend, never reshape).
+A word some of whose tiles count in another word (T14) also carries
+`not_counted`: `[{"cell": "5E", "letter": "P", "counted_in": "PA"}, ...]`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from motamot.topword.board import cell_name
 from motamot.topword.rules import Legal, Verdict
+from motamot.topword.score import WordScore
+from motamot.topword.tiles import tile_label
+
+
+def _word_json(word: WordScore) -> dict[str, Any]:
+    shape: dict[str, Any] = {"word": word.word, "points": word.points}
+    if word.not_counted:
+        shape["not_counted"] = [
+            {"cell": cell_name(s.cell), "letter": tile_label(s.tile), "counted_in": s.counted_in}
+            for s in word.not_counted
+        ]
+    return shape
 
 
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
@@ -16,7 +31,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         return {
             "legal": True,
             "points": verdict.points,
-            "words": [{"word": word.word, "points": word.points} for word in verdict.words],
+            "words": [_word_json(word) for word in verdict.words],
             "bonuses": [{"kind": bonus.kind, "points": bonus.points} for bonus in verdict.bonuses],
         }
     return {"legal": False, "reason": verdict.reason.value, "detail": verdict.detail}
