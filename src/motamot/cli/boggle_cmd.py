@@ -26,6 +26,7 @@ from motamot.boggle.referee import Verdict, check_word
 from motamot.boggle.round import RoundResult, Status
 from motamot.boggle.rules import PRESETS, BoggleRules, get_preset, preset_for_size
 from motamot.boggle.solve import Solution, batch_json, batch_totals, score_many, solve
+from motamot.cli.arguments import checked_seed
 from motamot.cli.defaults import (
     LANGUAGE_DEFAULTS_HELP,
     LANGUAGE_DICTIONARY,
@@ -233,7 +234,8 @@ def _grid(text: str, lang: Language) -> Grid:
 
 def _roll(args: argparse.Namespace) -> int:
     rules = _rules(boggle_preset(args.preset, None, args.lang), None, args.lang)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
+    seed = checked_seed(args.seed, args.lang)
+    seed = seed if seed is not None else secrets.randbelow(2**63)
     grid = roll(rules, seed)
     if args.json:
         print(json.dumps({"grid": grid.text, "preset": rules.name, "seed": seed}))

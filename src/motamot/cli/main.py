@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from motamot import __version__
-from motamot.cli.errors import CliError
+from motamot.cli.errors import CliError, readable
 from motamot.cli.localise import argparse_language, early_language, localise_parser
 from motamot.errors import CodedError
 from motamot.text.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language
@@ -68,12 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(args)
     except CliError as error:
-        print(f"motamot: {error}", file=sys.stderr)
+        print(f"motamot: {readable(str(error))}", file=sys.stderr)
         return error.exit_code
     except CodedError as error:  # an engine error no command put in context
         from motamot.text.errors import error_text  # here: it loads every engine's errors
 
-        print(f"motamot: {error_text(error, args.lang)}", file=sys.stderr)
+        print(f"motamot: {readable(error_text(error, args.lang))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()

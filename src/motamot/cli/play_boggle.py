@@ -24,6 +24,7 @@ from motamot.boggle.record import MAX_PENALTY
 from motamot.boggle.referee import find_path
 from motamot.boggle.round import JudgedEntry, Status
 from motamot.boggle.rules import PRESETS, get_preset
+from motamot.cli.arguments import checked_seed
 from motamot.cli.defaults import LANGUAGE_DEFAULTS_HELP, boggle_preset
 from motamot.cli.errors import CliError
 from motamot.cli.term import (
@@ -345,7 +346,8 @@ def run(args: argparse.Namespace) -> int:
     )
     bot_names = [translate(MESSAGES, "bot", lang, number=i) for i in range(1, len(levels) + 1)]
     bots = [(name, level.name) for name, level in zip(bot_names, levels, strict=True)]
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = checked_seed(args.seed, lang)
+    seed = seed if seed is not None else secrets.randbelow(2**31)
     local = LocalRooms()
     try:
         return _play(args, local, settings, bots, seed)

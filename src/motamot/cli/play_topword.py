@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from motamot.cli.arguments import checked_seed
 from motamot.cli.defaults import topword_ruleset
 from motamot.cli.errors import CliError
 from motamot.cli.term import (
@@ -300,7 +301,8 @@ def _run(
                 )
             )
         dictionary = args.dict or ruleset.dictionary
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        seed = checked_seed(args.seed, lang)
+        seed = seed if seed is not None else secrets.randbelow(2**31)
         path = new_save_path("topword", seed, datetime.now())
         table = _new_table(local, seats, seed, ruleset, dictionary, path, lang)
     ui = TopwordScreen(sys.stdout, stdin_reader(), lang)

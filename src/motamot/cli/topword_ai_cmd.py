@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from motamot.cli.arguments import checked_range, checked_seed
 from motamot.cli.errors import CliError
 from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
 from motamot.cli.topword_cmd import _board, _bonus_text, _word_line
@@ -34,12 +35,14 @@ from motamot.topword.record import RecordError, parse_record, replay
 from motamot.topword.selfplay import SelfPlayReport, selfplay
 from motamot.wire.topword import verdict_json
 
+#: Most self-play games one command runs (a bound, not a budget: 1,000 take minutes).
+MAX_GAMES = 100_000
+
 MESSAGES: Catalog = {
     "count": {"fr": "{count:coup légal|coups légaux}", "en": "{count:legal move|legal moves}"},
     "move_line": {"fr": "{move} : {points:point|points}", "en": "{move}: {points:point|points}"},
     "no_move": {"fr": "aucun coup possible", "en": "no legal move"},
     "bad_top": {"fr": "--top doit être positif ou nul", "en": "--top must be 0 or more"},
-    "bad_games": {"fr": "--games doit être au moins 1", "en": "--games must be at least 1"},
     "bad_players": {
         "fr": "--players : {count:joueur|joueurs}, il en faut {low} à {high} (niveaux : {levels})",
         "en": "--players: {count:player|players}, {low} to {high} needed (levels: {levels})",
@@ -270,8 +273,8 @@ def selfplay_json(report: SelfPlayReport, dictionary: str) -> dict[str, object]:
 
 def _selfplay(args: argparse.Namespace) -> int:
     lang: Language = args.lang
-    if args.games < 1:
-        raise CliError(translate(MESSAGES, "bad_games", lang))
+    checked_range(args.games, "--games", 1, MAX_GAMES, lang)
+    checked_seed(args.seed, lang)
     ruleset = get_ruleset(args.ruleset)
     levels = _levels(args.players, ruleset, lang)
     _, lexicon = _setup(args)
