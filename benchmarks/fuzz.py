@@ -150,7 +150,6 @@ def run_mutate(args: argparse.Namespace) -> int:
 def run_atheris(args: argparse.Namespace) -> int:
     import atheris
 
-
     with atheris.instrument_imports(include=["motamot"]):
         targets = all_targets()
     coded = coded_errors()
