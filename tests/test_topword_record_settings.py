@@ -41,3 +41,25 @@ def test_t18_record_scoreless_limit_must_be_a_positive_whole_number(value: str) 
     with pytest.raises(RecordError) as caught:
         parse_record(f"seed: 1\nplayers: Ana, Bo\nscoreless limit: {value}\n")
     assert caught.value.code == "bad_scoreless_limit" and len(str(caught.value)) < 200
+
+
+def test_t18_record_keeps_exchange_is_pass_and_replays_to_the_same_end() -> None:
+    from dataclasses import replace
+
+    from motamot.topword.tiles import TOPWORD_FR
+
+    rules = replace(TOPWORD_FR, exchange_is_pass=True)
+    game = Game(["Ana", "Bo"], 6, LEX, rules)
+    game.exchange(game.rack()[0])
+    game.pass_turn()
+    assert game.end_reason is EndReason.ALL_PASSED  # the exchange counted as a pass
+    text = format_record(game)
+    assert "exchange_is_pass: yes\n" in text
+    again = replay(parse_record(text), LEX)
+    assert again.ruleset == rules and snapshot(again) == snapshot(game)
+    assert format_record(again) == text
+    # A record of the default ruleset does not name the setting.
+    assert "exchange_is_pass" not in format_record(Game(["Ana", "Bo"], 6, LEX))
+    with pytest.raises(RecordError) as caught:
+        parse_record("seed: 1\nplayers: Ana, Bo\nexchange is pass: maybe\n")
+    assert caught.value.code == "bad_yes_no"

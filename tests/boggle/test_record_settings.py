@@ -135,3 +135,23 @@ def test_b12_penalty_option_is_checked(capsys: pytest.CaptureFixture[str]) -> No
     for value in ("-1", "1001"):
         assert main(["boggle", "play", "--penalty", value]) == 2
         assert "--penalty : un nombre entier de points de 0 à 1000" in capsys.readouterr().err
+
+
+def test_b10_record_keeps_word_at_deadline_choice(fr: Lexicon) -> None:
+    text = OLD_RECORD.replace("200 ana: danse", "180 ana: danse")
+    assert [e.status for e in replay(parse(text), fr).rounds[0].players[0].entries] == [
+        Status.SCORED,
+        Status.SCORED,  # [choice] a word at exactly the deadline counts
+    ]
+    strict = replace(CLASSIC_FR, word_at_deadline_counts=False)
+    record = parse(text)
+    kept = record_of(strict, 180.0, "fr", record.players, record.rounds, None)
+    written = format_record(kept)
+    assert "word at deadline counts: no\n" in written
+    again = parse(written)
+    assert again.rules == strict
+    entries = replay(again, fr).rounds[0].players[0].entries
+    assert entries[1].reason is not None and entries[1].reason.value == "after_deadline"
+    with pytest.raises(RecordError) as caught:
+        parse(OLD_RECORD.replace("players: ana", "players: ana\nword at deadline counts: maybe"))
+    assert caught.value.reason == "bad_yes_no"

@@ -16,7 +16,7 @@
 A setting that differs from the preset is kept in the header, so the record
 replays to the same end: `min length: 4`, `duration: 90` (a round without a
 `deadline` line takes it; without it, the preset's, B10) and `penalty: 1`
-(points off per invalid word, B12).
+(points off per invalid word, B12), `word at deadline counts: no` (B10).
 
 Replaying it judges every round again (same grid, rules, dictionary, words
 and times), so it gives the same result. The parser forgives blank lines,
@@ -38,6 +38,7 @@ from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_prese
 from motamot.lexicon import Lexicon
 from motamot.names import PlayerNameError, check_name
 from motamot.seeds import MAX_SEED_DIGITS
+from motamot.yes_no import parse_yes_no, yes_no
 
 HEADER = "# motamot boggle record"
 #: What the record syntax reserves in player names (`players: a, b`, `12 a: word`).
@@ -78,6 +79,7 @@ RECORD_ERRORS = {
     "bad_min_length": "min length {value!r}: a whole number from 1 to {limit}",
     "bad_duration": "duration {value!r}: a number of seconds > 0 and at most {limit}",
     "bad_penalty": "penalty {value!r}: a whole number of points from 0 to {limit}",
+    "bad_yes_no": "{key} {value!r}: yes or no",
 }
 
 
@@ -126,6 +128,8 @@ class GameRecord:
     duration: float | None = None
     #: B12 variant: points taken off per invalid word.
     invalid_penalty: int | None = None
+    #: B10 [choice]: whether a word written exactly at the deadline counts.
+    word_at_deadline_counts: bool | None = None
 
     @property
     def rules(self) -> BoggleRules:
@@ -135,6 +139,8 @@ class GameRecord:
             rules = replace(rules, min_length=self.min_length)
         if self.invalid_penalty is not None:
             rules = replace(rules, invalid_penalty=self.invalid_penalty)
+        if self.word_at_deadline_counts is not None:
+            rules = replace(rules, word_at_deadline_counts=self.word_at_deadline_counts)
         return rules
 
 
@@ -159,6 +165,11 @@ def record_of(
         duration=duration if duration != preset.duration_seconds else None,
         invalid_penalty=(
             rules.invalid_penalty if rules.invalid_penalty != preset.invalid_penalty else None
+        ),
+        word_at_deadline_counts=(
+            rules.word_at_deadline_counts
+            if rules.word_at_deadline_counts != preset.word_at_deadline_counts
+            else None
         ),
     )
 
@@ -216,6 +227,8 @@ def format_record(record: GameRecord) -> str:
         lines.append(f"duration: {_format_time(record.duration)}")
     if record.invalid_penalty is not None:
         lines.append(f"penalty: {record.invalid_penalty}")
+    if record.word_at_deadline_counts is not None:
+        lines.append(f"word at deadline counts: {yes_no(record.word_at_deadline_counts)}")
     if record.match is not None:
         lines.append(f"match: {record.match.text}")
         if not record.match.extra_round_on_tie:
@@ -253,6 +266,7 @@ _HEADER_KEYS = {
     "min length": "min_length",
     "duration": "duration",
     "penalty": "penalty",
+    "word at deadline counts": "word_at_deadline_counts",
 }
 
 
@@ -348,6 +362,7 @@ def parse_record(text: str) -> GameRecord:
         min_length=settings.min_length,
         duration=settings.duration,
         invalid_penalty=settings.invalid_penalty,
+        word_at_deadline_counts=settings.word_at_deadline_counts,
     )
 
 
@@ -361,6 +376,14 @@ class _Settings:
     def __init__(self, header: dict[str, tuple[int, str]]) -> None:
         self.min_length: int | None = None
         self.invalid_penalty: int | None = None
+        self.word_at_deadline_counts: bool | None = None
+        if "word_at_deadline_counts" in header:
+            line, value = header["word_at_deadline_counts"]
+            self.word_at_deadline_counts = parse_yes_no(value)
+            if self.word_at_deadline_counts is None:
+                raise RecordError(
+                    "bad_yes_no", line, key="word at deadline counts", value=_excerpt(value)
+                )
         self.duration: float | None = None
         if "min_length" in header:
             line, value = header["min_length"]
@@ -457,7 +480,7 @@ def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
     extra = True
     if tie is not None:
         if tie.lower() not in ("shared", "extra round", "extra-round"):
-            raise RecordError("bad_tie", value=tie)
+            raise RecordError("bad_tie", value=_excerpt(tie))
         extra = tie.lower() != "shared"
     try:
         count = int(amount.strip())
@@ -467,7 +490,7 @@ def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
             return MatchFormat(target=count, extra_round_on_tie=extra)
     except (ValueError, MatchError):
         pass
-    raise RecordError("bad_match", value=value)
+    raise RecordError("bad_match", value=_excerpt(value))
 
 
 def replay(record: GameRecord, lexicon: Lexicon) -> Replay:

@@ -66,6 +66,7 @@ RECORD_ERRORS: Catalog = {
     "bad_min_length": {"fr": "longueur minimale {value!r} : un nombre entier de 1 à {limit}"},
     "bad_duration": {"fr": "durée {value!r} : un nombre de secondes > 0 et d'au plus {limit}"},
     "bad_penalty": {"fr": "pénalité {value!r} : un nombre entier de points de 0 à {limit}"},
+    "bad_yes_no": {"fr": "{key} {value!r} : yes ou no (oui ou non)"},
 }
 
 

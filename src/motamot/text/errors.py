@@ -164,6 +164,7 @@ RECORD_ERRORS = _french(
         "bad_number": "ligne {line} : {text!r} est plus long que tout nombre d'une partie",
         "bad_scoreless_limit": "ligne {line} : scoreless_limit {value!r} "
         "n'est pas un nombre entier >= 1",
+        "bad_yes_no": "ligne {line} : {key} {value!r} : yes ou no (oui ou non)",
     }
 )
 

@@ -16,7 +16,8 @@ Header keys are case-insensitive (`dict` for `dictionary` too); `#` starts a
 comment. A turn is `N. PLAYER: [RACK] ACTION +POINTS = TOTAL` where the rack,
 points and total are optional checks; ACTION is a move (`5E MAIN`), `pass`
 (`passe`) or `exchange T` (`échange T`). `start`, `end` and `final` are checked
-when present. A game setting that changes the end is kept (`scoreless_limit: 10`)
+when present. A game setting that changes the end is kept (`scoreless_limit: 10`,
+`exchange_is_pass: yes` when it differs from the ruleset's)
 so the record replays to the same end. Lines are split on `\n` only (a name or
 word holding U+2028 stays on its line) and every line is read in linear time.
 Every fault is a RecordError naming its line.
@@ -25,7 +26,7 @@ Every fault is a RecordError naming its line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from motamot.errors import CodedError
@@ -43,7 +44,8 @@ from motamot.topword.game import (
     TurnAction,
 )
 from motamot.topword.move import MoveSyntaxError, format_move, parse_move
-from motamot.topword.tiles import QU, RULESETS, get_ruleset, tile_code, tile_label
+from motamot.topword.tiles import QU, RULESETS, Ruleset, get_ruleset, tile_code, tile_label
+from motamot.yes_no import parse_yes_no, yes_no
 
 HEADER = "# motamot topword record"
 
@@ -79,6 +81,7 @@ class RecordError(CodedError, ValueError):
         "wrong_total": "line {line}: the total is {actual}, not {written}",
         "bad_number": "line {line}: {text!r} is longer than any number of a game",
         "bad_scoreless_limit": "line {line}: scoreless_limit {value!r} is not a whole number >= 1",
+        "bad_yes_no": "line {line}: {key} {value!r}: yes or no",
     }
 
 
@@ -118,6 +121,16 @@ class Record:
     final: dict[str, int] | None = field(default=None)
     #: [choice] T18: the game ends after this many scoreless turns in a row (None: no bound).
     scoreless_limit: int | None = None
+    #: [choice] T18 (3): whether an exchange counts as a pass (None: the ruleset's).
+    exchange_is_pass: bool | None = None
+
+    @property
+    def rules(self) -> Ruleset:
+        """The named ruleset with the record's settings."""
+        rules = get_ruleset(self.ruleset)
+        if self.exchange_is_pass is not None:
+            rules = replace(rules, exchange_is_pass=self.exchange_is_pass)
+        return rules
 
 
 #: Longest number a turn line may give (turn, points, total): more is no game's.
@@ -139,6 +152,8 @@ _KEYS = {
     "scoreless_limit": "scoreless_limit",
     "scoreless limit": "scoreless_limit",
     "limite sans points": "scoreless_limit",
+    "exchange_is_pass": "exchange_is_pass",
+    "exchange is pass": "exchange_is_pass",
 }
 _PASS = {"pass", "passe"}
 _QU_NAMES = {"QU", "Qu", "qU", "qu"}
@@ -280,6 +295,12 @@ def parse_record(text: str) -> Record:
     scoreless_limit = None
     if "scoreless_limit" in header:
         scoreless_limit = _scoreless_limit(*header["scoreless_limit"])
+    exchange_is_pass = None
+    if "exchange_is_pass" in header:
+        at, text = header["exchange_is_pass"]
+        exchange_is_pass = parse_yes_no(text)
+        if exchange_is_pass is None:
+            raise RecordError("bad_yes_no", line=at, key="exchange_is_pass", value=_excerpt(text))
     players = tuple(name.strip() for name in header["players"][1].split(","))
     final = None
     if "final" in header:
@@ -297,6 +318,7 @@ def parse_record(text: str) -> Record:
         end=header["end"][1] if "end" in header else None,
         final=final,
         scoreless_limit=scoreless_limit,
+        exchange_is_pass=exchange_is_pass,
     )
 
 
@@ -313,7 +335,7 @@ def replay(record: Record, lexicon: Lexicon, can_play: CanPlay | None = None) ->
             record.players,
             record.seed,
             lexicon,
-            get_ruleset(record.ruleset),
+            record.rules,
             dictionary=record.dictionary,
             can_play=can_play,
             scoreless_limit=record.scoreless_limit,
@@ -392,6 +414,8 @@ def format_record(game: Game) -> str:
     ]
     if game.scoreless_limit is not None:
         lines.append(f"scoreless_limit: {game.scoreless_limit}")
+    if game.ruleset.exchange_is_pass != get_ruleset(game.ruleset.name).exchange_is_pass:
+        lines.append(f"exchange_is_pass: {yes_no(game.ruleset.exchange_is_pass)}")
     lines.extend(format_turn(game, i, turn) for i, turn in enumerate(game.turns, start=1))
     if game.end_reason is not None:
         lines.append(f"end: {game.end_reason.value}")
