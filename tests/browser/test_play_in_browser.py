@@ -111,6 +111,7 @@ def test_two_players_play_a_round_by_link(
     expect(ana.locator("#live")).to_contain_text(common.word)  # told to screen readers
     trace(ana, list(traced.path))
     expect(ana.locator("#my-words")).to_contain_text(f"{traced.word} : accepté")
+    expect(ana.locator("#verdict")).to_contain_text(f"{traced.word} : accepté")  # in sight
     expect(bob.locator(".players li[data-seat=s1]")).to_contain_text("2 mots")
 
     bob.reload()  # mid-round: the page comes back with Bob's words
@@ -123,7 +124,11 @@ def test_two_players_play_a_round_by_link(
     watching = watcher.new_page()
     watching.goto(link + "/watch")  # a spectator mid-round: the grid, counts, no words
     expect(watching.locator(".players li[data-seat=s1]")).to_contain_text("2 words")
-    assert common.word not in (watching.locator("main").text_content() or "")
+    outside_grid = watching.evaluate(
+        "(() => { const m = document.querySelector('main').cloneNode(true);"
+        " m.querySelectorAll('.grid').forEach((g) => g.remove()); return m.textContent; })()"
+    )
+    assert common.word not in outside_grid and traced.word not in outside_grid
     watching.screenshot(path=str(artifacts / "round-desktop-spectator.png"))
 
     ana.get_by_role("button", name="Arrêter la manche").click()

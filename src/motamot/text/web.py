@@ -96,7 +96,6 @@ PAGE: Catalog = {
         "en": "Type a word and press Enter, or trace it on the grid with finger or mouse.",
     },
     "my_words": {"fr": "Mes mots", "en": "My words"},
-    "others": {"fr": "Les autres", "en": "The others"},
     "word_count": {"fr": "{count:mot|mots}", "en": "{count:word|words}"},
     "accepted": {"fr": "{word} : accepté, {points} pt", "en": "{word}: accepted, {points} pt"},
     "written": {

@@ -43,6 +43,14 @@ function announce(text) {
   setTimeout(() => (live.textContent = text), 30);
 }
 
+/** The last verdict, shown right under the word field (the list may be off screen). */
+function showVerdict(text, ok) {
+  const line = document.getElementById("verdict");
+  if (!line) return;
+  line.textContent = text;
+  line.className = `verdict ${ok ? "ok" : "bad"}`;
+}
+
 function nameOf(seat) {
   return state.view?.seats.find((s) => s.seat === seat)?.name ?? seat;
 }
@@ -137,7 +145,7 @@ function drawPeople() {
         remove,
       );
     });
-  people.replaceChildren(h("h2", { id: "people-title" }, running && state.me !== null ? t("others") : t("players")), h("ul", { class: "players" }, items));
+  people.replaceChildren(h("h2", { id: "people-title" }, t("players")), h("ul", { class: "players" }, items));
 }
 
 function drawControls() {
@@ -231,6 +239,7 @@ function buildRound(round) {
       head,
       state.grid.el,
       form,
+      h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
       h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
       h("h2", {}, t("my_words")),
       h("ul", { class: "my-words", id: "my-words" }),
@@ -384,6 +393,7 @@ function fold(events) {
         round.words = [...(round.words ?? []), event];
         round.counts[event.seat] = round.words.length;
         announce(verdictText(event));
+        showVerdict(verdictText(event), event.feedback === "accepted" || event.feedback === "written");
       } else if (event.count !== undefined) {
         round.counts[event.seat] = event.count;
       }
@@ -419,8 +429,9 @@ function connect(token) {
       const line = text !== undefined ? t("refused_word", { word: text, reason: message.text }) : message.text;
       if (text !== undefined) state.notes.push(line);
       announce(line);
+      if (text !== undefined) showVerdict(line, false);
+      else status.textContent = line; // a refused host action, a seat action without a seat
       if (state.view) draw();
-      status.textContent = line;
     },
     error(message) {
       status.textContent = message.text ?? errorText(message.code);
