@@ -126,6 +126,11 @@ HELP_EN: Mapping[str, str] = {
         "address to listen on (default: all, for the local network)"
     ),
     "port (défaut : 8000)": "port (default: 8000)",
+    "plusieurs processus : URL redis:// qui relie les serveurs d'une même base "
+    "postgresql:// (chaque salle a un processus maître, les autres le suivent)": (
+        "several processes: a redis:// URL linking the servers of one postgresql:// "
+        "database (each room has one owner process, the others follow it)"
+    ),
     "base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://": (
         "games database: a SQLite file (default: in the data folder) or a postgresql:// URL"
     ),
