@@ -77,8 +77,11 @@ def _settle(item: _Append, error: BaseException | None) -> None:
 class SqliteStore:
     """An EventStore in the SQLite file at `path` (created with its folder if needed)."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, group_limit: int = GROUP_LIMIT) -> None:
+        if group_limit < 1:
+            raise ValueError("a commit carries at least one append")
         self.path = Path(path)
+        self.group_limit = group_limit
         self.path.parent.mkdir(parents=True, exist_ok=True)
         setup = _connect(self.path)
         setup.executescript(SCHEMA)
@@ -111,7 +114,7 @@ class SqliteStore:
                     return
                 group = [first]
                 stop = False
-                while len(group) < GROUP_LIMIT:
+                while len(group) < self.group_limit:
                     try:
                         item = self._pending.get_nowait()
                     except queue.Empty:
