@@ -132,9 +132,10 @@ def test_t5_rulebook_fan_to_fin_by_stacking_is_4(fr: Lexicon) -> None:
     assert verdict.placements == ((45, "I"),) and verdict.points == 4
 
 
-def test_t10_rulebook_plus_through_the_s_of_fans_is_legal(fr: Lexicon) -> None:
+@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
+def test_t10_rulebook_plus_through_the_s_of_fans_is_legal(fr: Lexicon, ruleset: Ruleset) -> None:
     board = pos({5: "....FAN..."})
-    verdict = legal(judge(board, "H2 PLUS", lexicon=fr))
+    verdict = legal(judge(board, "H2 PLUS", ruleset=ruleset, lexicon=fr))
     assert [word for word, _ in items(verdict)] == ["PLUS", "FANS"]
     assert all(points > 0 for _, points in items(verdict))
 

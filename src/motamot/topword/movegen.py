@@ -27,7 +27,11 @@ LETTERS_OF_TILE = {tile: tile for tile in TILE_CODES} | {QU: "QU"}
 
 @dataclass(frozen=True)
 class GenRules:
-    """The ruleset as the generator (and its compiled twin) reads it."""
+    """The ruleset as the generator (and its compiled twin) reads it.
+
+    `Ruleset.shared_tie` is not here: it moves a tied common tile from one
+    word's itemised points to the other's, never the total (T14).
+    """
 
     max_height: int
     rack_size: int
