@@ -198,3 +198,15 @@ def test_kernel_refuses_corrupt_dawgs_before_any_solve(arcs: list[int], root: in
     kernel = compiled_kernel("motamot.boggle._kernel")
     with pytest.raises(ValueError):
         kernel.Solver(array("Q", arcs), root)
+
+
+def test_kernel_refuses_grid_text_longer_than_its_offsets(fr: Lexicon) -> None:
+    """No input reaches C with a length its int offsets cannot hold (issue 16)."""
+    kernel = compiled_kernel("motamot.boggle._kernel")
+    solver = kernel.Solver(fr.arcs, fr.root)
+    huge = b"A" + b"a" * 2**24
+    with pytest.raises(ValueError):
+        solver.totals([huge], 1, 3, (0,))
+    with pytest.raises(ValueError):
+        solver.solve([huge.decode().upper()], [()], 3, (0,))
+    assert solver.totals([b"A" + b"a" * 1000], 1, 3, (0,)) == [(0, 0)]

@@ -35,6 +35,7 @@
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define MAX_DEPTH 4096                   /* DAWG recursion at construction */
 #define SCORED 256                       /* longer words score the last entry */
+#define MAX_TEXT (1 << 24)               /* letters of a grid: offsets fit an int */
 
 /* Without -mpopcnt, __builtin_popcountll is a library call; this is a dozen
  * inline instructions on the walk's critical path instead. */
@@ -484,6 +485,7 @@ static int load_text(Search *q, PyObject *grid) {
     Py_ssize_t len;
     const char *text = grid_text(grid, &len);
     if (!text) return -1;
+    if (len > MAX_TEXT) return bad_grid("more than 2**24 characters");
     /* letters (at most len) then a word buffer of the same size */
     if (grow((void **)&q->letters, &q->letters_cap, 2 * len + 2, 1) < 0) return -1;
     int n = 0;
@@ -534,6 +536,10 @@ static int load_faces(Search *q, PyObject *faces) {
         Py_ssize_t len;
         const char *text = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(seq, i), &len);
         if (!text) goto fail;
+        if (k + len > MAX_TEXT) {
+            PyErr_SetString(PyExc_ValueError, "faces of more than 2**24 letters in all");
+            goto fail;
+        }
         if (grow((void **)&q->letters, &q->letters_cap, 2 * (k + len) + 2, 1) < 0) goto fail;
         for (Py_ssize_t j = 0; j < len; j++) {
             if (text[j] < 'A' || text[j] > 'Z') {
