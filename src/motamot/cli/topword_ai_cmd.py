@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
 
 from motamot.cli.arguments import checked_range, checked_seed
 from motamot.cli.errors import CliError
@@ -33,7 +32,7 @@ from motamot.topword.hints import TurnReview, analyse, given_up_by_player, hints
 from motamot.topword.movegen import legal_moves
 from motamot.topword.record import RecordError, parse_record, replay
 from motamot.topword.selfplay import SelfPlayReport, selfplay
-from motamot.wire.topword import verdict_json
+from motamot.wire.topword import analysis_json, verdict_json
 
 #: Most self-play games one command runs (a bound, not a budget: 1,000 take minutes).
 MAX_GAMES = 100_000
@@ -193,20 +192,7 @@ def _analyse(args: argparse.Namespace) -> int:
     reviews = analyse(game)
     totals = given_up_by_player(game, reviews)
     if args.json:
-        turns: list[dict[str, Any]] = [
-            {
-                "turn": review.number,
-                "player": review.player,
-                "rack": "".join(review.rack),
-                "played": review.played,
-                "points": review.points,
-                "best": review.best.notation if review.best else None,
-                "best_points": review.best.points if review.best else 0,
-                "given_up": review.given_up,
-            }
-            for review in reviews
-        ]
-        print(json.dumps({"turns": turns, "given_up": totals}, ensure_ascii=False))
+        print(json.dumps(analysis_json(game, reviews), ensure_ascii=False))
         return 0
     for review in reviews:
         best = ""

@@ -21,6 +21,7 @@ from motamot.names import MAX_NAME_LENGTH
 from motamot.server import pages
 from motamot.server.protocol import MAX_MESSAGE_BYTES
 from motamot.server.rooms import Rooms
+from motamot.server.tables import table_routes
 from motamot.server.texts import LANG_COOKIE, refusal_text, request_language
 from motamot.server.ws import room_socket
 from motamot.service.boggle_events import BoggleSettings
@@ -119,6 +120,9 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         if not await rooms.exists(room_id):
             return html_page(request, pages.message_page(lang, "no_room"), 404)
         watch = request.url.path.endswith("/watch")
+        if await rooms.kind(room_id) == "topword":
+            mode = "watch" if watch else "play"
+            return html_page(request, pages.table_page(lang, room_id, mode))
         return html_page(request, pages.room_page(lang, room_id, watch))
 
     async def create(request: Request) -> Response:
@@ -183,6 +187,7 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         Route("/api/rooms", create, methods=["POST"]),
         Route("/api/rooms/{room}/join", join, methods=["POST"]),
         WebSocketRoute("/ws/{room}", socket),
+        *table_routes(rooms, _decode, _refused),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)

@@ -16,6 +16,8 @@ from motamot.boggle.rules import DEFAULT_PRESET, PRESETS
 from motamot.names import MAX_NAME_LENGTH
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog, page_text
+from motamot.topword.bots import LEVELS as TOPWORD_LEVELS
+from motamot.topword.tiles import RULESETS
 
 #: Bumped with the static files so browsers do not keep an old client.
 ASSET_VERSION = "1"
@@ -134,8 +136,65 @@ def home_page(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
   <p id="create-error" class="error" role="alert"></p>
   <button type="submit" class="primary">{t("create")}</button>
 </form>
+{_table_form(lang, dicts)}
+<section id="my-tables" class="card" aria-labelledby="my-tables-title">
+  <h2 id="my-tables-title">{t("my_tables")}</h2>
+  <ul id="table-list"><li class="hint">{t("no_tables")}</li></ul>
+</section>
 """
     return layout(lang, page_text("site_title", lang), "/", body, "home.js", {"defaults": defaults})
+
+
+def _table_form(lang: Language, dictionary_options: str) -> str:
+    """The form that creates a Topword table: rules, word list, the other seats, the pace."""
+
+    def t(key: str, **fields: object) -> str:
+        return html.escape(page_text(key, lang, **fields))
+
+    rulesets = _options([(name, page_text(f"ruleset.{name}", lang)) for name in RULESETS], "")
+    kinds = [("", page_text("seat.none", lang)), ("person", page_text("seat.person", lang))]
+    kinds += [(level, page_text(f"tw_level.{level}", lang)) for level in TOPWORD_LEVELS]
+    seats = "".join(
+        f'<p class="field"><label for="tw-seat-{n}">{t("tw_seat_n", number=n + 1)}</label>'
+        f'<select id="tw-seat-{n}" name="seat{n}">'
+        f"{_options(kinds, 'greedy' if n == 1 else '')}</select></p>"
+        for n in range(1, 4)
+    )
+    return f"""
+<h2>{t("tw_create_title")}</h2>
+<p class="tagline">{t("tw_tagline")}</p>
+<form id="create-table" class="card" novalidate>
+  <p class="field"><label for="tw-name">{t("your_name")}</label>
+    <input id="tw-name" name="name" required maxlength="{MAX_NAME_LENGTH}"
+      autocomplete="nickname"></p>
+  <p class="field"><label for="tw-ruleset">{t("tw_ruleset")}</label>
+    <select id="tw-ruleset" name="ruleset">{rulesets}</select></p>
+  <p class="field"><label for="tw-dictionary">{t("dictionary")}</label>
+    <select id="tw-dictionary" name="dictionary">{dictionary_options}</select></p>
+  <fieldset><legend>{t("tw_seats")}</legend>{seats}</fieldset>
+  <fieldset><legend>{t("tw_pace")}</legend>
+    <label><input type="radio" name="pace" value="live" checked> {t("pace.live")}</label>
+    <label><input type="radio" name="pace" value="correspondence">
+      {t("pace.correspondence")}</label>
+    <p class="field"><label for="tw-clock">{t("tw_turn_seconds")}</label>
+      <input id="tw-clock" name="turn_seconds" type="number" min="5" max="3600"
+        inputmode="numeric"></p>
+  </fieldset>
+  <label><input type="checkbox" name="hints"> {t("tw_hints")}</label>
+  <p id="table-error" class="error" role="alert"></p>
+  <button type="submit" class="primary">{t("tw_create")}</button>
+</form>"""
+
+
+def table_page(lang: Language, room_id: str, mode: str) -> str:
+    """A Topword table (`mode`: play, watch, replay or analysis), drawn by `table.js`."""
+    path = f"/r/{room_id}" + ("" if mode == "play" else f"/{mode}")
+    body = (
+        '<div id="table" aria-busy="true"></div>'
+        '<div id="live" class="sr-only" aria-live="polite"></div>'
+    )
+    data = {"room": room_id, "mode": mode, "max_name": MAX_NAME_LENGTH}
+    return layout(lang, page_text("table_title", lang), path, body, "table.js", data)
 
 
 def room_page(lang: Language, room_id: str, watch: bool) -> str:

@@ -79,6 +79,42 @@ class RematchMessage(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
     id: RequestId = 0
 
 
+# --- Topword (a table's turns; start, bots and leave are the messages above) ----------
+
+MoveText = Annotated[str, msgspec.Meta(max_length=40)]
+Cell = Annotated[int, msgspec.Meta(ge=0, le=99)]
+TileText = Annotated[str, msgspec.Meta(min_length=1, max_length=2)]
+#: A tile put on a cell: [cell 0-99 (row * 10 + column), tile letter ("Qu" for Qu)].
+PlacementItem = tuple[Cell, TileText]
+
+
+class TopwordMove(msgspec.Struct, forbid_unknown_fields=True):
+    """A move as notation (`5E MAIN`) or as the tiles put on cells (dragged or typed on
+    the board: the server reads the word they make); `across` for a single tile."""
+
+    move: MoveText | None = None
+    placements: Annotated[list[PlacementItem], msgspec.Meta(max_length=10)] | None = None
+    across: bool | None = None
+    id: RequestId = 0
+
+
+class PlayMessage(TopwordMove, tag="play", forbid_unknown_fields=True):
+    """Play the move (the referee judges it; a refusal changes nothing)."""
+
+
+class PreviewMessage(TopwordMove, tag="preview", forbid_unknown_fields=True):
+    """What the referee would say of the move now: its score or why not (T20)."""
+
+
+class ExchangeMessage(msgspec.Struct, tag="exchange", forbid_unknown_fields=True):
+    tile: TileText
+    id: RequestId = 0
+
+
+class PassMessage(msgspec.Struct, tag="pass", forbid_unknown_fields=True):
+    id: RequestId = 0
+
+
 ClientMessage = (
     Hello
     | Resync
@@ -91,6 +127,10 @@ ClientMessage = (
     | RemoveBotMessage
     | LeaveMessage
     | RematchMessage
+    | PlayMessage
+    | PreviewMessage
+    | ExchangeMessage
+    | PassMessage
 )
 
 #: Messages that act for a seat (a spectator, without a token, may send none of them).
@@ -103,6 +143,9 @@ SEAT_ACTIONS: tuple[type[msgspec.Struct], ...] = (
     RemoveBotMessage,
     LeaveMessage,
     RematchMessage,
+    PlayMessage,
+    ExchangeMessage,
+    PassMessage,
 )
 
 _DECODER = msgspec.json.Decoder(ClientMessage)

@@ -20,12 +20,18 @@ from typing import Any
 from motamot.server import protocol as p
 from motamot.server.feed import Listener, RoomFeed, event_frames
 from motamot.service import boggle_room as br
+from motamot.service import topword_table as tw
 from motamot.service.boggle_events import BoggleSettings
 from motamot.service.events import Event, decode
 from motamot.service.host import RoomHost, draw_seed
 from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.room import Room
+from motamot.service.seating import AddBot, Join, Leave, RemoveBot
+from motamot.service.topword_events import TopwordSettings
+from motamot.topword.rules import Legal
+from motamot.topword.tiles import tile_code
+from motamot.wire.topword import verdict_json
 
 #: Beyond this many missed events a client gets its full view instead.
 RESYNC_LIMIT = 500
@@ -76,7 +82,7 @@ class Rooms:
     def now(self) -> float:
         return self.clock.now()
 
-    async def create(self, settings: BoggleSettings) -> str | Refusal:
+    async def create(self, settings: BoggleSettings | TopwordSettings) -> str | Refusal:
         return await self.host.create(settings)
 
     async def _room(self, room_id: str) -> Room | None:
@@ -91,7 +97,7 @@ class Rooms:
     async def join(self, room_id: str, name: str) -> tuple[str, str] | Refusal:
         """A new seat for `name`: (seat, token), the token shown once to its owner."""
         token = new_token()
-        answer = await self.host.submit(room_id, None, br.Join(name, token_digest(token)))
+        answer = await self.host.submit(room_id, None, Join(name, token_digest(token)))
         if isinstance(answer, Refusal):
             return answer
         seat = _seat_with_digest(await self._room(room_id), token_digest(token))
@@ -101,7 +107,7 @@ class Rooms:
 
     async def add_bot(self, room_id: str, seat: str, level: str) -> Ack | Refusal:
         """A computer player added by `seat` (the host, as the room checks)."""
-        return await self.host.submit(room_id, seat, br.AddBot(level))
+        return await self.host.submit(room_id, seat, AddBot(level))
 
     async def seat_for(self, room_id: str, token: str) -> str | None:
         return _seat_with_digest(await self._room(room_id), token_digest(token))
@@ -121,13 +127,47 @@ class Rooms:
 
     async def act(self, room_id: str, seat: str, message: p.ClientMessage) -> Outcome:
         command = await self._command(room_id, message)
+        if isinstance(command, Refusal):
+            return Outcome(refused=(command.code, dict(command.fields)))
         answer = await self.host.submit(room_id, seat, command)
         if isinstance(answer, Refusal):
             return Outcome(refused=(answer.code, dict(answer.fields)))
         assert isinstance(answer, Ack)
         return Outcome(seq=answer.seq, events=list(answer.events))
 
-    async def _command(self, room_id: str, message: p.ClientMessage) -> br.Command:
+    async def table(self, room_id: str) -> tw.TopwordTable | None:
+        """The Topword table `room_id` (None: no such room, or a Boggle room)."""
+        room = await self._room(room_id)
+        return room if isinstance(room, tw.TopwordTable) else None
+
+    async def kind(self, room_id: str) -> str | None:
+        """`boggle` or `topword` (None: no such room)."""
+        room = await self._room(room_id)
+        return (
+            None if room is None else ("topword" if isinstance(room, tw.TopwordTable) else "boggle")
+        )
+
+    async def preview(self, room_id: str, seat: str, message: p.PreviewMessage) -> dict[str, Any]:
+        """The referee's verdict on a move for `seat` now (T20): the `topword score` shape,
+        or a refusal code (nothing changes, nothing is stored)."""
+        room = await self._room(room_id)
+        if not isinstance(room, tw.TopwordTable):
+            return {"legal": False, "reason": "unknown_command", "detail": ""}
+        move = _topword_move(message)
+        if isinstance(move, Refusal):
+            return {"legal": False, "reason": move.code, "detail": ""}
+        verdict = room.preview(seat, move)
+        if isinstance(verdict, Refusal):
+            return {"legal": False, "reason": verdict.code, "detail": "", **verdict.fields}
+        shape = verdict_json(verdict)
+        if isinstance(verdict, Legal):
+            shape["move"] = str(verdict.move)
+        return shape
+
+    async def _command(self, room_id: str, message: p.ClientMessage) -> Any:
+        room = await self._room(room_id)
+        if isinstance(room, tw.TopwordTable):
+            return self._table_command(message)
         match message:
             case p.WriteWordMessage(text=text):
                 return br.WriteWord(text)
@@ -138,14 +178,36 @@ class Rooms:
             case p.ReadyMessage(ready=ready):
                 return br.SetReady(ready)
             case p.AddBotMessage(level=level):
-                return br.AddBot(level)
+                return AddBot(level)
             case p.RemoveBotMessage(seat=target):
-                return br.RemoveBot(target)
+                return RemoveBot(target)
             case p.LeaveMessage():
-                return br.Leave()
+                return Leave()
             case p.RematchMessage():
                 return br.NewMatch()
-        raise ValueError(f"not a seat action: {message!r}")
+        return None  # not a Boggle command: the room refuses it (unknown_command)
+
+    def _table_command(self, message: p.ClientMessage) -> Any:
+        """A Topword table's command for `message` (None: the table refuses it)."""
+        match message:
+            case p.StartRoundMessage():
+                return tw.Start(draw_seed())
+            case p.AddBotMessage(level=level):
+                return AddBot(level)
+            case p.RemoveBotMessage(seat=target):
+                return RemoveBot(target)
+            case p.LeaveMessage():
+                return Leave()
+            case p.PlayMessage():
+                move = _topword_move(message)
+                if isinstance(move, Refusal):
+                    return move
+                return tw.Play(move) if isinstance(move, str) else move
+            case p.ExchangeMessage(tile=tile):
+                return tw.Exchange(tile)
+            case p.PassMessage():
+                return tw.Pass()
+        return None
 
     async def _next_seed(self, room_id: str) -> int:
         """The room's next seed: one its settings fix (the same grid later), else a fresh
@@ -206,8 +268,23 @@ class Rooms:
                 feed.task.cancel()
 
 
+def _topword_move(message: p.TopwordMove) -> str | tw.Placed | Refusal:
+    """The move a play or preview message holds: its notation or its placements."""
+    if message.placements is not None:
+        placed = []
+        for cell, label in message.placements:
+            code, rest = tile_code(label[:1]), label[1:]
+            if code is None or rest not in ("", *(("u", "U") if code == "Q" else ())):
+                return Refusal("bad_move", {"error": "not_letters"})
+            placed.append((cell, code))
+        return tw.Placed(tuple(placed), message.across)
+    if message.move is None:
+        return Refusal("bad_move", {"error": "not_a_move"})
+    return message.move
+
+
 def _seat_with_digest(room: Room | None, digest: str) -> str | None:
-    if not isinstance(room, br.BoggleRoom):
+    if not isinstance(room, (br.BoggleRoom, tw.TopwordTable)):
         return None
     for seat in room.seats.values():
         if seat.secret_digest is not None and secrets.compare_digest(seat.secret_digest, digest):

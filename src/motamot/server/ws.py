@@ -21,6 +21,7 @@ from motamot.server.protocol import (
     SEAT_ACTIONS,
     Hello,
     Ping,
+    PreviewMessage,
     ProtocolError,
     Resync,
     encode,
@@ -146,6 +147,14 @@ async def _serve(
             await _catch_up(rooms, room_id, listener, message.last_seq)
         elif isinstance(message, Hello):
             listener.push(encode(_error("hello_twice", lang)))
+        elif isinstance(message, PreviewMessage):
+            if listener.seat is None:
+                listener.push(encode(_refused(message.id, "no_seat", {}, lang)))
+                continue
+            verdict = await rooms.preview(room_id, listener.seat, message)
+            if not verdict["legal"]:
+                verdict["text"] = refusal_text(verdict["reason"], lang, verdict)
+            listener.push(encode({"type": "preview", "id": message.id, "verdict": verdict}))
         elif isinstance(message, SEAT_ACTIONS):
             request = getattr(message, "id", 0)
             if listener.seat is None:

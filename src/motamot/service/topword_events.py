@@ -40,6 +40,8 @@ class TopwordSettings:
     bot_seconds: float = 1.0
     #: [choice] The game also ends after this many scoreless turns in a row (online games).
     scoreless_limit: int | None = None
+    #: [choice] Players may ask for hints during the game (the host allows it at creation).
+    hints: bool = False
 
     def rules(self) -> Ruleset:
         try:

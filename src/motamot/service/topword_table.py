@@ -46,6 +46,7 @@ from motamot.service.topword_events import (
     TopwordSettings,
     check_topword_level,
 )
+from motamot.topword.board import Placement
 from motamot.topword.bots import BotView, Decision, make_bot, view_of
 from motamot.topword.bots.players import Stop
 from motamot.topword.bots.view import as_action
@@ -60,7 +61,7 @@ from motamot.topword.game import (
     generator_can_play,
 )
 from motamot.topword.move import Move, MoveSyntaxError, format_move, parse_move
-from motamot.topword.rules import Legal, evaluate
+from motamot.topword.rules import Legal, evaluate, evaluate_placements
 from motamot.topword.rules import Refusal as MoveRefusal
 
 __all__ = [
@@ -72,6 +73,7 @@ __all__ = [
     "Leave",
     "Pass",
     "PendingBot",
+    "Placed",
     "Play",
     "RemoveBot",
     "Start",
@@ -93,7 +95,27 @@ class Start:
     seed: int
 
 
-Command = Join | Leave | AddBot | RemoveBot | ChangeTableSettings | Start | Play | Exchange | Pass
+@dataclass(frozen=True)
+class Placed:
+    """A move as the tiles put on cells (a board's drag and drop), not as notation;
+    `across` says the direction of a single tile (None: the referee reads it)."""
+
+    placements: tuple[Placement, ...]
+    across: bool | None = None
+
+
+Command = (
+    Join
+    | Leave
+    | AddBot
+    | RemoveBot
+    | ChangeTableSettings
+    | Start
+    | Play
+    | Placed
+    | Exchange
+    | Pass
+)
 _HOST_ONLY = (AddBot, RemoveBot, ChangeTableSettings, Start)
 
 
@@ -148,6 +170,8 @@ class TopwordTable:
         #: Every rack (in `order`) after each event of the game, by seq: a seat is shown
         #: its own rack as it was after the event (views never read the pile).
         self.racks_after: dict[int, tuple[tuple[str, ...], ...]] = {}
+        #: The engine's turn number of each turn event, by seq (its itemised score).
+        self.turn_at: dict[int, int] = {}
         self._set_settings(created.settings)
 
     @classmethod
@@ -237,6 +261,8 @@ class TopwordTable:
                 raise ValueError(f"not a Topword table event: {event!r}")
         if self.game is not None and isinstance(event, (GameStarted, Played, Exchanged, Passed)):
             self.racks_after[event.seq] = tuple(tuple(rack) for rack in self.game.racks)
+            if not isinstance(event, GameStarted):
+                self.turn_at[event.seq] = len(self.game.turns) - 1
         self.last_seq = event.seq
 
     def _game(self) -> Game:
@@ -315,7 +341,7 @@ class TopwordTable:
                 self._emit(TableSettingsChanged(self._next, settings), out)
             case Start(seed=seed):
                 return self._start(seed, now, out)
-            case Play() | Exchange() | Pass():
+            case Play() | Placed() | Exchange() | Pass():
                 return self._turn(seat, command, now, out)
             case _:
                 return Refusal("unknown_command")
@@ -374,7 +400,7 @@ class TopwordTable:
         return None
 
     def _turn(
-        self, seat: str | None, action: TurnAction, now: float, out: list[Event]
+        self, seat: str | None, action: TurnAction | Placed, now: float, out: list[Event]
     ) -> Refusal | None:
         game = self.game
         if game is None:
@@ -388,8 +414,8 @@ class TopwordTable:
             return Refusal("after_deadline")
         player = self.order[game.current]
         match action:
-            case Play(move=move):
-                verdict = self.preview(player, move)
+            case Play() | Placed():
+                verdict = self.preview(player, action.move if isinstance(action, Play) else action)
                 if not isinstance(verdict, Legal):
                     return verdict if isinstance(verdict, Refusal) else _move_refusal(verdict)
                 text = format_move(verdict.move)
@@ -399,7 +425,8 @@ class TopwordTable:
                 try:
                     self._emit(Exchanged(self._next, player, tile.strip().upper()[:1], now), out)
                 except GameError as error:
-                    return Refusal(error.code, {k: str(v) for k, v in error.fields.items()})
+                    fields = {k: str(v) for k, v in error.fields.items()}
+                    return Refusal(error.code, {**fields, "detail": fields.get("tile", "")})
             case Pass():
                 self._emit(Passed(self._next, player, now), out)
         self._end_if_over(out)
@@ -415,7 +442,7 @@ class TopwordTable:
 
     # --- queries --------------------------------------------------------------------------
 
-    def preview(self, seat: str, move: str | Move) -> Legal | MoveRefusal | Refusal:
+    def preview(self, seat: str, move: str | Move | Placed) -> Legal | MoveRefusal | Refusal:
         """The referee's verdict on `move` with `seat`'s rack on the board now (changes
         nothing; any seated player may ask, to plan while others play)."""
         game = self.game
@@ -423,11 +450,15 @@ class TopwordTable:
             return Refusal("game_not_started")
         if seat not in self.order:
             return Refusal("not_seated")
+        rack = game.racks[self.index_of(seat)]
+        if isinstance(move, Placed):
+            return evaluate_placements(
+                game.board, move.placements, rack, self.ruleset, self.lexicon, move.across
+            )
         try:
             parsed = parse_move(move) if isinstance(move, str) else move
         except MoveSyntaxError as error:
             return Refusal("bad_move", {"error": error.code})
-        rack = game.racks[self.index_of(seat)]
         return evaluate(game.board, parsed, rack, self.ruleset, self.lexicon)
 
     def pending_bot(self) -> PendingBot | None:

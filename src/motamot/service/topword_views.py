@@ -20,8 +20,10 @@ from motamot.service.topword_events import (
     TableCreated,
     TableSettingsChanged,
 )
-from motamot.topword.game import Action
+from motamot.topword.board import cell_name
+from motamot.topword.game import Action, Turn
 from motamot.topword.tiles import tile_label
+from motamot.wire.topword import verdict_json
 
 if TYPE_CHECKING:
     from motamot.service.topword_table import TopwordTable
@@ -46,6 +48,11 @@ def visible(table: TopwordTable, event: Event, seat: str | None) -> dict[str, An
         case Exchanged():
             if not over and event.seat != seat:
                 del data["tile"]
+    number = table.turn_at.get(event.seq)
+    if number is not None and table.game is not None:
+        score = _score_json(table.game.turns[number])
+        if score is not None:
+            data["score"] = score
     racks = table.racks_after.get(event.seq)
     if (
         racks is not None
@@ -53,6 +60,16 @@ def visible(table: TopwordTable, event: Event, seat: str | None) -> dict[str, An
         and (isinstance(event, GameStarted) or getattr(event, "seat", None) == seat)
     ):
         data["rack"] = _labels(racks[table.index_of(seat)])
+    return data
+
+
+def _score_json(turn: Turn) -> dict[str, Any] | None:
+    """A played turn's itemised score (the `topword score` shape) and the cells it
+    covered (to highlight the last move), shown to everybody."""
+    if turn.verdict is None:
+        return None
+    data = verdict_json(turn.verdict)
+    data["placed"] = [cell_name(cell) for cell, _ in turn.verdict.placements]
     return data
 
 
@@ -68,6 +85,9 @@ def _turn_json(table: TopwordTable, number: int, seat: str | None) -> dict[str, 
     }
     if turn.move is not None:
         data["move"] = str(turn.move)
+    score = _score_json(turn)
+    if score is not None:
+        data["score"] = score
     if turn.action is Action.EXCHANGE and (player == seat or table.ended is not None):
         data["tile"] = tile_label(turn.tile or "")
     return data

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from motamot.boggle.referee import Refusal
 from motamot.text.boggle import REASONS
+from motamot.text.errors import GAME_ERRORS
+from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.i18n import LANGUAGES, Catalog, Language, translate
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
+from motamot.text.topword import SCORE_TEXTS
+from motamot.text.topword_web import TOPWORD_PAGE
 
 PAGE: Catalog = {
     "site_title": {"fr": "motamot — Boggle entre amis", "en": "motamot — Boggle with friends"},
@@ -150,7 +154,10 @@ SERVER_REFUSALS: Catalog = {
     "no_room": {"fr": "cette salle n'existe pas", "en": "this room does not exist"},
     "retry": {"fr": "réessayez", "en": "try again"},
 }
-REFUSALS: Catalog = {**ROOM_REFUSALS, **SERVER_REFUSALS}
+#: A Topword table's refusals: the referee's (T20, `detail` the word or cell at fault)
+#: and the pile's (T17).
+TOPWORD_REFUSALS: Catalog = {**MOVE_REFUSALS, "pile_empty": GAME_ERRORS["pile_empty"]}
+REFUSALS: Catalog = {**ROOM_REFUSALS, **TOPWORD_REFUSALS, **SERVER_REFUSALS}
 
 #: Why a word is refused (B12), for verdicts and results.
 WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in Refusal}
@@ -194,8 +201,11 @@ def serve_text(key: str, lang: Language, **fields: object) -> str:
     return translate(SERVE, key, lang, **fields)
 
 
+_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE}
+
+
 def page_text(key: str, lang: Language, **fields: object) -> str:
-    return translate(PAGE, key, lang, **fields)
+    return translate(_PAGES, key, lang, **fields)
 
 
 def refusal_text(code: str, lang: Language, **fields: object) -> str:
@@ -212,7 +222,13 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
     def pick(catalog: Catalog) -> dict[str, str]:
         return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
 
-    return {"page": pick(PAGE), "reasons": pick(WORD_REASONS), "errors": pick(SERVER_ERRORS)}
+    return {
+        "page": pick({**PAGE, **TOPWORD_PAGE}),
+        "reasons": pick(WORD_REASONS),
+        "errors": pick(SERVER_ERRORS),
+        "refusals": pick(REFUSALS),
+        "score": pick(SCORE_TEXTS),
+    }
 
 
 def pick_language(accept_language: str | None) -> Language:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from motamot.topword.board import cell_name
+from motamot.topword.game import Game
+from motamot.topword.hints import TurnReview, given_up_by_player
 from motamot.topword.rules import Legal, Verdict
 from motamot.topword.score import WordScore
 from motamot.topword.tiles import tile_label
@@ -35,3 +37,22 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
             "bonuses": [{"kind": bonus.kind, "points": bonus.points} for bonus in verdict.bonuses],
         }
     return {"legal": False, "reason": verdict.reason.value, "detail": verdict.detail}
+
+
+def analysis_json(game: Game, reviews: list[TurnReview]) -> dict[str, Any]:
+    """The JSON shape of `topword analyse --json` (a contract): each turn next to the best
+    move it had, and the points each player left on the table."""
+    turns: list[dict[str, Any]] = [
+        {
+            "turn": review.number,
+            "player": review.player,
+            "rack": "".join(review.rack),
+            "played": review.played,
+            "points": review.points,
+            "best": review.best.notation if review.best else None,
+            "best_points": review.best.points if review.best else 0,
+            "given_up": review.given_up,
+        }
+        for review in reviews
+    ]
+    return {"turns": turns, "given_up": given_up_by_player(game, reviews)}

@@ -1,0 +1,155 @@
+"""Topword tables over HTTP: create one, the status of a browser's tables, the record,
+the replay and the analysis once the game is over.
+
+Seats, sockets and turns are the rooms' (`rooms.py`, `ws.py`): a table is a room
+of another kind. Nothing here shows a rack, the seed or the pile's order before
+the game ends (the record holds the seed, so it waits for the end too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from motamot.names import MAX_NAME_LENGTH
+from motamot.server import pages
+from motamot.server.rooms import Rooms
+from motamot.server.texts import request_language
+from motamot.service.outcomes import Refusal
+from motamot.service.topword_events import TopwordSettings
+from motamot.service.topword_table import TopwordTable
+from motamot.topword.bots import LEVELS
+from motamot.topword.game import Game
+from motamot.topword.hints import analyse
+from motamot.topword.record import format_record
+from motamot.wire.topword import analysis_json
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+#: A seat besides the creator's: `person` (someone joins by the link) or a computer level.
+SeatKind = Annotated[str, msgspec.Meta(max_length=16)]
+PERSON = "person"
+#: At most this many tables in one status request (a browser's list).
+MAX_STATUS_ROOMS = 50
+
+
+class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The home page's table form: rules, word list, the other seats, the pace."""
+
+    name: Name
+    ruleset: Annotated[str, msgspec.Meta(max_length=32)] = "topword-fr"
+    dictionary: Annotated[str, msgspec.Meta(max_length=40)] | None = None
+    seats: Annotated[list[SeatKind], msgspec.Meta(min_length=1, max_length=3)] = msgspec.field(
+        default_factory=lambda: [PERSON]
+    )
+    turn_seconds: Annotated[float, msgspec.Meta(ge=5, le=3600)] | None = None
+    bot_seconds: Annotated[float, msgspec.Meta(ge=0, le=60)] = 1.0
+    hints: bool = False
+
+    def settings(self) -> TopwordSettings:
+        return TopwordSettings(
+            ruleset=self.ruleset,
+            dictionary=self.dictionary or None,
+            turn_seconds=self.turn_seconds,
+            bot_seconds=self.bot_seconds,
+            hints=self.hints,
+        )
+
+
+Decode = Callable[[Request, type[Any]], Any]
+Refused = Callable[[Refusal, Any], Response]
+
+
+def table_routes(rooms: Rooms, decode: Decode, refused: Refused) -> list[Route]:
+    """The routes of the tables (the page itself is the room's: `/r/{room}`)."""
+
+    async def create(request: Request) -> Response:
+        lang = request_language(request)
+        form = await decode(request, TableRequest)
+        if isinstance(form, Response):
+            return form
+        for kind in form.seats:
+            if kind != PERSON and kind not in LEVELS:
+                return refused(Refusal("unknown_level", {"level": kind}), lang)
+        created = await rooms.create(form.settings())
+        if isinstance(created, Refusal):
+            return refused(created, lang)
+        joined = await rooms.join(created, form.name.strip())
+        if isinstance(joined, Refusal):
+            return refused(joined, lang)
+        seat, token = joined
+        for kind in form.seats:
+            if kind != PERSON:
+                added = await rooms.add_bot(created, seat, kind)
+                if isinstance(added, Refusal):
+                    return refused(added, lang)
+        return JSONResponse({"room": created, "seat": seat, "token": token, "kind": "topword"})
+
+    async def status(request: Request) -> Response:
+        """Where each listed table stands: who is to play, or over (public facts only)."""
+        wanted = request.query_params.get("rooms", "").split(",")[:MAX_STATUS_ROOMS]
+        found: dict[str, Any] = {}
+        for room_id in filter(None, wanted):
+            table = await rooms.table(room_id)
+            if table is not None:
+                found[room_id] = table_status(table)
+        return JSONResponse({"tables": found})
+
+    async def record(request: Request) -> Response:
+        game = await _finished_game(rooms, request)
+        if isinstance(game, Response):
+            return game
+        name = f"topword-{request.path_params['room']}.txt"
+        return PlainTextResponse(
+            format_record(game), headers={"content-disposition": f'attachment; filename="{name}"'}
+        )
+
+    async def analysis(request: Request) -> Response:
+        game = await _finished_game(rooms, request)
+        if isinstance(game, Response):
+            return game
+        reviews = await asyncio.to_thread(analyse, game)
+        return JSONResponse(analysis_json(game, reviews))
+
+    async def page(request: Request) -> Response:
+        lang = request_language(request)
+        room_id = request.path_params["room"]
+        if await rooms.table(room_id) is None:
+            return Response(pages.message_page(lang, "no_room"), 404, media_type="text/html")
+        mode = request.url.path.rsplit("/", 1)[1]
+        return Response(pages.table_page(lang, room_id, mode), media_type="text/html")
+
+    return [
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/status", status),
+        Route("/r/{room}/record", record),
+        Route("/api/tables/{room}/analysis", analysis),
+        Route("/r/{room}/replay", page),
+        Route("/r/{room}/analysis", page),
+    ]
+
+
+async def _finished_game(rooms: Rooms, request: Request) -> Game | Response:
+    table = await rooms.table(request.path_params["room"])
+    if table is None:
+        return JSONResponse({"error": "no_room"}, 404)
+    if table.game is None or table.ended is None:
+        return JSONResponse({"error": "game_not_over"}, 409)
+    return table.game
+
+
+def table_status(table: TopwordTable) -> dict[str, Any]:
+    """A table as the home page lists it: its players, who is to play, whether it is over."""
+    return {
+        "names": {seat.seat: seat.name for seat in table.seats.values() if seat.present},
+        "started": table.game is not None,
+        "current": table.current,
+        "finished": table.ended is not None,
+        "winners": list(table.ended.winners) if table.ended is not None else [],
+        "turn_deadline": table.turn_deadline(),
+    }

@@ -1,0 +1,281 @@
+"""Topword tables through the real ASGI app: HTTP to create and join, a websocket per seat.
+
+The person's moves come from the engine's hints on the board the socket shows
+(so the test plays what a strong player would, and the referee judges it);
+computer players are the host's, computed in its worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from motamot.lexicon import load_lexicon
+from motamot.service.ports import ManualClock
+from motamot.text.errors import REFUSALS as MOVE_REFUSALS
+from motamot.topword.board import Board
+from motamot.topword.hints import hints
+from motamot.topword.tiles import get_ruleset, parse_rack
+from tests.server.helpers import hello, join, of_type, send, server, until
+
+Message = dict[str, Any]
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def client(clock: ManualClock) -> Iterator[TestClient]:
+    with server(clock) as client:
+        yield client
+
+
+def create_table(client: TestClient, name: str = "Ana", **settings: Any) -> tuple[str, str]:
+    answer = client.post("/api/tables", json={"name": name, "bot_seconds": 0, **settings})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    return body["room"], body["token"]
+
+
+def table_event(kind: str) -> Any:
+    tag = f"topword.{kind}"
+    return lambda m: (
+        m["type"] in ("events", "ack") and any(e.get("type") == tag for e in m["events"])
+    )
+
+
+def raw_until(socket: WebSocketTestSession, wanted: Any, limit: int = 50) -> str:
+    """The text of the first frame that `wanted` accepts, as the server sent it."""
+    for _ in range(limit):
+        text = socket.receive_text()
+        if wanted(json.loads(text)):
+            return text
+    raise AssertionError("no such frame")
+
+
+def has_seq(seq: int) -> Any:
+    """An events frame holding the event numbered `seq`."""
+    return lambda m: m["type"] == "events" and any(e["seq"] == seq for e in m["events"])
+
+
+def events_of(message: Message, kind: str) -> list[Message]:
+    return [e for e in message["events"] if e.get("type") == f"topword.{kind}"]
+
+
+def start(socket: WebSocketTestSession) -> Message:
+    send(socket, {"type": "start", "id": 1})
+    ack = until(socket, of_type("ack"))
+    (started,) = events_of(ack, "game_started")
+    return started
+
+
+def view_of(socket: WebSocketTestSession) -> Message:
+    """The whole view again (what a reconnecting client gets)."""
+    send(socket, {"type": "resync", "last_seq": 0})
+    view: Message = until(socket, of_type("welcome"))["view"]
+    return view
+
+
+def best_moves(game: Message, ruleset: str = "topword-fr", count: int = 3) -> list[str]:
+    rules = get_ruleset(ruleset)
+    board = Board.from_position(game["board"]["position"])
+    rack = parse_rack("".join(label[0] for label in game["rack"]), rules)  # Qu is Q
+    return [str(h.move.move) for h in hints(board, rack, rules, load_lexicon(rules.dictionary))]
+
+
+TURN_EVENTS = {f"topword.{kind}" for kind in ("played", "passed", "exchanged", "game_ended")}
+
+
+def wait_turn(socket: WebSocketTestSession, seat: str, limit: int = 30) -> Message:
+    """Read until it is `seat`'s turn or the game is over; the game view then."""
+    game: Message = view_of(socket)["game"]
+    for _ in range(limit):
+        if game["finished"] or game["current"] == seat:
+            return game
+        until(
+            socket,
+            lambda m: (
+                m["type"] == "events" and any(e.get("type") in TURN_EVENTS for e in m["events"])
+            ),
+            limit=200,
+        )
+        game = view_of(socket)["game"]
+    raise AssertionError("the turn never came")
+
+
+def play_best(socket: WebSocketTestSession, game: Message, request: int) -> Message | None:
+    """Play the best move (or pass when there is none); the ack's played event."""
+    moves = best_moves(game)
+    if not moves:
+        send(socket, {"type": "pass", "id": request})
+        until(socket, of_type("ack"))
+        return None
+    send(socket, {"type": "play", "move": moves[0], "id": request})
+    ack = until(socket, lambda m: m["type"] in ("ack", "refused") and m["id"] == request)
+    assert ack["type"] == "ack", ack
+    (played,) = events_of(ack, "played")
+    return played
+
+
+def test_t3_a_person_against_a_computer_plays_a_whole_game(client: TestClient) -> None:
+    room, ana = create_table(client, seats=["beginner"])
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        assert hello(socket, ana)["view"]["kind"] == "topword"
+        started = start(socket)
+        assert "seed" not in started  # the pile's order stays on the server
+        assert started["starter"] in ("s1", "s2") and started["start_draws"]
+        assert len(started["rack"]) == 7
+    plays = 0
+    for request in range(10, 200):  # a socket per turn (each has its own credits)
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, ana)
+            game = wait_turn(socket, "s1")
+            if game["finished"]:
+                break
+            played = play_best(socket, game, request)
+        if played is not None:
+            plays += 1
+            score = played["score"]
+            assert score["legal"] and score["points"] == played["points"]
+            assert score["words"] and score["placed"]
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        final = hello(socket, ana)["view"]["game"]
+    assert plays >= 3
+    assert final["finished"] and final["winners"]
+    for seat, rack in final["racks"].items():  # T19: 5 off per tile left
+        assert final["penalties"][seat] == 5 * len(rack)
+        assert final["final_scores"][seat] == final["scores"][seat] - 5 * len(rack)
+    assert "seed" in final  # shown once the game is over
+    record = client.get(f"/r/{room}/record")
+    assert record.status_code == 200 and f"seed: {final['seed']}" in record.text
+    analysis = client.get(f"/api/tables/{room}/analysis").json()
+    assert len(analysis["turns"]) == len(final["turns"])
+    assert set(analysis["given_up"]) == {"Ana", "Bot 1"}
+
+
+def test_t2_two_people_play_and_nobody_sees_another_rack(client: TestClient) -> None:
+    room, ana = create_table(client, seats=["person"])
+    bob = join(client, room, "Bob")
+    raw: dict[str, list[str]] = {"s1": [], "s2": [], "watch": []}
+    with (
+        client.websocket_connect(f"/ws/{room}") as s1,
+        client.websocket_connect(f"/ws/{room}") as s2,
+        client.websocket_connect(f"/ws/{room}") as watch,
+    ):
+        sockets = {"s1": s1, "s2": s2, "watch": watch}
+        for name, token in (("s1", ana), ("s2", bob), ("watch", None)):
+            send(sockets[name], {"type": "hello", "token": token})
+            raw[name].append(raw_until(sockets[name], of_type("welcome")))
+        start(s1)
+        for request in range(10, 14):  # four turns, two each
+            seat = view_of(s1)["game"]["current"]
+            played = play_best(sockets[seat], view_of(sockets[seat])["game"], request)
+            assert played is not None and "rack" in played  # the mover's new rack
+            for name in ("s1", "s2", "watch"):
+                if name != seat:  # the others get the move and its itemised score
+                    text = raw_until(sockets[name], has_seq(played["seq"]))
+                    raw[name].append(text)
+                    (event,) = events_of(json.loads(text), "played")
+                    assert event["score"] == played["score"] and "rack" not in event
+        views = {name: view_of(sockets[name]) for name in sockets}
+    assert "rack" not in views["watch"]["game"] and "racks" not in views["watch"]["game"]
+    for name, texts in raw.items():  # the raw text: no rack but the seat's own welcome
+        for text in texts:
+            assert '"racks"' not in text
+            if name == "watch" or json.loads(text)["type"] == "events":
+                assert '"rack"' not in text, text
+    assert all(views[seat]["game"]["rack"] for seat in ("s1", "s2"))
+
+
+def test_t20_each_refusal_arrives_with_its_french_explanation(client: TestClient) -> None:
+    room, ana = create_table(client, seats=["person"])
+    join(client, room, "Bob")
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, ana)
+        start(socket)
+        game = view_of(socket)["game"]
+        if game["current"] != "s1":
+            send(socket, {"type": "play", "move": "5E MAIN", "id": 2})
+            refused = until(socket, of_type("refused"))
+            assert refused["code"] == "not_your_turn"
+            assert refused["text"] == "ce n'est pas votre tour"
+            return
+        rack = game["rack"]
+        absent = next(letter for letter in "ZYXWKJ" if letter not in rack) * 2
+        cases = {
+            "off_board": "5J " + "".join(rack[:2]),
+            "first_move_off_centre": "1A " + "".join(rack[:2]),
+            "not_on_rack": "5E " + absent,
+            "bad_move": "hello",
+            "not_in_line": [[44, rack[0]], [55, rack[1]]],
+            "duplicate_cell": [[44, rack[0]], [44, rack[1]]],
+            "gap_in_line": [[44, rack[0]], [46, rack[1]]],
+            "not_in_dictionary": "5E " + "".join(rack[:1]) * 2 + "".join(rack[1:3]),
+        }
+        for request, (reason, move) in enumerate(cases.items(), 2):
+            for kind in ("preview", "play"):
+                message: Message = {"type": kind, "id": request}
+                message.update({"move": move} if isinstance(move, str) else {"placements": move})
+                send(socket, message)
+                answer = until(socket, lambda m: m["type"] in ("preview", "refused", "ack"))
+                if kind == "preview":
+                    verdict = answer["verdict"]
+                    got, text = verdict.get("reason"), verdict.get("text", "")
+                else:
+                    assert answer["type"] == "refused", answer
+                    got, text = answer["code"], answer["text"]
+                if reason == "not_in_dictionary" and got != reason:
+                    continue  # the rack happened to spell a word: not this reason
+                assert got == reason, (move, answer)
+                if reason in MOVE_REFUSALS:
+                    template = MOVE_REFUSALS[reason]["fr"].split("{")[0]
+                    assert text.startswith(template), text
+                else:
+                    assert text == "coup illisible"
+        assert view_of(socket)["game"]["turns"] == []  # nothing changed
+
+
+def test_a_spectator_may_not_act_or_preview(client: TestClient) -> None:
+    room, _ = create_table(client, seats=["person"])
+    join(client, room, "Bob")
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, None)
+        for kind in ("play", "preview", "pass"):
+            send(
+                socket,
+                {"type": kind, "move": "5E MAIN", "id": 3}
+                if kind != "pass"
+                else {"type": "pass", "id": 3},
+            )
+            refused = until(socket, of_type("refused"))
+            assert refused["code"] == "no_seat"
+
+
+def test_t17_an_exchange_with_an_empty_pile_is_refused(client: TestClient) -> None:
+    room, ana = create_table(client, seats=["person"])
+    tokens = {"s1": ana, "s2": join(client, room, "Bob")}
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, ana)
+        start(socket)
+    for request in range(10, 200):  # a socket per turn, as a player coming back would
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            game = hello(socket, tokens["s1"])["view"]["game"]
+            seat = game["current"]
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            game = hello(socket, tokens[seat])["view"]["game"]
+            if game["pile"] == 0 or game["finished"]:
+                break
+            play_best(socket, game, request)
+    assert game["pile"] == 0 and not game["finished"], "the game ended before the pile"
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, tokens[seat])
+        send(socket, {"type": "exchange", "tile": game["rack"][0], "id": 999})
+        refused = until(socket, of_type("refused"))
+    assert refused["code"] == "pile_empty"
+    assert refused["text"] == "la pioche est vide : pas d'échange"
