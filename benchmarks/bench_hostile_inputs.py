@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
 
+from motamot.lexicon import load_lexicon  # noqa: E402
 from motamot.lexicon.wordlist import MAX_LINES, MAX_WORDS  # noqa: E402
 from tests.fuzz.measure import Measured, run_motamot  # noqa: E402
 
@@ -55,7 +56,8 @@ def main() -> int:
             "bomb1gb.txt.gz": gzip_of_lines(1024),
             "lines.txt": b"ab\n" * (MAX_LINES + 1),
             "words.txt": distinct_words(MAX_WORDS + 1, 1),
-            "largest.txt": distinct_words(MAX_WORDS, 2),
+            "random.txt": distinct_words(MAX_WORDS, 2),
+            "en.txt": "".join(f"{w}\n" for w in load_lexicon("en")).encode(),
         }
         for name, data in files.items():
             (tmp / name).write_bytes(data)
@@ -78,16 +80,17 @@ def main() -> int:
                 env,
             ),
             (
-                f"{MAX_WORDS:,} words (accepted)",
-                ["dict", "build", str(tmp / "largest.txt"), "--name", "x"],
+                f"{MAX_WORDS:,} random words",
+                ["dict", "build", str(tmp / "random.txt"), "--name", "x"],
                 env,
             ),
+            ("en export (accepted)", ["dict", "build", str(tmp / "en.txt"), "--name", "x"], env),
             ("--dict of 5,000 chars", ["dict", "info", "--dict", "x" * 5000], env),
             ("--dict /proc/self/mem", ["dict", "info", "--dict", "/proc/self/mem"], env),
             ("--dict /dev/zero", ["dict", "info", "--dict", "/dev/zero"], env),
             (
                 "cache is a file",
-                ["dict", "build", str(tmp / "largest.txt"), "--name", "x"],
+                ["dict", "build", str(tmp / "en.txt"), "--name", "x"],
                 {"MOTAMOT_CACHE_DIR": str(tmp / "word10mb.txt")},
             ),
         ]
@@ -95,7 +98,7 @@ def main() -> int:
             cases.append(
                 (
                     f"disk full ({args.tiny_fs})",
-                    ["dict", "build", str(tmp / "largest.txt"), "--name", "x"],
+                    ["dict", "build", str(tmp / "en.txt"), "--name", "x"],
                     {"MOTAMOT_CACHE_DIR": str(args.tiny_fs)},
                 )
             )

@@ -162,3 +162,29 @@ def test_write_atomic_replaces_whole(tmp_path: Path) -> None:
     write_atomic(target, b"x" * 100_000)
     write_atomic(target, b"y")
     assert target.read_bytes() == b"y"
+
+
+_CRASH_AT = r"""
+import os, sys
+from pathlib import Path
+from motamot import durable
+setattr(os, sys.argv[1], lambda *args: os._exit(9))  # the process dies right there
+durable.write_atomic(Path(sys.argv[2]), b"new" * 100_000)
+"""
+
+
+@pytest.mark.parametrize("point", ["fsync", "replace"])
+def test_kill9_between_write_and_rename_leaves_the_old_file_and_no_lookalike(
+    point: str, tmp_path: Path
+) -> None:
+    """The crash points inside write_atomic, made exact: before the fsync, before the rename."""
+    target = tmp_path / "0123abcd.dawg"
+    target.write_bytes(b"old")
+    crashed = subprocess.run([sys.executable, "-c", _CRASH_AT, point, str(target)], check=False)
+    assert crashed.returncode == 9
+    assert target.read_bytes() == b"old"
+    left = temporaries(tmp_path)
+    assert len(left) == 1
+    assert sorted(tmp_path.glob("*.dawg")) == [target]  # a temporary never looks like a list
+    save_text(tmp_path / "next-run.txt", "x")  # the next run
+    assert temporaries(tmp_path) == []

@@ -1,7 +1,8 @@
 """Writes that survive a crash or a power cut: whole old file or whole new file, never half.
 
 The data goes to a temporary file with a unique name in the same folder
-(`.tmp-<pid>-<random>-<name>`), is fsync'd, renamed over the target, and the
+(`.tmp-<pid>-<random>-<name>.tmp`: no pattern for the target's files matches
+it), is fsync'd, renamed over the target, and the
 folder is fsync'd so that the rename itself is on disk. A process killed
 half-way leaves only its temporary file, which `clean_stale_temporaries`
 removes on a later run (its writer is dead, or it is old). A failed write
@@ -51,7 +52,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(
-            dir=folder, prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=f"-{path.name}"
+            dir=folder, prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=f"-{path.name}.tmp"
         )
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
