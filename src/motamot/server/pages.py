@@ -20,7 +20,7 @@ from motamot.topword.bots import LEVELS as TOPWORD_LEVELS
 from motamot.topword.tiles import RULESETS
 
 #: Bumped with the static files so browsers do not keep an old client.
-ASSET_VERSION = "1"
+ASSET_VERSION = "2"
 
 
 def _json_block(element_id: str, data: Any) -> str:
@@ -137,7 +137,7 @@ def home_page(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
   <button type="submit" class="primary">{t("create")}</button>
 </form>
 {_table_form(lang, dicts)}
-<section id="my-tables" class="card" aria-labelledby="my-tables-title">
+<section id="my-tables" class="card my-tables" aria-labelledby="my-tables-title">
   <h2 id="my-tables-title">{t("my_tables")}</h2>
   <ul id="table-list"><li class="hint">{t("no_tables")}</li></ul>
 </section>
@@ -194,7 +194,8 @@ def table_page(lang: Language, room_id: str, mode: str) -> str:
         '<div id="live" class="sr-only" aria-live="polite"></div>'
     )
     data = {"room": room_id, "mode": mode, "max_name": MAX_NAME_LENGTH}
-    return layout(lang, page_text("table_title", lang), path, body, "table.js", data)
+    script = "table.js" if mode in ("play", "watch") else "review.js"
+    return layout(lang, page_text("table_title", lang), path, body, script, data)
 
 
 def room_page(lang: Language, room_id: str, watch: bool) -> str:

@@ -24,11 +24,13 @@ from motamot.server.texts import request_language
 from motamot.service.outcomes import Refusal
 from motamot.service.topword_events import TopwordSettings
 from motamot.service.topword_table import TopwordTable
+from motamot.topword.board import cell_name
 from motamot.topword.bots import LEVELS
 from motamot.topword.game import Game
-from motamot.topword.hints import analyse
+from motamot.topword.hints import analyse, played_text
 from motamot.topword.record import format_record
-from motamot.wire.topword import analysis_json
+from motamot.topword.tiles import tile_label
+from motamot.wire.topword import analysis_json, verdict_json
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 #: A seat besides the creator's: `person` (someone joins by the link) or a computer level.
@@ -116,6 +118,12 @@ def table_routes(rooms: Rooms, decode: Decode, refused: Refused) -> list[Route]:
         reviews = await asyncio.to_thread(analyse, game)
         return JSONResponse(analysis_json(game, reviews))
 
+    async def replay(request: Request) -> Response:
+        game = await _finished_game(rooms, request)
+        if isinstance(game, Response):
+            return game
+        return JSONResponse(await asyncio.to_thread(replay_json, game))
+
     async def page(request: Request) -> Response:
         lang = request_language(request)
         room_id = request.path_params["room"]
@@ -129,6 +137,7 @@ def table_routes(rooms: Rooms, decode: Decode, refused: Refused) -> list[Route]:
         Route("/api/tables/status", status),
         Route("/r/{room}/record", record),
         Route("/api/tables/{room}/analysis", analysis),
+        Route("/api/tables/{room}/replay", replay),
         Route("/r/{room}/replay", page),
         Route("/r/{room}/analysis", page),
     ]
@@ -153,3 +162,28 @@ def table_status(table: TopwordTable) -> dict[str, Any]:
         "winners": list(table.ended.winners) if table.ended is not None else [],
         "turn_deadline": table.turn_deadline(),
     }
+
+
+def replay_json(game: Game) -> dict[str, Any]:
+    """The board before the first move and after each turn, with what the turn did."""
+    again = Game(game.players, game.seed, game.lexicon, game.ruleset, dictionary=game.dictionary)
+
+    def board() -> dict[str, Any]:
+        return {"tops": [tile_label(t) for t in again.board.tops], "heights": again.board.heights}
+
+    steps: list[dict[str, Any]] = [{"board": board()}]
+    for turn in game.turns:
+        again.apply(turn.as_action())
+        step: dict[str, Any] = {
+            "player": game.players[turn.player],
+            "action": turn.action.value,
+            "played": played_text(turn),
+            "points": turn.points,
+            "total": turn.total,
+            "board": board(),
+        }
+        if turn.verdict is not None:
+            step["score"] = verdict_json(turn.verdict)
+            step["placed"] = [cell_name(cell) for cell, _ in turn.verdict.placements]
+        steps.append(step)
+    return {"players": list(game.players), "steps": steps, "final": game.final_scores()}

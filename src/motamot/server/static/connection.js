@@ -93,6 +93,9 @@ export class Connection {
       case "presence":
         this.handlers.presence(message.seats);
         break;
+      case "preview": // the referee's verdict on a move not played (Topword, T20)
+        this.handlers.preview?.(message);
+        break;
       case "error":
         this.handlers.error(message);
         break;

@@ -1,5 +1,5 @@
 // The home page: create a room, then go to it with the creator's seat token kept.
-import { DATA, LANG, t } from "./common.js";
+import { DATA, LANG, h, t } from "./common.js";
 
 const form = document.getElementById("create");
 
@@ -49,4 +49,97 @@ async function create(event) {
 
 if (form) {
   form.addEventListener("submit", create);
+}
+
+// --- Topword tables: create one; list this browser's tables and whose turn it is ----------
+
+const tableForm = document.getElementById("create-table");
+
+async function createTable(event) {
+  event.preventDefault();
+  const error = document.getElementById("table-error");
+  error.textContent = "";
+  const name = tableForm.elements.name.value.trim();
+  if (!name) {
+    error.textContent = `${t("your_name")} : ${t("name_rule", { limit: tableForm.elements.name.maxLength })}`;
+    tableForm.elements.name.focus();
+    return;
+  }
+  const seats = ["seat1", "seat2", "seat3"].map((key) => tableForm.elements[key].value).filter(Boolean);
+  const live = tableForm.elements.pace.value === "live";
+  const clock = Number.parseInt(tableForm.elements.turn_seconds.value, 10);
+  const body = {
+    name,
+    ruleset: tableForm.elements.ruleset.value,
+    dictionary: tableForm.elements.dictionary.value || null,
+    seats: seats.length ? seats : ["person"],
+    turn_seconds: live && Number.isFinite(clock) ? clock : null,
+    hints: tableForm.elements.hints.checked,
+  };
+  const response = await fetch(`/api/tables?lang=${LANG}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    error.textContent = answer.text ?? answer.detail ?? answer.error ?? String(response.status);
+    return;
+  }
+  localStorage.setItem(`motamot.seat.${answer.room}`, JSON.stringify(answer));
+  location.assign(`/r/${answer.room}`);
+}
+
+/** The seats this browser holds (their tokens stay here; only room ids are sent). */
+function mySeats() {
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith("motamot.seat.")) continue;
+    try {
+      const saved = JSON.parse(localStorage.getItem(key));
+      if (saved?.room && saved.seat) seats.push(saved);
+    } catch {
+      // not ours
+    }
+  }
+  return seats;
+}
+
+async function listTables() {
+  const list = document.getElementById("table-list");
+  if (!list) return;
+  const seats = mySeats();
+  if (!seats.length) return;
+  const rooms = seats.map((s) => s.room).slice(0, 50);
+  const response = await fetch(`/api/tables/status?rooms=${encodeURIComponent(rooms.join(","))}`);
+  if (!response.ok) return;
+  const { tables } = await response.json();
+  const items = [];
+  for (const saved of seats) {
+    const table = tables[saved.room];
+    if (!table) continue;
+    const others = Object.entries(table.names).filter(([seat]) => seat !== saved.seat).map(([, name]) => name);
+    let where;
+    if (table.finished) where = t("game_over_short");
+    else if (!table.started) where = t("waiting_start");
+    else if (table.current === saved.seat) where = t("your_turn");
+    else where = t("turn_of", { name: table.names[table.current] ?? "?" });
+    const mine = table.started && !table.finished && table.current === saved.seat;
+    items.push(
+      h(
+        "li",
+        { class: mine ? "your-turn" : "", "data-room": saved.room },
+        h("a", { href: `/r/${saved.room}` }, others.join(", ") || saved.room),
+        " — ",
+        where,
+      ),
+    );
+  }
+  if (items.length) list.replaceChildren(...items);
+}
+
+if (tableForm) {
+  tableForm.addEventListener("submit", createTable);
+  listTables();
 }

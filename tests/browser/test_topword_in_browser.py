@@ -1,0 +1,122 @@
+"""Two people play Topword in Chromium: a table from the home page, the second player by
+its link, moves made by dragging rack tiles and by typing on the board, the referee's
+preview before each move and the itemised score after it, for both.
+
+Screenshots of the board at phone (360×640) and desktop size are saved in tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+from websockets.sync.client import connect
+
+from motamot.lexicon import load_lexicon
+from motamot.topword.board import Board
+from motamot.topword.hints import Hint, hints
+from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
+from tests.server.live import LiveServer
+
+PHONE: ViewportSize = {"width": 360, "height": 640}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+
+
+def seat_view(live: LiveServer, page: Page, room: str) -> dict[str, Any]:
+    """The seat's view as the server sends it (the token the page keeps)."""
+    saved = json.loads(page.evaluate(f"localStorage.getItem('motamot.seat.{room}')"))
+    with connect(f"ws://127.0.0.1:{live.port}/ws/{room}") as socket:
+        socket.send(json.dumps({"type": "hello", "token": saved["token"]}))
+        while True:
+            message = json.loads(socket.recv(timeout=10))
+            if message["type"] == "welcome":
+                view: dict[str, Any] = message["view"]
+                return view
+
+
+def best(view: dict[str, Any]) -> Hint:
+    game = view["game"]
+    board = Board.from_position(game["board"]["position"])
+    rack = parse_rack("".join(label[0] for label in game["rack"]), TOPWORD_FR)
+    found = hints(board, rack, TOPWORD_FR, load_lexicon("fr"), 1)
+    assert found, "no move for this rack"
+    return found[0]
+
+
+def drag_move(page: Page, hint: Hint) -> None:
+    """Each tile of the move dragged from the rack to its cell (pointer events)."""
+    page.evaluate("document.querySelector('section.board').scrollIntoView({block: 'start'})")
+    for cell, tile in hint.verdict.placements:
+        label = tile_label(tile)
+        source = page.locator("#rack .tile:not(.used)", has_text=label).first
+        target = page.locator(f'[data-cell="{cell}"]')
+        start, end = source.bounding_box(), target.bounding_box()
+        assert start is not None and end is not None
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
+        page.mouse.up()
+
+
+def type_move(page: Page, hint: Hint) -> None:
+    """Tap the word's first cell (twice to go down), then type its letters."""
+    move = hint.move.move
+    page.evaluate("document.querySelector('section.board').scrollIntoView({block: 'start'})")
+    first = page.locator(f'[data-cell="{move.row * 10 + move.col}"]')
+    first.click()
+    if not move.across:
+        first.click()
+    page.keyboard.type("".join(move.tiles))  # the Qu tile is typed Q
+
+
+def test_two_people_play_topword_by_dragging_and_typing(
+    browser: Browser, live: LiveServer, artifacts: Path
+) -> None:
+    ana_context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    bob_context = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
+    ana, bob = ana_context.new_page(), bob_context.new_page()
+    try:
+        ana.goto(live.url + "/")
+        ana.fill("#tw-name", "Ana")
+        ana.select_option("#tw-seat-1", "person")
+        ana.click("#create-table button[type=submit]")
+        ana.wait_for_url("**/r/*")
+        room = ana.url.rsplit("/", 1)[1]
+        bob.goto(f"{live.url}/r/{room}")
+        bob.fill("#join-name", "Bob")
+        bob.click("form button[type=submit]")
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        ana.click("#start")
+        expect(ana.locator(".starter")).to_contain_text("commence")
+        pages = {"s1": ana, "s2": bob}
+        for number in range(4):
+            view = seat_view(live, ana, room)
+            seat = view["game"]["current"]
+            page, other = pages[seat], pages["s2" if seat == "s1" else "s1"]
+            hint = best(seat_view(live, page, room))
+            expect(page.locator("#play")).to_be_enabled()
+            if number % 2 == 0:
+                drag_move(page, hint)
+            else:
+                type_move(page, hint)
+            page.screenshot(path=str(artifacts / f"topword-turn-{number}.png"))
+            preview = page.locator("#preview")
+            expect(preview).to_contain_text(f"{hint.verdict.points} pt")
+            if number == 1:
+                page.screenshot(path=str(artifacts / "topword-preview.png"))
+            page.click("#play")
+            for viewer in (page, other):  # the itemised score, for everybody
+                last = viewer.locator("#last-move")
+                expect(last).to_contain_text(str(hint.move.move))
+                expect(last.locator(".breakdown li").first).to_be_visible()
+        bob.screenshot(path=str(artifacts / "topword-phone.png"), full_page=True)
+        ana.screenshot(path=str(artifacts / "topword-desktop.png"), full_page=True)
+        turns = seat_view(live, ana, room)["game"]["turns"]
+        assert [turn["action"] for turn in turns] == ["play"] * 4
+        ana.goto(live.url + "/")
+        expect(ana.locator("#table-list")).to_contain_text("Bob")
+    finally:
+        ana_context.close()
+        bob_context.close()
