@@ -5,7 +5,9 @@
 
 Targets: word lists and compiled lists (tests/fuzz/targets.py) and every
 parser and text entry point (tests/fuzz/parser_targets.py: grid, words,
-position, move, rack, both record formats, names, seats). An input passes
+position, move, rack, both record formats, names, seats) and the server's
+websocket messages (tests/fuzz/server_targets.py: every type of the
+protocol, valid, mutated and random frames). An input passes
 when the target returns or raises the project's coded error; any other
 exception is a failure, and one that takes more than --hang seconds is a
 hang. Failing inputs are written to --save (default: none kept).
@@ -118,15 +120,17 @@ def coded_errors() -> tuple[type[Exception], ...]:
     """The project's coded errors: CodedError and the parsers' other reason-coded errors."""
     from motamot.errors import CodedError
     from tests.fuzz.parser_targets import PARSER_ERRORS
+    from tests.fuzz.server_targets import SERVER_ERRORS
 
-    return (CodedError, *PARSER_ERRORS)
+    return (CodedError, *PARSER_ERRORS, *SERVER_ERRORS)
 
 
 def all_targets() -> dict[str, Target]:
     from tests.fuzz.parser_targets import BYTE_TARGETS
+    from tests.fuzz.server_targets import SERVER_TARGETS
     from tests.fuzz.targets import TARGETS
 
-    return {**TARGETS, **BYTE_TARGETS}
+    return {**TARGETS, **BYTE_TARGETS, **SERVER_TARGETS}
 
 
 def run_mutate(args: argparse.Namespace) -> int:

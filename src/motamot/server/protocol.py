@@ -164,7 +164,13 @@ def parse_message(frame: str | bytes | None) -> ClientMessage:
     """The message in a text frame; ProtocolError for anything else."""
     if not isinstance(frame, str):
         raise ProtocolError("malformed", "expected a text frame holding a JSON object")
-    if len(frame) > MAX_MESSAGE_BYTES or len(frame.encode("utf-8")) > MAX_MESSAGE_BYTES:
+    if len(frame) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_big", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    try:  # a lone surrogate: an ASGI server that does not check UTF-8 may pass one
+        size = len(frame.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ProtocolError("malformed", "a text frame must be valid UTF-8") from None
+    if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_big", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
     try:
         message: ClientMessage = _DECODER.decode(frame)
