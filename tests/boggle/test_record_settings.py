@@ -15,7 +15,9 @@ from motamot.boggle import (
     RoundRecord,
     Sheet,
     format_record,
+    judge_round,
     replay,
+    roll,
     solve,
 )
 from motamot.boggle import parse_record as parse
@@ -113,20 +115,18 @@ def test_record_settings_come_before_the_first_round() -> None:
 
 
 def test_b12_penalty_match_record_replays_to_the_same_totals(fr: Lexicon) -> None:
-    from motamot.service.boggle_play import BoggleMatch, Player
-
     rules = replace(CLASSIC_FR, invalid_penalty=1)
-    match = BoggleMatch(rules, fr, "fr", (Player("Vous"),), 11, 30.0, MatchFormat(rounds=1))
-    live = match.new_round()
-    found = solve(live.grid, rules, fr).words[0].word
-    for word in (found, "zzz", "qqq"):
-        live.submit(word, 1)
-    outcome = match.end_round(live)
-    assert outcome.result.players[0].penalty == 2
-    assert outcome.result.players[0].entries[0].status is Status.SCORED
-    record = parse(format_record(match.game_record()))
+    grid = roll(rules, 11)
+    found = solve(grid, rules, fr).words[0].word
+    sheet = Sheet.of("Vous", *((1, word) for word in (found, "zzz", "qqq")))
+    result = judge_round(grid, rules, fr, [sheet], 30.0)
+    assert result.players[0].penalty == 2
+    assert result.players[0].entries[0].status is Status.SCORED
+    rounds = (RoundRecord(grid, 30.0, (sheet,), 11),)
+    written = record_of(rules, 30.0, "fr", ("Vous",), rounds, MatchFormat(rounds=1))
+    record = parse(format_record(written))
     assert (record.invalid_penalty, record.duration) == (1, 30.0)
-    assert replay(record, fr).rounds == (outcome.result,)
+    assert replay(record, fr).rounds == (result,)
 
 
 def test_b12_penalty_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from motamot.boggle import CLASSIC_FR, MatchFormat, get_level
+from motamot.boggle import CLASSIC_FR, Entry, Sheet, bot_sheet, get_level, judge_round, roll, solve
 from motamot.boggle import parse_record as parse_boggle_record
 from motamot.lexicon import load_lexicon
-from motamot.service.boggle_play import BoggleMatch, seat_players
+from motamot.service.boggle_play import bot_seed
 from motamot.topword.record import parse_record, replay
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -48,21 +48,27 @@ def _through_pages(child: pexpect.spawn, pattern: str, more: str) -> str:
     return seen + str(child.before)
 
 
+def _bot_sheets(seed: int, duration: float, levels: list[str]) -> list[Sheet]:
+    """What the computer players (Ordi 1, 2...) write in round 1, from the engine alone."""
+    grid, lexicon = roll(CLASSIC_FR, seed), load_lexicon("fr")
+    return [
+        bot_sheet(
+            f"Ordi {n}", grid, CLASSIC_FR, lexicon, get_level(level), bot_seed(seed, n), duration
+        )
+        for n, level in enumerate(levels, 1)
+    ]
+
+
 def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
     seed, duration = 3, 6.0
     # What the bots will write comes from the seed: the human copies the expert's first word.
-    lexicon = load_lexicon("fr")
-    players = seat_players(
-        "Vous", ["Ordi 1", "Ordi 2"], [get_level("expert"), get_level("advanced")]
-    )
-    expected = BoggleMatch(
-        CLASSIC_FR, lexicon, "fr", players, seed, duration, MatchFormat(rounds=1)
-    ).new_round()
-    shared = expected.bot_sheets["Ordi 1"].entries[0].text
+    bots = _bot_sheets(seed, duration, ["expert", "advanced"])
+    shared = bots[0].entries[0].text
     typed = [shared, "fermete", "fermete", "ab", "maison"]
-    for word in typed:
-        expected.submit(word, 1.0)
-    result = expected.finish().result
+    written = dict.fromkeys(typed)  # the second "fermete" is refused at once, not written
+    mine = Sheet("Vous", tuple(Entry(word, 1.0) for word in written))
+    grid = roll(CLASSIC_FR, seed)
+    result = judge_round(grid, CLASSIC_FR, load_lexicon("fr"), [mine, *bots], duration)
 
     child = _spawn(
         ["boggle", "play", "--seed", str(seed), "--duration", "6", "--bots", "expert,advanced"],
@@ -109,12 +115,7 @@ def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
 
 def test_b10_b15_boggle_round_stopped_early_counts_and_lists_everything(tmp_path: Path) -> None:
     seed = 3
-    lexicon = load_lexicon("fr")
-    players = seat_players("Vous", ["Ordi 1"], [get_level("expert")])
-    planned = BoggleMatch(
-        CLASSIC_FR, lexicon, "fr", players, seed, 60.0, MatchFormat(rounds=1)
-    ).new_round()
-    bot_words = planned.bot_sheets["Ordi 1"].entries
+    bot_words = _bot_sheets(seed, 180.0, ["expert"])[0].entries
     child = _spawn(["boggle", "play", "--seed", str(seed), "--bots", "expert"], tmp_path)
     child.expect("Entrée pour lancer la manche 1")
     child.send("\r")
@@ -131,8 +132,8 @@ def test_b10_b15_boggle_round_stopped_early_counts_and_lists_everything(tmp_path
     assert re.search(r"… et \d+ de plus : /tous pour la liste entière", shown)
     child.send("/tous\r")
     whole = _through_pages(child, "Mot à montrer dans la grille, /tous", "-- suite : Entrée --")
-    missed = planned.finish().missed
-    assert len(re.findall(r"\b[A-Z]+ \d+\b", whole)) >= len(missed) - 1  # all but FERMETE
+    missed = solve(roll(CLASSIC_FR, seed), CLASSIC_FR, load_lexicon("fr")).count
+    assert len(re.findall(r"\b[A-Z]+ \d+\b", whole)) >= missed - 1  # all but FERMETE
     child.send("\r")
     child.expect(r"Partie enregistrée dans (\S+)")
     saved = Path(child.match.group(1))
@@ -315,7 +316,7 @@ def test_b10_boggle_resume_mid_round_with_the_time_left(tmp_path: Path) -> None:
     assert (tmp_path / "rooms.sqlite3").exists()
 
     again = _spawn(["boggle", "play", "--resume"], tmp_path)
-    again.expect(r"Partie reprise : manche 1, il reste 0:([0-3]\d)")
+    again.expect(r"Partie reprise : manche 1, il reste 0:([0-4]\d)")
     assert 0 < int(again.match.group(1)) <= 40
     again.expect(r"\x1b\[K> ")
     again.send("fermete\r")

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from motamot.boggle import CLASSIC_FR, MatchFormat, Status, get_level, parse_record, replay
+from motamot.boggle import Status, parse_record, replay
 from motamot.boggle.record import format_record
-from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, load_lexicon
-from motamot.service.boggle_play import (
-    BoggleMatch,
-    Feedback,
-    LiveRound,
-    Player,
-    seat_players,
-)
+from motamot.service.boggle_events import BoggleSettings
+from motamot.service.boggle_local import LocalMatch, LocalRound
+from motamot.service.boggle_play import Feedback, RoundOutcome
 from motamot.service.local import LocalRooms
+from motamot.service.ports import ManualClock
 from motamot.service.storage import DATA_ENV, data_dir, new_save_path, save_text
 from motamot.service.topword_play import (
     HUMAN,
@@ -40,91 +38,124 @@ def fr() -> Lexicon:
     return load_lexicon("fr")
 
 
-def _round(
-    fr: Lexicon, verify_at_end: bool = False, bots: int = 1, rules: BoggleRules = CLASSIC_FR
-) -> LiveRound:
-    match = BoggleMatch(
-        rules,
-        fr,
-        "fr",
-        seat_players("Vous", ["Ordi 1", "Ordi 2"][:bots], [get_level("expert")] * bots),
-        GRID_SEED,
-        8.0,
-        MatchFormat(rounds=1),
-        verify_at_end,
-    )
-    return match.new_round()
+@dataclass
+class Played:
+    """A local match on a manual clock: `at(seconds)` moves the referee to that time."""
+
+    local: LocalRooms
+    clock: ManualClock
+    match: LocalMatch
+    live: LocalRound
+
+    def at(self, seconds: float) -> LocalRound:
+        self.clock.advance(self.live.start + seconds - self.clock.now())
+        return self.live
+
+    def finish(self) -> RoundOutcome:
+        self.at(self.live.duration + 1)
+        return self.match.end_round(self.live)
 
 
-def test_live_feedback_codes(fr: Lexicon) -> None:
-    live = _round(fr)
+@pytest.fixture
+def play(tmp_path: Path) -> Iterator[Callable[..., Played]]:
+    opened: list[LocalRooms] = []
+
+    def start(bots: int = 1, duration: float = 8.0, seed: int = GRID_SEED, **kw: Any) -> Played:
+        clock = ManualClock()
+        local = LocalRooms(tmp_path / f"rooms-{len(opened)}.sqlite3", clock)
+        opened.append(local)
+        names = [("Ordi 1", "expert"), ("Ordi 2", "expert")][:bots]
+        settings = BoggleSettings(duration=duration, **kw)
+        match = LocalMatch.new(local, settings, "Vous", names, seed)
+        return Played(local, clock, match, match.new_round())
+
+    yield start
+    for local in opened:
+        local.close()
+
+
+def test_live_feedback_codes(play: Callable[..., Played]) -> None:
+    game = play()
+    live = game.live
     assert live.grid.text == "EFSR/OTEM/QuLEA/XLZU"
-    accepted = live.submit("Fermeté", 1.0)
+    accepted = game.at(1.0).submit("Fermeté")
     assert accepted.feedback is Feedback.ACCEPTED and accepted.points == 5
-    assert live.submit("FERMETE ", 2.0).feedback is Feedback.DUPLICATE
-    assert live.submit("ab", 2.5).feedback is Feedback.TOO_SHORT
-    assert live.submit("maison", 3.0).feedback is Feedback.NO_PATH
-    assert live.submit("xyzzy", 3.5).feedback is Feedback.NOT_IN_DICTIONARY
+    assert game.at(2.0).submit("FERMETE ").feedback is Feedback.DUPLICATE
+    assert game.at(2.5).submit("ab").feedback is Feedback.TOO_SHORT
+    assert game.at(3.0).submit("maison").feedback is Feedback.NO_PATH
+    assert game.at(3.5).submit("xyzzy").feedback is Feedback.NOT_IN_DICTIONARY
     # the duplicate is not written twice; the refused words stay on the sheet, as on paper
     assert live.written == ("Fermeté", "ab", "maison", "xyzzy")
 
 
-def test_b10_nothing_is_written_after_the_deadline(fr: Lexicon) -> None:
-    live = _round(fr)
-    assert live.submit("fermete", 8.5).feedback is Feedback.AFTER_DEADLINE
-    assert live.written == ()
+def test_b10_nothing_is_written_after_the_deadline(play: Callable[..., Played]) -> None:
+    game = play()
+    assert game.at(8.5).submit("fermete").feedback is Feedback.AFTER_DEADLINE
+    assert game.live.written == ()
 
 
-def test_b10_live_word_at_exactly_the_deadline_follows_the_setting(fr: Lexicon) -> None:
-    assert _round(fr).submit("fermete", 8.0).feedback is Feedback.ACCEPTED
-    strict = replace(CLASSIC_FR, word_at_deadline_counts=False)
-    assert _round(fr, rules=strict).submit("fermete", 8.0).feedback is Feedback.AFTER_DEADLINE
+def test_b10_live_word_at_exactly_the_deadline_follows_the_setting(
+    play: Callable[..., Played],
+) -> None:
+    assert play().at(8.0).submit("fermete").feedback is Feedback.ACCEPTED
+    strict = play(word_at_deadline_counts=False)
+    assert strict.at(8.0).submit("fermete").feedback is Feedback.AFTER_DEADLINE
 
 
-def test_verify_at_end_keeps_the_dictionary_verdict_for_the_end(fr: Lexicon) -> None:
-    live = _round(fr, verify_at_end=True)
-    assert live.submit("xyzzy", 1).feedback is Feedback.NO_PATH
-    assert live.submit("fetez", 1.5).feedback is Feedback.WRITTEN
-    assert live.submit("fetel", 2).feedback is Feedback.WRITTEN  # on the grid, not a word
-    result = live.finish().result.result_of("Vous")
+def test_verify_at_end_keeps_the_dictionary_verdict_for_the_end(
+    play: Callable[..., Played],
+) -> None:
+    game = play(verify_at_end=True)
+    assert game.at(1).submit("xyzzy").feedback is Feedback.NO_PATH
+    assert game.at(1.5).submit("fetez").feedback is Feedback.WRITTEN
+    assert game.at(2).submit("fetel").feedback is Feedback.WRITTEN  # on the grid, not a word
+    result = game.finish().result.result_of("Vous")
     assert [(e.word, e.status) for e in result.entries[1:]] == [
         ("FETEZ", Status.SCORED),
         ("FETEL", Status.REFUSED),
     ]
 
 
-def test_b11_a_word_the_bot_also_wrote_is_crossed_out(fr: Lexicon) -> None:
-    live = _round(fr)
-    bot_word = live.bot_sheets["Ordi 1"].entries[0]
-    live.submit(bot_word.text, 1.0)
-    outcome = live.finish()
+def test_b11_a_word_the_bot_also_wrote_is_crossed_out(play: Callable[..., Played]) -> None:
+    game = play()
+    bot_word = game.live.state.plan[0][2]
+    game.at(0.5).submit(bot_word)
+    outcome = game.finish()
     mine = outcome.result.result_of("Vous").entries[0]
     assert mine.status is Status.CROSSED and mine.crossed_by == ("Ordi 1",)
     assert outcome.result.result_of("Ordi 1").entries[0].status is Status.CROSSED
 
 
-def test_b15_missed_words_are_the_grids_words_the_human_did_not_find(fr: Lexicon) -> None:
-    live = _round(fr)
-    live.submit("fermete", 1)
-    outcome = live.finish()
+def test_b15_missed_words_are_the_grids_words_the_human_did_not_find(
+    play: Callable[..., Played],
+) -> None:
+    game = play()
+    game.at(1).submit("fermete")
+    outcome = game.finish()
     missed = {w.word for w in outcome.missed}
     assert "FERMETE" not in missed and "FOLLETS" in missed
     assert len(missed) == outcome.all_words - 1
 
 
-def test_bot_counts_grow_with_time(fr: Lexicon) -> None:
-    live = _round(fr, bots=2)
-    sheets = live.bot_sheets
-    assert [count for _, count in live.bot_counts(0)] == [0, 0]
-    assert [count for _, count in live.bot_counts(8)] == [len(s.entries) for s in sheets.values()]
+def test_bot_counts_grow_with_time(play: Callable[..., Played]) -> None:
+    game = play(bots=2)
+    plan = game.live.state.plan
+    assert [count for _, count in game.live.bot_counts()] == [0, 0]
+    game.at(8).tick()
+    expected = [sum(1 for _, seat, _ in plan if seat == s) for s in ("s2", "s3")]
+    assert [count for _, count in game.live.bot_counts()] == expected
 
 
-def test_b14_match_record_replays_to_the_same_standing(fr: Lexicon) -> None:
-    match = BoggleMatch(CLASSIC_FR, fr, "fr", (Player("Vous"),), 11, 5.0, MatchFormat(rounds=2))
+def test_b14_match_record_replays_to_the_same_standing(
+    play: Callable[..., Played], fr: Lexicon
+) -> None:
+    game = play(bots=0, duration=5.0, seed=11, rounds=2)
+    match = game.match
     for word in ("les", "tes"):
-        live = match.new_round()
-        live.submit(word, 1)
-        match.end_round(live)
+        game.at(1).submit(word)
+        game.finish()
+        if len(match.rounds) < 2:
+            game.live = match.new_round()
     assert match.standing().finished
     grids = [r.result.grid for r in match.rounds]
     assert grids[0] != grids[1]  # round k is rolled from seed + k - 1
@@ -132,37 +163,26 @@ def test_b14_match_record_replays_to_the_same_standing(fr: Lexicon) -> None:
     assert replayed.standing == match.standing()
 
 
-def test_an_interrupted_round_is_saved_as_written(fr: Lexicon) -> None:
-    match = BoggleMatch(CLASSIC_FR, fr, "fr", (Player("Vous"),), 3, 60, MatchFormat(rounds=1))
-    live = match.new_round()
-    live.submit("fermete", 4.2)
-    record = parse_record(format_record(match.game_record(live)))
-    assert [e.text for e in record.rounds[0].sheets[0].entries] == ["fermete"]
+def test_an_interrupted_round_is_saved_as_written(play: Callable[..., Played]) -> None:
+    game = play(bots=0, duration=60.0)
+    game.at(4.2).submit("fermete")
+    record = parse_record(format_record(game.match.game_record(game.live)))
+    assert [(e.text, e.at) for e in record.rounds[0].sheets[0].entries] == [("fermete", 4.2)]
+    assert game.live.state.running  # still on in the store, for --resume
 
 
-def test_b10_a_round_stopped_early_keeps_only_what_the_bots_had_written(fr: Lexicon) -> None:
-    match = BoggleMatch(
-        CLASSIC_FR,
-        fr,
-        "fr",
-        seat_players("Vous", ["Ordi"], [get_level("expert")]),
-        3,
-        60,
-        MatchFormat(rounds=1),
-    )
-    live = match.new_round()
-    bot = live.bot_sheets["Ordi"].entries
-    stop = bot[len(bot) // 2].at
-    live.submit("fermete", 1.0)
-    live.stop(stop)
-    kept = [entry for entry in bot if entry.at <= stop]
-    assert 0 < len(kept) < len(bot)
-    assert live.bot_sheets["Ordi"].entries == tuple(kept)
-    outcome = match.end_round(live)
-    assert outcome.result.result_of("Ordi").entries[-1].at <= stop
-    record = parse_record(format_record(match.game_record()))
-    assert record.rounds[0].sheets[1].entries == tuple(kept)
-    assert replay(record, fr).rounds[0] == outcome.result
+def test_b10_a_round_stopped_early_keeps_only_what_the_bots_had_written(
+    play: Callable[..., Played],
+) -> None:
+    game = play(duration=60.0)
+    plan = game.live.state.plan
+    stop = plan[len(plan) // 2][0] - game.live.start
+    game.at(1.0).submit("fermete")
+    game.at(stop).stop()
+    kept = [text for at, _, text in plan if at - game.live.start <= stop]
+    assert 0 < len(kept) < len(plan)
+    assert [w.text for w in game.live.state.words["s2"]] == kept
+    assert game.live.stopped_at == pytest.approx(stop)
 
 
 def test_save_paths_live_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

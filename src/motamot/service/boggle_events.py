@@ -39,6 +39,8 @@ class BoggleSettings:
     duration: float | None = None
     min_length: int | None = None
     invalid_penalty: int = 0
+    #: B10 [choice]: a word written at exactly the deadline counts; None: the preset's.
+    word_at_deadline_counts: bool | None = None
     #: The dictionary verdict waits for the end of the round (only length and path are told).
     verify_at_end: bool = False
     rounds: int | None = 1
@@ -62,6 +64,8 @@ class BoggleSettings:
             changes["duration_seconds"] = self.duration
         if self.min_length is not None:
             changes["min_length"] = self.min_length
+        if self.word_at_deadline_counts is not None:
+            changes["word_at_deadline_counts"] = self.word_at_deadline_counts
         try:
             return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
         except ValueError as error:

@@ -568,7 +568,7 @@ class BoggleRoom:
         while state.cursor < len(state.plan) and state.plan[state.cursor][0] <= now:
             at, seat, text = state.plan[state.cursor]
             self._emit(WordWritten(self._next, seat, text, at), out)
-        if now >= state.deadline:
+        if self.rules.is_late(now, state.deadline):  # B10: at the deadline a word still counts
             self._end_round(state.deadline, False, out)
         return out
 

@@ -244,7 +244,9 @@ class RoomHost:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), delay)
                 continue
-            await self.tick(room_id)
+            if not await self.tick(room_id):
+                # Due but nothing fired (a word at the deadline still counts): look again soon.
+                await asyncio.sleep(0.01)
 
     # --- computer players ---------------------------------------------------------------
 
