@@ -170,3 +170,31 @@ def test_parsers_are_linear_in_their_input(
 def test_move_errors_are_coded() -> None:
     with pytest.raises(MoveSyntaxError):
         parse_move("5E" + " " * 1000)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["boggle", "play", "--seed", "9" * 300],
+        ["topword", "play", "--seed", "9" * 300],
+        ["boggle", "roll", "--seed", "-" + "9" * 300],
+        ["topword", "selfplay", "--seed", "9" * 300],
+    ],
+    ids=["boggle play", "topword play", "boggle roll", "topword selfplay"],
+)
+def test_a_300_digit_seed_for_play_is_refused(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It used to name a save file too long for the file system.
+    monkeypatch.setenv("MOTAMOT_DATA_DIR", str(tmp_path))
+    assert main(argv) == 2
+    assert "--seed : un nombre entier d'au plus 20 chiffres" in capsys.readouterr().err
+    assert not list(tmp_path.rglob("*"))  # nothing saved
+
+
+def test_min_length_3000000000_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["boggle", "solve", "ORTE/BEST/INAM/GTED", "--min-length", "3000000000"]) == 2
+    assert "--min-length" in capsys.readouterr().err

@@ -273,6 +273,7 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(RULESETS)
         raise CliError(translate(MESSAGES, "bad_ruleset", lang, name=name, known=known)) from None
     seats = _seats(args.players, lang) if args.players else None
+    checked_seed(args.seed, lang)  # before the rooms' store is opened: bad input changes nothing
     local = LocalRooms()
     local.host.bot_think_limit = THINKING_SECONDS
     try:
@@ -301,8 +302,7 @@ def _run(
                 )
             )
         dictionary = args.dict or ruleset.dictionary
-        seed = checked_seed(args.seed, lang)
-        seed = seed if seed is not None else secrets.randbelow(2**31)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         path = new_save_path("topword", seed, datetime.now())
         table = _new_table(local, seats, seed, ruleset, dictionary, path, lang)
     ui = TopwordScreen(sys.stdout, stdin_reader(), lang)

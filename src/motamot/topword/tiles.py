@@ -167,10 +167,11 @@ def parse_rack(text: str, ruleset: Ruleset = TOPWORD_FR) -> tuple[str, ...]:
     Spaces are ignored; more tiles than a rack holds, or more of a letter
     than the game has, is an error (RackError).
     """
+    written = "".join(text.split())
+    if len(written) > 4 * ruleset.rack_size:  # far too long: say so without folding it all
+        raise RackError("too_many", rack=text, count=len(written), limit=ruleset.rack_size)
     tiles: list[str] = []
-    for char in text:
-        if char.isspace():
-            continue
+    for char in written:
         codes = [tile_code(letter) for letter in try_fold(char) or "?"]
         if None in codes:
             raise RackError("not_a_tile", rack=text, char=char)
