@@ -64,6 +64,7 @@ class Player:
     latencies: list[float] = field(default_factory=list)
     sent: dict[int, float] = field(default_factory=dict)
     answered: int = 0
+    connected: bool = False
 
 
 async def make_rooms(bases: list[str], players: int) -> list[Player]:
@@ -123,10 +124,18 @@ async def play(
     ready: asyncio.Event,
     go: asyncio.Event,
     stop: asyncio.Event,
+    opening: asyncio.Semaphore,
 ) -> None:
     base_ws = player.base.replace("http://", "ws://")
-    async with connect(f"{base_ws}/ws/{player.room}", max_queue=None) as socket:
+    address = f"{base_ws}/ws/{player.room}"
+    await opening.acquire()  # a few handshakes at a time: a loaded machine answers them all
+    try:
+        socket = await connect(address, max_queue=None, open_timeout=60)
+    finally:
+        opening.release()
+    async with socket:
         await socket.send(json.dumps({"type": "hello", "token": player.token}))
+        player.connected = True
         reader = asyncio.create_task(receive(socket, player, grids))
         await ready.wait()
         if player.host:
@@ -190,8 +199,15 @@ async def run_level(
         grids: dict[str, str] = {}
         words: dict[str, list[str]] = {}
         ready, go, stop = asyncio.Event(), asyncio.Event(), asyncio.Event()
-        tasks = [asyncio.create_task(play(p, words, grids, ready, go, stop)) for p in seated]
-        await asyncio.sleep(min(20.0, 2 + players / 200))  # every socket said hello
+        opening = asyncio.Semaphore(50)
+        tasks = [
+            asyncio.create_task(play(p, words, grids, ready, go, stop, opening)) for p in seated
+        ]
+        for _ in range(600):  # every socket open and said hello (at most a minute)
+            if all(p.connected for p in seated):
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(1.0)
         ready.set()
         rooms = {p.room for p in seated}
         for _ in range(200):
