@@ -148,35 +148,30 @@ def test_t10_rulebook_the_s_alone_is_refused(fr: Lexicon, ruleset: Ruleset) -> N
     refused(placed, Reason.PLURAL_S_ONLY, "FANS")
 
 
-@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
-def test_t10_rulebook_fan_to_fins_stacks_a_letter_so_places_a_new_word(
-    fr: Lexicon, ruleset: Ruleset
-) -> None:
-    board = pos({5: "....FAN..."})
-    verdict = legal(judge(board, "5E FINS", ruleset=ruleset, lexicon=fr))
-    assert verdict.placements == ((45, "I"), (47, "S"))
-    assert items(verdict) == [("FINS", 1 + 2 + 1 + 1)]
+# (row 5 before, move, tiles laid, points): a letter stacked on the old word or added
+# in front of it, with the S, places a new word (the rulebook's FAN -> FINS).
+NEW_WORDS_WITH_AN_S = [
+    ("....FAN...", "5E FINS", ((45, "I"), (47, "S")), 1 + 2 + 1 + 1),
+    ("....MAIN..", "5E PAINS", ((44, "P"), (48, "S")), 2 + 1 + 1 + 1 + 1),
+    ("....CHAT..", "5D ACHATS", ((43, "A"), (48, "S")), 6 * 2),
+]
 
 
 @pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
-def test_t10_main_to_pains_stacks_a_letter_so_places_a_new_word(
-    fr: Lexicon, ruleset: Ruleset
+@pytest.mark.parametrize(("row", "move", "laid", "points"), NEW_WORDS_WITH_AN_S)
+def test_t10_rulebook_fins_pains_achats_place_a_new_word(
+    fr: Lexicon,
+    ruleset: Ruleset,
+    row: str,
+    move: str,
+    laid: tuple[tuple[int, str], ...],
+    points: int,
 ) -> None:
-    board = pos({5: "....MAIN.."})
-    verdict = legal(judge(board, "5E PAINS", ruleset=ruleset, lexicon=fr))
-    assert verdict.placements == ((44, "P"), (48, "S"))
-    assert items(verdict) == [("PAINS", 2 + 1 + 1 + 1 + 1)]
-
-
-@pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
-def test_t10_chat_to_achats_adds_a_letter_in_front_so_places_a_new_word(
-    fr: Lexicon, ruleset: Ruleset
-) -> None:
-    board = pos({5: "....CHAT.."})
-    verdict = legal(judge(board, "5D ACHATS", ruleset=ruleset, lexicon=fr))
-    assert verdict.placements == ((43, "A"), (48, "S"))
-    assert items(verdict) == [("ACHATS", 12)]
-    refused(judge(board, "5E CHATS", ruleset=ruleset, lexicon=fr), Reason.PLURAL_S_ONLY, "CHATS")
+    board = pos({5: row})
+    verdict = legal(judge(board, move, ruleset=ruleset, lexicon=fr))
+    assert verdict.placements == laid and items(verdict) == [(move.split()[1], points)]
+    plural = f"5E {row.strip('.')}S"  # the S alone on the same word: only its plural
+    refused(judge(board, plural, ruleset=ruleset, lexicon=fr), Reason.PLURAL_S_ONLY, plural[3:])
 
 
 @pytest.mark.parametrize("ruleset", [TOPWORD_FR, UPWORDS_EN], ids=lambda r: r.name)
@@ -297,11 +292,6 @@ def test_t10_s_ending_two_old_words_is_still_only_plurals() -> None:
     board = pos({4: "......T...", 5: "......E...", 6: "...AMI...."})
     refused(judge(board, "G4 TES", lexicon=lexicon), Reason.PLURAL_S_ONLY, "TES, AMIS")
     refused(judge(board, "6D AMIS", lexicon=lexicon), Reason.PLURAL_S_ONLY, "AMIS, TES")
-
-
-def test_t10_a_stacked_letter_and_an_s_make_a_new_word() -> None:
-    board = pos({5: "....FAN..."})
-    assert items(judge(board, "5E FINS")) == [("FINS", 5)]
 
 
 def test_t10_an_s_pluralising_a_cross_word_inside_a_new_word_is_allowed() -> None:
