@@ -86,7 +86,8 @@ def best_moves(game: Message, ruleset: str = "topword-fr", count: int = 3) -> li
     rules = get_ruleset(ruleset)
     board = Board.from_position(game["board"]["position"])
     rack = parse_rack("".join(label[0] for label in game["rack"]), rules)  # Qu is Q
-    return [str(h.move.move) for h in hints(board, rack, rules, load_lexicon(rules.dictionary))]
+    lexicon = load_lexicon(rules.dictionary)
+    return [str(h.move.move) for h in hints(board, rack, rules, lexicon, count)]
 
 
 TURN_EVENTS = {f"topword.{kind}" for kind in ("played", "passed", "exchanged", "game_ended")}
@@ -279,3 +280,25 @@ def test_t17_an_exchange_with_an_empty_pile_is_refused(client: TestClient) -> No
         refused = until(socket, of_type("refused"))
     assert refused["code"] == "pile_empty"
     assert refused["text"] == "la pioche est vide : pas d'échange"
+
+
+def test_hints_only_where_the_host_allowed_them(client: TestClient) -> None:
+    for allowed in (True, False):
+        room, ana = create_table(client, seats=["person"], hints=allowed)
+        bob = join(client, room, "Bob")
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, ana)
+            start(socket)
+            seat = view_of(socket)["game"]["current"]
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            game = hello(socket, ana if seat == "s1" else bob)["view"]["game"]
+            send(socket, {"type": "hint", "id": 5})
+            answer = until(socket, lambda m: m["type"] in ("hint", "refused"))
+        if allowed:
+            assert answer["type"] == "hint"
+            moves = [move["move"] for move in answer["moves"]]
+            assert moves == best_moves(game)  # the engine's best moves for this rack
+            assert all(move["legal"] and move["words"] for move in answer["moves"])
+        else:
+            assert answer["code"] == "hints_off"
+            assert answer["text"].startswith("pas de conseils")

@@ -111,6 +111,12 @@ class ExchangeMessage(msgspec.Struct, tag="exchange", forbid_unknown_fields=True
     id: RequestId = 0
 
 
+class HintMessage(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    """The best moves for my rack now (only at tables whose host allowed hints)."""
+
+    id: RequestId = 0
+
+
 class PassMessage(msgspec.Struct, tag="pass", forbid_unknown_fields=True):
     id: RequestId = 0
 
@@ -131,6 +137,7 @@ ClientMessage = (
     | PreviewMessage
     | ExchangeMessage
     | PassMessage
+    | HintMessage
 )
 
 #: Messages that act for a seat (a spectator, without a token, may send none of them).

@@ -29,12 +29,15 @@ from motamot.service.ports import Broadcaster, Clock
 from motamot.service.room import Room
 from motamot.service.seating import AddBot, Join, Leave, RemoveBot
 from motamot.service.topword_events import TopwordSettings
+from motamot.topword.hints import hints as engine_hints
 from motamot.topword.rules import Legal
 from motamot.topword.tiles import tile_code
 from motamot.wire.topword import verdict_json
 
 #: Beyond this many missed events a client gets its full view instead.
 RESYNC_LIMIT = 500
+#: Moves a hint shows.
+HINTS = 3
 
 
 def token_digest(token: str) -> str:
@@ -163,6 +166,20 @@ class Rooms:
         if isinstance(verdict, Legal):
             shape["move"] = str(verdict.move)
         return shape
+
+    async def hints(self, room_id: str, seat: str) -> list[dict[str, Any]] | Refusal:
+        """The best moves for `seat`'s rack now, itemised, if the table allows hints
+        (computed in a worker thread on a copy of the board: the room goes on meanwhile)."""
+        table = await self.table(room_id)
+        if table is None or not table.settings.hints:
+            return Refusal("hints_off")
+        game = table.game
+        if game is None or game.finished or seat not in table.order:
+            return Refusal("game_not_started" if game is None else "not_seated")
+        rack = tuple(game.racks[table.index_of(seat)])
+        board, ruleset, lexicon = game.board.copy(), table.ruleset, table.lexicon
+        found = await asyncio.to_thread(engine_hints, board, rack, ruleset, lexicon, HINTS)
+        return [{"move": str(h.verdict.move), **verdict_json(h.verdict)} for h in found]
 
     async def _command(self, room_id: str, message: p.ClientMessage) -> Any:
         room = await self._room(room_id)

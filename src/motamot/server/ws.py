@@ -20,6 +20,7 @@ from motamot.server.feed import Listener
 from motamot.server.protocol import (
     SEAT_ACTIONS,
     Hello,
+    HintMessage,
     Ping,
     PreviewMessage,
     ProtocolError,
@@ -30,6 +31,7 @@ from motamot.server.protocol import (
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
 from motamot.server.throttle import Credits
+from motamot.service.outcomes import Refusal
 from motamot.text.i18n import Language
 
 #: Seconds a client has to say hello.
@@ -155,6 +157,13 @@ async def _serve(
             if not verdict["legal"]:
                 verdict["text"] = refusal_text(verdict["reason"], lang, verdict)
             listener.push(encode({"type": "preview", "id": message.id, "verdict": verdict}))
+        elif isinstance(message, HintMessage):
+            found = await rooms.hints(room_id, listener.seat) if listener.seat else None
+            if found is None or isinstance(found, Refusal):
+                code = "no_seat" if found is None else found.code
+                listener.push(encode(_refused(message.id, code, {}, lang)))
+            else:
+                listener.push(encode({"type": "hint", "id": message.id, "moves": found}))
         elif isinstance(message, SEAT_ACTIONS):
             request = getattr(message, "id", 0)
             if listener.seat is None:

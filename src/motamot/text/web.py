@@ -153,6 +153,10 @@ SERVER_REFUSALS: Catalog = {
     "no_seat": {"fr": "il faut rejoindre la partie pour jouer", "en": "join the game to play"},
     "no_room": {"fr": "cette salle n'existe pas", "en": "this room does not exist"},
     "retry": {"fr": "réessayez", "en": "try again"},
+    "hints_off": {
+        "fr": "pas de conseils à cette table (l'hôte ne les a pas permis)",
+        "en": "no hints at this table (the host did not allow them)",
+    },
 }
 #: A Topword table's refusals: the referee's (T20, `detail` the word or cell at fault)
 #: and the pile's (T17).

@@ -96,6 +96,9 @@ export class Connection {
       case "preview": // the referee's verdict on a move not played (Topword, T20)
         this.handlers.preview?.(message);
         break;
+      case "hint": // the best moves for this seat's rack (tables that allow hints)
+        this.handlers.hint?.(message);
+        break;
       case "error":
         this.handlers.error(message);
         break;

@@ -21,6 +21,7 @@ const state = {
   verdict: null, // the last preview (for the current draft)
   previewId: 0,
   playId: null, // the play sent and not answered yet
+  hints: null, // the moves a hint suggested, for the turn they were asked on
 };
 
 const status = h("p", { class: "status", role: "status" });
@@ -126,6 +127,10 @@ let previewTimer = null;
 function changed() {
   state.verdict = null;
   draw();
+  schedulePreview();
+}
+
+function schedulePreview() {
   clearTimeout(previewTimer);
   previewTimer = setTimeout(askPreview, 120);
 }
@@ -446,12 +451,20 @@ function drawPlay() {
     parts.push(h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose));
     parts.push(h("p", { class: "hint" }, t("board_hint")));
     const notation = h("input", { id: "notation", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "5E MAIN" });
-    notation.addEventListener("input", () => changed());
+    notation.addEventListener("input", () => {
+      // no redraw: the field keeps the focus while the move is typed
+      state.verdict = null;
+      document.getElementById("preview")?.replaceWith(previewLine());
+      schedulePreview();
+    });
     notation.addEventListener("keydown", (event) => {
       if (event.key === "Enter") play();
     });
     const old = document.getElementById("notation");
-    if (old) notation.value = old.value;
+    if (old) {
+      notation.value = old.value;
+      if (document.activeElement === old) queueMicrotask(() => notation.focus());
+    }
     parts.push(h("p", { class: "field" }, h("label", { for: "notation" }, t("notation")), notation));
     parts.push(previewLine());
     parts.push(
@@ -466,8 +479,30 @@ function drawPlay() {
       ),
     );
     if (state.exchanging) parts.push(h("p", { class: "hint" }, t("exchange_pick")));
+    if (mine && state.view.settings.hints) {
+      parts.push(h("button", { type: "button", id: "ask-hint", onclick: () => connection.act("hint") }, t("hint")));
+      if (state.hints?.turn === g.turn) parts.push(hintList(state.hints.moves));
+    }
   }
   return parts;
+}
+
+function hintList(moves) {
+  return h(
+    "ul",
+    { class: "hints", id: "hints" },
+    moves.map((move) =>
+      h("li", {}, h("button", { type: "button", class: "small", onclick: () => useHint(move.move) }, t("preview_legal", { move: move.move, points: move.points }))),
+    ),
+  );
+}
+
+function useHint(move) {
+  clearDraft();
+  draw();
+  const notation = document.getElementById("notation");
+  notation.value = move;
+  changed();
 }
 
 function previewLine() {
@@ -559,6 +594,10 @@ function connect(token) {
     refused(message) {
       status.textContent = message.text;
       announce(message.text);
+    },
+    hint(message) {
+      state.hints = { turn: game()?.turn, moves: message.moves };
+      draw();
     },
     preview(message) {
       if (message.id !== state.previewId) return;

@@ -1,0 +1,145 @@
+"""The two paces of a Topword table, and surviving a crash.
+
+Correspondence: no clock; the server restarts and a week passes (a manual clock),
+the turn is still the same player's, the home page's status says so, and the game
+goes on. Live: the turn clock is in every view and passes at its deadline.
+Kill -9: a real server process on a SQLite file, SIGKILLed mid-game, started again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
+
+from motamot.server.serve import build_app
+from motamot.service.ports import ManualClock
+from motamot.service.stores import open_store
+from tests.server.helpers import hello, join, of_type, send, until
+from tests.server.live import LiveServer
+from tests.server.test_topword_ws import best_moves, create_table, events_of
+
+WEEK = 7 * 86400
+
+
+def sqlite_server(db: Path, clock: ManualClock) -> TestClient:
+    return TestClient(build_app(lambda: open_store(str(db)), clock))
+
+
+def status_of(client: TestClient, room: str) -> dict[str, Any]:
+    tables: dict[str, Any] = client.get(f"/api/tables/status?rooms={room}").json()["tables"]
+    return dict(tables[room])
+
+
+def test_a_correspondence_game_survives_a_restart_and_a_week(tmp_path: Path) -> None:
+    clock, db = ManualClock(), tmp_path / "rooms.sqlite3"
+    with sqlite_server(db, clock) as client:
+        room, ana = create_table(client, seats=["person"])
+        bob = join(client, room, "Bob")
+        tokens = {"s1": ana, "s2": bob}
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, ana)
+            send(socket, {"type": "start", "id": 1})
+            until(socket, of_type("ack"))
+        first = status_of(client, room)["current"]
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            game = hello(socket, tokens[first])["view"]["game"]
+            send(socket, {"type": "play", "move": best_moves(game)[0], "id": 2})
+            played = events_of(until(socket, of_type("ack")), "played")[0]
+    second = "s2" if first == "s1" else "s1"
+    clock.advance(WEEK)  # the server is down, then a week goes by
+    with sqlite_server(db, clock) as client:
+        status = status_of(client, room)
+        assert status == {
+            "names": {"s1": "Ana", "s2": "Bob"},
+            "started": True,
+            "current": second,
+            "finished": False,
+            "winners": [],
+            "turn_deadline": None,
+        }
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            game = hello(socket, tokens[second])["view"]["game"]
+            assert [turn["move"] for turn in game["turns"]] == [played["move"]]
+            assert game["turns"][0]["score"] == played["score"]
+            send(socket, {"type": "play", "move": best_moves(game)[0], "id": 3})
+            assert events_of(until(socket, of_type("ack")), "played")
+        assert status_of(client, room)["current"] == first
+        home = client.get("/")
+        assert 'id="table-list"' in home.text  # filled by the page from this status
+
+
+def test_a_live_turn_clock_is_shown_to_all_and_passes_at_its_deadline() -> None:
+    clock = ManualClock()
+    with TestClient(build_app(_memory_store, clock)) as client:
+        room, ana = create_table(client, seats=["person"], turn_seconds=60)
+        join(client, room, "Bob")
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, ana)
+            send(socket, {"type": "start", "id": 1})
+            until(socket, of_type("ack"))
+        with client.websocket_connect(f"/ws/{room}") as watcher:
+            game = hello(watcher, None)["view"]["game"]
+            assert game["turn_deadline"] == clock.now() + 60
+            who = game["current"]
+            clock.advance(61)
+            with client.websocket_connect(f"/ws/{room}") as socket:  # any command ticks
+                hello(socket, ana)
+                send(socket, {"type": "pass", "id": 9})
+                until(socket, lambda m: m["type"] in ("ack", "refused"))
+            passed = until(
+                watcher, lambda m: m["type"] == "events" and bool(events_of(m, "passed"))
+            )
+            (timed_out, *_) = events_of(passed, "passed")
+            assert timed_out["seat"] == who and timed_out["timed_out"] is True
+
+
+async def _memory_store() -> Any:
+    from motamot.service.stores.memory import MemoryStore
+
+    return MemoryStore()
+
+
+def receive_until(socket: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(socket.recv(timeout=20))
+        if message["type"] == kind:
+            return message
+
+
+def test_kill_9_mid_game_then_the_game_goes_on(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "rooms.sqlite3").start()
+    try:
+        created = server.post("/api/tables", {"name": "Ana", "seats": ["person"]})
+        room, ana = created["room"], created["token"]
+        bob = server.post(f"/api/rooms/{room}/join", {"name": "Bob"})["token"]
+        tokens = {"s1": ana, "s2": bob}
+        address = f"ws://127.0.0.1:{server.port}/ws/{room}"
+        with connect(address) as socket:
+            socket.send(json.dumps({"type": "hello", "token": ana}))
+            receive_until(socket, "welcome")
+            socket.send(json.dumps({"type": "start", "id": 1}))
+            receive_until(socket, "ack")
+            socket.send(json.dumps({"type": "resync", "last_seq": 0}))
+            first = receive_until(socket, "welcome")["view"]["game"]["current"]
+        with connect(address) as socket:
+            socket.send(json.dumps({"type": "hello", "token": tokens[first]}))
+            game = receive_until(socket, "welcome")["view"]["game"]
+            socket.send(json.dumps({"type": "play", "move": best_moves(game)[0], "id": 2}))
+            ack = receive_until(socket, "ack")
+            server.kill()
+        server.start()
+        second = "s2" if first == "s1" else "s1"
+        with connect(address) as socket:
+            socket.send(json.dumps({"type": "hello", "token": tokens[second]}))
+            after = receive_until(socket, "welcome")["view"]["game"]
+            assert after["current"] == second
+            assert [t["move"] for t in after["turns"]] == [ack["events"][0]["move"]]
+            assert len(after["rack"]) == 7  # the seat's own rack, as stored
+            socket.send(json.dumps({"type": "play", "move": best_moves(after)[0], "id": 3}))
+            assert receive_until(socket, "ack")["id"] == 3
+    finally:
+        server.stop()
