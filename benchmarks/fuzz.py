@@ -202,6 +202,16 @@ def oversized(names: list[str]) -> int:
             f" {slowest * 1000:10.1f} ms" + (f"  {failed} FAILED" if failed else "")
         )
         status |= failed > 0 or slowest > 5.0
+    if "server message" in names:
+        from tests.fuzz.server_targets import OVERSIZED_FRAMES, time_oversized_frames
+
+        slowest, failed = time_oversized_frames()
+        largest = max(len(frame) for frame in OVERSIZED_FRAMES)
+        print(
+            f"{'server message':16} {len(OVERSIZED_FRAMES):6} {largest:9} {slowest * 1000:8.1f} ms"
+            f" {'':>13}" + (f"  {failed} FAILED" if failed else "")
+        )
+        status |= failed > 0 or slowest > 5.0
     return status
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, get_args
@@ -210,6 +211,34 @@ def check_frame(frame: str | bytes) -> ClientMessage:
     again = parse_message(msgspec.json.encode(message).decode("utf-8"))
     assert again == message, (message, again)
     return message
+
+
+#: Frames far over the limit, and just under it with the deepest nesting, the most array
+#: items or the most escapes the parser can be made to read.
+OVERSIZED_FRAMES: tuple[str, ...] = (
+    "x" * 200_000,
+    json.dumps({"type": "word", "text": "é" * 100_000}, ensure_ascii=False),
+    "[" * 2047 + "]" * 2047,
+    '{"type": "play", "placements": [' + '[1,"A"],' * 500 + '[1,"A"]]}',
+    '{"type": "hello", "lang": "' + "\\u00e9" * 670 + '"}',
+    '{"type": "ping", "c": 1' + "0" * 4000 + "}",
+)
+
+
+def time_oversized_frames() -> tuple[float, int]:
+    """The slowest of OVERSIZED_FRAMES through `check_frame` (seconds), and how many failed
+    (raised anything but ProtocolError)."""
+    slowest, failed = 0.0, 0
+    for frame in OVERSIZED_FRAMES:
+        start = time.perf_counter()
+        try:
+            check_frame(frame)
+        except ProtocolError:
+            pass
+        except Exception:
+            failed += 1
+        slowest = max(slowest, time.perf_counter() - start)
+    return slowest, failed
 
 
 # -- For the byte campaign of benchmarks/fuzz.py -----------------------------------------

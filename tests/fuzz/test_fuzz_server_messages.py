@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from motamot.server.protocol import ClientMessage, ProtocolError, parse_message
 from tests.fuzz.server_targets import (
     MESSAGE_TYPES,
+    OVERSIZED_FRAMES,
     check_frame,
     hostile_frame,
     mutate_frame,
@@ -97,6 +98,12 @@ def test_every_message_type_of_the_protocol_is_fuzzed() -> None:
     parsed = {type(check_frame(json.dumps(valid_message(kind, rng)))) for kind in MESSAGE_TYPES}
     assert parsed == set(MESSAGE_TYPES) and len(MESSAGE_TYPES) >= 15
     assert {type(parse_message(frame.decode())) for frame in seeds()} == set(MESSAGE_TYPES)
+
+
+def test_oversized_and_deeply_nested_frames_give_a_message_or_a_protocol_error() -> None:
+    results = [result_or_protocol_error(frame) for frame in OVERSIZED_FRAMES]
+    too_big = [r.code for r in results if isinstance(r, ProtocolError) and r.code == "too_big"]
+    assert len(too_big) == 2  # the two frames over the limit; the others are read
 
 
 @pytest.mark.parametrize("frame", ["\ud800", '{"type": "ping", "c": 1, "x": "\udcff"}'])
