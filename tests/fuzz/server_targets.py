@@ -96,11 +96,18 @@ def valid_value(info: mi.Type, rng: random.Random) -> Any:
     if isinstance(info, mi.BoolType):
         return rng.random() < 0.5
     if isinstance(info, mi.IntType):
-        low = info.ge if info.ge is not None else -(2**40)
-        high = info.le if info.le is not None else 2**40
+        low = _first(info.ge, None if info.gt is None else info.gt + 1, -(2**40))
+        high = _first(info.le, None if info.lt is None else info.lt - 1, 2**40)
         return rng.choice((low, high, rng.randint(low, high)))
     if isinstance(info, mi.FloatType):
-        return rng.choice((0.0, rng.uniform(-1e12, 1e12), float(rng.randint(0, 2**53))))
+        low = _first(info.ge, info.gt, -1e12)
+        high = _first(info.le, info.lt, 1e12)
+        middle = (low + high) / 2
+        return rng.choice((middle, rng.uniform(middle, high), rng.uniform(low, middle)))
+    if isinstance(info, mi.LiteralType):
+        return rng.choice(info.values)
+    if isinstance(info, mi.DictType):
+        return {}
     if isinstance(info, mi.StrType):
         low, high = info.min_length or 0, min(info.max_length or 24, 24)
         return "".join(rng.choice(_LETTERS) for _ in range(rng.randint(low, max(low, high))))
@@ -111,6 +118,11 @@ def valid_value(info: mi.Type, rng: random.Random) -> Any:
     if isinstance(info, mi.TupleType):
         return [valid_value(item, rng) for item in info.item_types]
     raise AssertionError(f"no valid value for {info}: teach valid_value this schema type")
+
+
+def _first(*bounds: float | None) -> Any:
+    """The first bound that is set (the last one is always set)."""
+    return next(bound for bound in bounds if bound is not None)
 
 
 def valid_message(kind: type[msgspec.Struct], rng: random.Random) -> dict[str, Any]:
