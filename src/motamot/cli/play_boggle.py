@@ -517,7 +517,7 @@ class BoggleScreen:
     # -- one round, live ---------------------------------------------------------
 
     def play_round(self, game: LocalMatch, live: LocalRound, number: int) -> None:
-        start, deadline = live.start, live.deadline
+        deadline = live.deadline
         feedback: list[str] = []
         self.written_ok = []
         if not self.live_screen:
@@ -533,7 +533,7 @@ class BoggleScreen:
                     break
                 tick = int(remaining + 0.999)
                 if self.live_screen and tick != last_drawn:
-                    self.draw_live(game, live, number, remaining, now - start, feedback)
+                    self.draw_live(game, live, number, remaining, feedback)
                     last_drawn = tick
                 wait = remaining - (tick - 1) if tick > 1 else remaining
                 try:
@@ -557,9 +557,7 @@ class BoggleScreen:
                 message = self.feedback_text(result, live)
                 feedback.append(message)
                 if self.live_screen:
-                    self.draw_live(
-                        game, live, number, deadline - self.clock(), self.clock() - start, feedback
-                    )
+                    self.draw_live(game, live, number, deadline - self.clock(), feedback)
                 else:
                     self.write(message)
         if self.live_screen:
@@ -590,7 +588,6 @@ class BoggleScreen:
         live: LocalRound,
         number: int,
         remaining: float,
-        elapsed: float,
         feedback: list[str],
     ) -> None:
         columns, rows = screen_size()

@@ -31,8 +31,8 @@ from motamot.topword.game import Action, generator_can_play
 from motamot.topword.hints import TurnReview, analyse, given_up_by_player, hints
 from motamot.topword.movegen import legal_moves
 from motamot.topword.record import RecordError, parse_record, replay
-from motamot.topword.selfplay import SelfPlayReport, selfplay
-from motamot.wire.topword import analysis_json, verdict_json
+from motamot.topword.selfplay import selfplay
+from motamot.wire.topword import analysis_json, hints_json, moves_json, selfplay_json
 
 #: Most self-play games one command runs (a bound, not a budget: 1,000 take minutes).
 MAX_GAMES = 100_000
@@ -136,13 +136,13 @@ def _position_request(
 def _moves(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     board, rack, ruleset, lexicon = _position_request(args, lang)
-    found = [(move.notation, move.points) for move in legal_moves(board, rack, ruleset, lexicon)]
+    moves = legal_moves(board, rack, ruleset, lexicon)
+    if args.json:
+        print(json.dumps(moves_json(moves, args.top), ensure_ascii=False))
+        return 0
+    found = [(move.notation, move.points) for move in moves]
     found.sort(key=lambda item: (-item[1], item[0]))
     shown = found if args.top is None else found[: args.top]
-    if args.json:
-        listed = [{"move": notation, "points": points} for notation, points in shown]
-        print(json.dumps({"count": len(found), "moves": listed}, ensure_ascii=False))
-        return 0
     print(translate(MESSAGES, "count", lang, count=len(found)))
     for notation, points in shown:
         print(translate(MESSAGES, "move_line", lang, move=notation, points=points))
@@ -154,8 +154,7 @@ def _hint(args: argparse.Namespace) -> int:
     board, rack, ruleset, lexicon = _position_request(args, lang)
     found = hints(board, rack, ruleset, lexicon, args.top)
     if args.json:
-        listed = [{"move": hint.move.notation, **verdict_json(hint.verdict)} for hint in found]
-        print(json.dumps({"hints": listed}, ensure_ascii=False))
+        print(json.dumps(hints_json(found), ensure_ascii=False))
         return 0
     if not found:
         print(translate(MESSAGES, "no_move", lang))
@@ -250,11 +249,6 @@ def _levels(text: str, ruleset: Ruleset, lang: Language) -> list[str]:
             )
         )
     return levels
-
-
-def selfplay_json(report: SelfPlayReport, dictionary: str) -> dict[str, object]:
-    """The JSON shape of `topword selfplay` (see `SelfPlayReport.to_json`)."""
-    return {**report.to_json(), "dictionary": dictionary}
 
 
 def _selfplay(args: argparse.Namespace) -> int:

@@ -11,9 +11,11 @@ from typing import Any
 
 from motamot.topword.board import cell_name
 from motamot.topword.game import Game
-from motamot.topword.hints import TurnReview, given_up_by_player
+from motamot.topword.hints import Hint, TurnReview, given_up_by_player
+from motamot.topword.movegen import GeneratedMove
 from motamot.topword.rules import Legal, Verdict
 from motamot.topword.score import WordScore
+from motamot.topword.selfplay import SelfPlayReport
 from motamot.topword.tiles import tile_label
 
 
@@ -56,3 +58,21 @@ def analysis_json(game: Game, reviews: list[TurnReview]) -> dict[str, Any]:
         for review in reviews
     ]
     return {"turns": turns, "given_up": given_up_by_player(game, reviews)}
+
+
+def moves_json(moves: list[GeneratedMove], shown: int | None = None) -> dict[str, Any]:
+    """`topword moves --json`: how many legal moves, and the first `shown` of them, most
+    points first then by notation."""
+    found = sorted(((m.notation, m.points) for m in moves), key=lambda item: (-item[1], item[0]))
+    listed = found if shown is None else found[:shown]
+    return {"count": len(found), "moves": [{"move": n, "points": p} for n, p in listed]}
+
+
+def hints_json(found: list[Hint]) -> dict[str, Any]:
+    """`topword hint --json`: each hint's move and its itemised verdict."""
+    return {"hints": [{"move": hint.move.notation, **verdict_json(hint.verdict)} for hint in found]}
+
+
+def selfplay_json(report: SelfPlayReport, dictionary: str) -> dict[str, object]:
+    """`topword selfplay --json` (see `SelfPlayReport.to_json`)."""
+    return {**report.to_json(), "dictionary": dictionary}
