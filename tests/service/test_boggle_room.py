@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from motamot.boggle.bots import bot_sheet, get_level
@@ -200,6 +200,19 @@ def check_views(room: BoggleRoom) -> None:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(STEPS)
+# Found by this test: settings changed after a round (to verify-at-end) re-judged the
+# round when the room was rebuilt from its events; a round keeps the settings it began with.
+@example(
+    [
+        (None, StopRound(), 0.0),
+        (None, StartRound(0), 0.0),
+        (
+            None,
+            ChangeSettings(BoggleSettings(verify_at_end=True, rounds=None, target=20)),
+            200.0,
+        ),
+    ]
+)
 def test_replay_equality_seq_refusals_and_views(
     steps: list[tuple[str | None, Command, float]],
 ) -> None:

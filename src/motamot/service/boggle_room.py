@@ -152,6 +152,11 @@ class RoundState:
     grid: Grid
     start: float
     deadline: float
+    #: The settings the round was started under: a later change of settings (between
+    #: rounds) must not re-judge it, live or rebuilt from the events.
+    rules: BoggleRules
+    lexicon: Lexicon
+    verify_at_end: bool
     #: Seats taking part, in seat order (those present at the start, then late writers).
     players: list[str]
     #: The seq of RoundStarted and of RoundEnded: the events between are this round's.
@@ -264,13 +269,13 @@ class BoggleRoom:
         if state.result is None:
             sheets = [state.sheet(seat, self.name_of(seat)) for seat in state.players]
             state.result = judge_round(
-                state.grid, self.rules, self.lexicon, sheets, state.elapsed(state.deadline)
+                state.grid, state.rules, state.lexicon, sheets, state.elapsed(state.deadline)
             )
         return state.result
 
     def solution(self, state: RoundState) -> Solution:
         if state.solution is None:
-            state.solution = solve(state.grid, self.rules, self.lexicon)
+            state.solution = solve(state.grid, state.rules, state.lexicon)
         return state.solution
 
     def standing(self) -> Standing:
@@ -291,7 +296,7 @@ class BoggleRoom:
         verdict = state.verdicts.get(text)
         if verdict is None:
             verdict = state.verdicts[text] = instant_feedback(
-                state.grid, self.rules, self.lexicon, text, self.settings.verify_at_end
+                state.grid, state.rules, state.lexicon, text, state.verify_at_end
             )
         return verdict
 
@@ -341,7 +346,16 @@ class BoggleRoom:
         grid = parse_grid(event.grid)
         players = [seat.seat for seat in self.seats.values() if seat.present]
         state = RoundState(
-            event.number, event.seed, grid, event.start, event.deadline, players, event.seq
+            event.number,
+            event.seed,
+            grid,
+            event.start,
+            event.deadline,
+            self.rules,
+            self.lexicon,
+            self.settings.verify_at_end,
+            players,
+            event.seq,
         )
         duration = state.elapsed(event.deadline)
         for seat_id in players:
@@ -352,8 +366,8 @@ class BoggleRoom:
             sheet = bot_sheet(
                 seat.name,
                 grid,
-                self.rules,
-                self.lexicon,
+                state.rules,
+                state.lexicon,
                 get_level(seat.level),
                 bot_seed(event.seed, int(seat_id[1:]) - 1),
                 duration,
@@ -531,7 +545,7 @@ class BoggleRoom:
             return Refusal("after_deadline")  # B10: the writer is told why, not just "no round"
         if state is None:
             return Refusal("round_not_running")
-        if self.rules.is_late(now, state.deadline):
+        if state.rules.is_late(now, state.deadline):
             return Refusal("after_deadline")
         text = text.strip()
         if not text:
@@ -568,7 +582,7 @@ class BoggleRoom:
         while state.cursor < len(state.plan) and state.plan[state.cursor][0] <= now:
             at, seat, text = state.plan[state.cursor]
             self._emit(WordWritten(self._next, seat, text, at), out)
-        if self.rules.is_late(now, state.deadline):  # B10: at the deadline a word still counts
+        if state.rules.is_late(now, state.deadline):  # B10: at the deadline a word still counts
             self._end_round(state.deadline, False, out)
         return out
 
