@@ -7,6 +7,7 @@ computer players are the host's, computed in its worker thread.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -158,6 +159,13 @@ def test_t3_a_person_against_a_computer_plays_a_whole_game(client: TestClient) -
     analysis = client.get(f"/api/tables/{room}/analysis").json()
     assert len(analysis["turns"]) == len(final["turns"])
     assert set(analysis["given_up"]) == {"Ana", "Bot 1"}
+    steps = client.get(f"/api/tables/{room}/replay").json()["steps"]
+    assert len(steps) == len(final["turns"]) + 1 and sum(steps[0]["board"]["heights"]) == 0
+    assert steps[-1]["board"]["heights"] == final["board"]["heights"]
+    for before, step in itertools.pairwise(steps):  # each move adds its tiles
+        added = sum(step["board"]["heights"]) - sum(before["board"]["heights"])
+        assert added == len(step.get("placed", []))
+    assert client.get(f"/r/{room}/replay").status_code == 200
 
 
 def test_t2_two_people_play_and_nobody_sees_another_rack(client: TestClient) -> None:

@@ -169,7 +169,10 @@ def replay_json(game: Game) -> dict[str, Any]:
     again = Game(game.players, game.seed, game.lexicon, game.ruleset, dictionary=game.dictionary)
 
     def board() -> dict[str, Any]:
-        return {"tops": [tile_label(t) for t in again.board.tops], "heights": again.board.heights}
+        return {
+            "tops": [tile_label(t) for t in again.board.tops],
+            "heights": list(again.board.heights),
+        }
 
     steps: list[dict[str, Any]] = [{"board": board()}]
     for turn in game.turns:

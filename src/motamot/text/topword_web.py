@@ -94,9 +94,10 @@ TOPWORD_PAGE: Catalog = {
     "previous": {"fr": "◀ Précédent", "en": "◀ Previous"},
     "next": {"fr": "Suivant ▶", "en": "Next ▶"},
     "move_n": {"fr": "Coup {number} sur {total}", "en": "Move {number} of {total}"},
-    "best_move": {
-        "fr": "Meilleur coup : {move} ({points} pt)",
-        "en": "Best move: {move} ({points} pt)",
-    },
+    "col.player": {"fr": "Joueur", "en": "Player"},
+    "col.rack": {"fr": "Chevalet", "en": "Rack"},
+    "col.played": {"fr": "Joué", "en": "Played"},
+    "col.best": {"fr": "Meilleur coup", "en": "Best move"},
+    "col.left": {"fr": "Laissés", "en": "Left"},
     "points_left": {"fr": "{points} pt laissés", "en": "{points} pt left"},
 }

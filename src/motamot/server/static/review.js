@@ -56,8 +56,8 @@ async function analysis() {
       h("td", {}, turn.player),
       h("td", {}, turn.rack),
       h("td", {}, `${turn.played} (${turn.points})`),
-      h("td", {}, turn.best ? t("best_move", { move: turn.best, points: turn.best_points }) : "—"),
-      h("td", {}, turn.given_up ? t("points_left", { points: turn.given_up }) : ""),
+      h("td", {}, turn.best ? `${turn.best} (${turn.best_points})` : "—"),
+      h("td", {}, turn.given_up ? `−${turn.given_up}` : ""),
     ),
   );
   const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, `${player} : ${t("points_left", { points })}`));
@@ -65,7 +65,16 @@ async function analysis() {
     h("h1", {}, t("analysis")),
     back(),
     h("ul", { id: "given-up" }, totals),
-    h("div", { class: "scroll" }, h("table", { class: "review" }, h("tbody", {}, rows))),
+    h(
+      "div",
+      { class: "scroll" },
+      h(
+        "table",
+        { class: "review" },
+        h("thead", {}, h("tr", {}, ["#", t("col.player"), t("col.rack"), t("col.played"), t("col.best"), t("col.left")].map((label) => h("th", { scope: "col" }, label)))),
+        h("tbody", {}, rows),
+      ),
+    ),
   );
 }
 

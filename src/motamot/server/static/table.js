@@ -515,13 +515,13 @@ function previewLine() {
 function drawSide() {
   const g = game();
   const parts = drawPlay();
+  if (g.finished) parts.push(finalBlock(g));
   const last = lastTurn();
   if (last) {
     const block = [h("h2", {}, t("last_move")), h("p", { class: "last" }, turnLine(last))];
     if (last.score) block.push(scoreList(last.score));
     parts.push(h("section", { class: "card last-move", id: "last-move" }, block));
   }
-  if (g.finished) parts.push(finalBlock(g));
   if (g.turns.length) {
     parts.push(h("section", { class: "card" }, h("h2", {}, t("turns")), h("ol", { class: "turns" }, g.turns.map((turn) => h("li", {}, turnLine(turn))))));
   }
