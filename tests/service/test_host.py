@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
-from motamot.service.boggle_room import AddBot, BoggleRoom, Join, StartRound, WriteWord
+from motamot.service.boggle_room import (
+    AddBot,
+    BoggleRoom,
+    Join,
+    SetReady,
+    StartRound,
+    WriteWord,
+)
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.events import from_stored
 from motamot.service.host import RoomHost
@@ -151,17 +158,32 @@ def test_a_restart_fires_overdue_timers_at_their_own_times(store: StoreBackend) 
     run(body)
 
 
+class JumpingClock(SystemClock):
+    """The machine's clock, moved forward by `offset` (to skip a bot's warm-up)."""
+
+    offset = 0.0
+
+    def now(self) -> float:
+        return super().now() + self.offset
+
+
 def test_timers_write_bot_words_without_any_command() -> None:
     async def body() -> None:
         store = MemoryStore()
         broker = LocalBroadcaster()
-        host = RoomHost(store, broker, SystemClock(), lexicons)
+        clock = JumpingClock()
+        host = RoomHost(store, broker, clock, lexicons)
         await host.start()
         room_id = await seated_room(host, "ana")
         await host.submit(room_id, "s1", AddBot("expert"))
         subscription = await broker.subscribe(room_id)
         await host.submit(room_id, "s1", StartRound(8))
         first_wakeup = host.room(room_id).next_wakeup()
+        assert first_wakeup is not None
+        # Half a second before the first bot word; the next command wakes the timer,
+        # which then fires on its own.
+        clock.offset = first_wakeup - clock.now() - 0.5
+        assert isinstance(await host.submit(room_id, "s1", SetReady(True)), Ack)
 
         async def first_bot_word() -> WordWritten:
             async for row in subscription:
