@@ -1,5 +1,6 @@
 """Fuzzed frames through the real ASGI app (issues 11 and 16): a seated player's socket
-sends hundreds of hostile frames mixed with valid words during a round.
+sends hundreds of hostile frames mixed with valid ones, in a Boggle room mid-round and at
+a Topword table (moves, previews and exchanges with odd tiles).
 
 Each frame is followed by a ping with a unique marker, so everything the server
 answered to that frame is known; the stored events are compared before and
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -104,15 +106,50 @@ def answers_to(socket: WebSocketTestSession, frame: str | bytes, marker: float) 
     return answers
 
 
-def test_fuzzed_frames_get_errors_and_change_nothing_stored(
-    live: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A bucket big enough for every frame and its marker: the flood is the next test's.
+def check_frames(
+    live: Server,
+    room: str,
+    socket: WebSocketTestSession,
+    frames: Iterator[str | bytes],
+    after_ack: Callable[[], None] = lambda: None,
+) -> Counter[str]:
+    """Send each frame, then check its answers against the parser and the stored events;
+    what kinds of answer came. `after_ack` runs after each acknowledged frame."""
+    seen: Counter[str] = Counter()
+    for number, frame in enumerate(frames):
+        before = live.events(room)
+        answers = answers_to(socket, frame, 1e6 + number)
+        after = live.events(room)
+        kinds = {answer["type"] for answer in answers} - {"events", "presence"}
+        acks = [answer for answer in answers if answer["type"] == "ack"]
+        try:
+            message = parse_message(frame)
+        except ProtocolError as error:
+            assert [a["code"] for a in answers if a["type"] == "error"] == [error.code], frame
+            assert after == before, frame
+            seen["error"] += 1
+            continue
+        assert kinds, (frame, answers)  # every parsed message is answered
+        if acks:
+            assert after[: len(before)] == before and after[-1].seq == acks[0]["seq"], frame
+            after_ack()
+        else:
+            assert after == before, (frame, message, answers)
+        seen.update(kinds)
+    return seen
+
+
+@pytest.fixture
+def roomy_credits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bucket big enough for every frame and its marker (the flood is its own test)."""
     monkeypatch.setattr(ws, "Credits", lambda: Credits(capacity=4 * FRAMES, per_second=0.0))
+
+
+@pytest.mark.usefixtures("roomy_credits")
+def test_fuzzed_frames_get_errors_and_change_nothing_stored(live: Server) -> None:
     client = live.client
     room, ana = create(client, duration=600, seed=SEED)
     bob = join(client, room, "Bob")
-    seen: dict[str, int] = {}
     with (
         client.websocket_connect(f"/ws/{room}") as ana_socket,
         client.websocket_connect(f"/ws/{room}") as bob_socket,
@@ -122,27 +159,7 @@ def test_fuzzed_frames_get_errors_and_change_nothing_stored(
         send(ana_socket, {"type": "start", "id": 1})
         started = until(ana_socket, of_type("ack"))["events"][0]
         words = grid_words(started["grid"])[:40]
-        rng = random.Random(16)
-        for number, frame in enumerate(fuzzed_frames(rng, words)):
-            before = live.events(room)
-            answers = answers_to(ana_socket, frame, 1e6 + number)
-            after = live.events(room)
-            kinds = {answer["type"] for answer in answers} - {"events", "presence"}
-            acks = [answer for answer in answers if answer["type"] == "ack"]
-            try:
-                message = parse_message(frame)
-            except ProtocolError as error:
-                assert [a["code"] for a in answers if a["type"] == "error"] == [error.code], frame
-                assert after == before, frame
-                seen["error"] = seen.get("error", 0) + 1
-                continue
-            assert kinds, (frame, answers)  # every parsed message is answered
-            if acks:
-                assert after[: len(before)] == before and after[-1].seq == acks[0]["seq"], frame
-            else:
-                assert after == before, (frame, message, answers)
-            for kind in kinds:
-                seen[kind] = seen.get(kind, 0) + 1
+        seen = check_frames(live, room, ana_socket, fuzzed_frames(random.Random(16), words))
         # Not a vacuous run: refusals of every kind and valid words got through.
         assert seen["error"] > 100 and seen["ack"] > 20 and seen["refused"] > 20, seen
         # The other player was never disturbed: Bob still plays, and sees every event.
@@ -150,6 +167,76 @@ def test_fuzzed_frames_get_errors_and_change_nothing_stored(
         bob_ack = until(bob_socket, of_type("ack"), limit=10_000)
         assert bob_ack["id"] == 7 and bob_ack["seq"] == live.events(room)[-1].seq
     assert grid["seq"] < bob_ack["seq"]
+
+
+#: Tile texts for Topword frames: letters, Qu in its spellings, and characters that broke
+#: text parsers before (a ligature upper() makes two letters, a superscript digit).
+TILES = ("A", "E", "I", "M", "N", "S", "Qu", "QU", "q", "é", "ﬆ", "²", "?", "\u2028", "AB")
+NOTATIONS = ("5E MAIN", "E5 main", "10J A", "1a quai", "5E ﬆ", "5E A²", "11K A", "0A A", "5E")
+
+
+def table_frames(rng: random.Random, rack: list[str]) -> Iterator[str | bytes]:
+    """FRAMES frames for a Topword table: half moves and exchanges, half hostile frames
+    (the first one exchanges a tile of `rack`, so one is taken whatever the draw)."""
+    yield json.dumps({"type": "exchange", "tile": rack[0]})
+    sent = 1
+    while sent < FRAMES:
+        choice = rng.randrange(4)
+        if choice == 0:
+            count = rng.randint(1, 5)
+            placements = [[rng.randrange(100), rng.choice(TILES)] for _ in range(count)]
+            move: dict[str, Any] = {"placements": placements, "across": rng.choice((True, None))}
+            frame: str | bytes = json.dumps({"type": rng.choice(("play", "preview")), **move})
+        elif choice == 1:
+            notation = rng.choice(NOTATIONS)
+            frame = json.dumps({"type": rng.choice(("play", "preview")), "move": notation})
+        elif choice == 2:
+            tile = rng.choice((*TILES, *rack))
+            frame = json.dumps({"type": "exchange", "tile": tile})
+        else:
+            frame = hostile_frame(rng)
+            try:
+                if isinstance(parse_message(frame), ROUND_CHANGERS):
+                    continue
+            except ProtocolError:
+                pass
+        sent += 1
+        yield frame
+
+
+@pytest.mark.usefixtures("roomy_credits")
+def test_fuzzed_frames_at_a_topword_table_change_nothing_stored(live: Server) -> None:
+    client = live.client
+    answer = client.post("/api/tables", json={"name": "Ana", "seats": ["person"]})
+    room, ana = answer.json()["room"], answer.json()["token"]
+    bob = join(client, room, "Bob")
+    with (
+        client.websocket_connect(f"/ws/{room}") as ana_socket,
+        client.websocket_connect(f"/ws/{room}") as bob_socket,
+    ):
+        hello(ana_socket, ana)
+        hello(bob_socket, bob)
+        send(ana_socket, {"type": "start", "id": 1})
+        until(ana_socket, of_type("ack"))
+        passes = iter(range(100, 10_000))
+
+        def bob_passes_back() -> None:
+            """Ana's move or exchange was taken: Bob passes, so the next frames are hers."""
+            send(bob_socket, {"type": "pass", "id": (request := next(passes))})
+            answer = until(bob_socket, lambda m: m.get("id") == request, limit=10_000)
+            # Turns without a word in a row end the game (then every move is refused).
+            assert answer["type"] == "ack" or answer["code"] == "game_over", answer
+
+        send(ana_socket, {"type": "resync", "last_seq": 0})
+        game = until(ana_socket, of_type("welcome"))["view"]["game"]
+        if game["current"] != "s1":  # the draw may give Bob the first turn
+            bob_passes_back()
+        frames = table_frames(random.Random(20), game["rack"])
+        seen = check_frames(live, room, ana_socket, frames, bob_passes_back)
+        assert seen["error"] > 50 and seen["refused"] > 50 and seen["preview"] > 50, seen
+        assert seen["ack"] >= 1, seen  # an exchange taken, and the turn passed back by Bob
+        send(bob_socket, {"type": "ping", "c": 5.0})
+        assert until(bob_socket, of_type("pong"), limit=10_000)["c"] == 5.0
 
 
 def refused_by_the_parser(frame: str | bytes) -> bool:
