@@ -3,19 +3,9 @@ says so, unknown rooms answered with a page, bad requests with a clear error."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from starlette.testclient import TestClient
 
-from motamot.service.ports import ManualClock
-from tests.server.helpers import create, server
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    with server(ManualClock()) as client:
-        yield client
+from tests.server.helpers import create
 
 
 def test_french_by_default_english_when_the_browser_asks(client: TestClient) -> None:

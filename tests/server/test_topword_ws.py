@@ -9,32 +9,18 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from motamot.lexicon import load_lexicon
-from motamot.service.ports import ManualClock
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.topword.board import Board
 from motamot.topword.hints import hints
 from motamot.topword.tiles import get_ruleset, parse_rack
-from tests.server.helpers import hello, join, of_type, send, server, until
+from tests.server.helpers import hello, join, of_type, send, until
 
 Message = dict[str, Any]
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def client(clock: ManualClock) -> Iterator[TestClient]:
-    with server(clock) as client:
-        yield client
 
 
 def create_table(client: TestClient, name: str = "Ana", **settings: Any) -> tuple[str, str]:

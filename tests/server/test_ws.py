@@ -7,7 +7,6 @@ grid is known and the solver gives the words to play; time is a manual clock.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,22 +26,10 @@ from tests.server.helpers import (
     join,
     of_type,
     send,
-    server,
     until,
 )
 
 SEED = 2024
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def client(clock: ManualClock) -> Iterator[TestClient]:
-    with server(clock) as client:
-        yield client
 
 
 def start_round(socket: WebSocketTestSession, request: int = 1) -> dict[str, Any]:

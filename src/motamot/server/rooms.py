@@ -182,6 +182,9 @@ class Rooms:
         return [{"move": str(h.verdict.move), **verdict_json(h.verdict)} for h in found]
 
     async def _command(self, room_id: str, message: p.ClientMessage) -> Any:
+        seating = _seating_command(message)
+        if seating is not None:
+            return seating
         room = await self._room(room_id)
         if isinstance(room, tw.TopwordTable):
             return self._table_command(message)
@@ -194,12 +197,6 @@ class Rooms:
                 return br.StopRound()
             case p.ReadyMessage(ready=ready):
                 return br.SetReady(ready)
-            case p.AddBotMessage(level=level):
-                return AddBot(level)
-            case p.RemoveBotMessage(seat=target):
-                return RemoveBot(target)
-            case p.LeaveMessage():
-                return Leave()
             case p.RematchMessage():
                 return br.NewMatch()
         return None  # not a Boggle command: the room refuses it (unknown_command)
@@ -209,12 +206,6 @@ class Rooms:
         match message:
             case p.StartRoundMessage():
                 return tw.Start(draw_seed())
-            case p.AddBotMessage(level=level):
-                return AddBot(level)
-            case p.RemoveBotMessage(seat=target):
-                return RemoveBot(target)
-            case p.LeaveMessage():
-                return Leave()
             case p.PlayMessage():
                 move = _topword_move(message)
                 if isinstance(move, Refusal):
@@ -283,6 +274,18 @@ class Rooms:
         for feed in list(self.feeds.values()):
             if feed.task is not None:
                 feed.task.cancel()
+
+
+def _seating_command(message: p.ClientMessage) -> AddBot | RemoveBot | Leave | None:
+    """The commands every room takes the same way (who sits at it)."""
+    match message:
+        case p.AddBotMessage(level=level):
+            return AddBot(level)
+        case p.RemoveBotMessage(seat=target):
+            return RemoveBot(target)
+        case p.LeaveMessage():
+            return Leave()
+    return None
 
 
 def _topword_move(message: p.TopwordMove) -> str | tw.Placed | Refusal:

@@ -54,3 +54,15 @@ export function h(tag, attrs = {}, ...children) {
 export function gridRows(text) {
   return text.split("/").map((row) => row.match(/[A-Z][a-z]*|_/g) ?? []);
 }
+
+/** POST `body` as JSON to `path` (in this page's language): {ok, answer, error text}. */
+export async function postJSON(path, body) {
+  const response = await fetch(`${path}?lang=${LANG}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  const error = response.ok ? null : (answer.text ?? answer.detail ?? answer.error ?? String(response.status));
+  return { ok: response.ok, answer, error };
+}

@@ -1,7 +1,18 @@
 // The home page: create a room, then go to it with the creator's seat token kept.
-import { DATA, LANG, h, t } from "./common.js";
+import { DATA, h, postJSON, t } from "./common.js";
 
 const form = document.getElementById("create");
+
+/** Create the room or table, keep the creator's seat token in this browser, go to it. */
+async function createAndGo(path, body, errorLine) {
+  const { answer, error } = await postJSON(path, body);
+  if (error) {
+    errorLine.textContent = error;
+    return;
+  }
+  localStorage.setItem(`motamot.seat.${answer.room}`, JSON.stringify(answer));
+  location.assign(`/r/${answer.room}`);
+}
 
 function numberOf(name) {
   const value = Number.parseInt(form.elements[name].value, 10);
@@ -33,18 +44,7 @@ async function create(event) {
   };
   if (DATA.defaults.seed !== undefined) body.seed = DATA.defaults.seed;
   if (DATA.defaults.origin !== undefined) body.origin = DATA.defaults.origin;
-  const response = await fetch(`/api/rooms?lang=${LANG}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    error.textContent = answer.text ?? answer.detail ?? answer.error ?? String(response.status);
-    return;
-  }
-  localStorage.setItem(`motamot.seat.${answer.room}`, JSON.stringify(answer));
-  location.assign(`/r/${answer.room}`);
+  await createAndGo("/api/rooms", body, error);
 }
 
 if (form) {
@@ -76,18 +76,7 @@ async function createTable(event) {
     turn_seconds: live && Number.isFinite(clock) ? clock : null,
     hints: tableForm.elements.hints.checked,
   };
-  const response = await fetch(`/api/tables?lang=${LANG}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    error.textContent = answer.text ?? answer.detail ?? answer.error ?? String(response.status);
-    return;
-  }
-  localStorage.setItem(`motamot.seat.${answer.room}`, JSON.stringify(answer));
-  location.assign(`/r/${answer.room}`);
+  await createAndGo("/api/tables", body, error);
 }
 
 /** The seats this browser holds (their tokens stay here; only room ids are sent). */

@@ -1,6 +1,6 @@
 // A Boggle room: lobby, live round and results, drawn from the seat's view and its events.
 import { Connection } from "./connection.js";
-import { DATA, LANG, errorText, h, reason, t } from "./common.js";
+import { DATA, LANG, errorText, h, postJSON, reason, t } from "./common.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
@@ -99,14 +99,9 @@ function drawJoin() {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const response = await fetch(`/api/rooms/${DATA.room}/join?lang=${LANG}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: input.value.trim() }),
-    });
-    const answer = await response.json();
-    if (!response.ok) {
-      error.textContent = answer.text ?? answer.detail ?? answer.error;
+    const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/join`, { name: input.value.trim() });
+    if (refused) {
+      error.textContent = refused;
       return;
     }
     localStorage.setItem(storageKey, JSON.stringify(answer));

@@ -2,7 +2,7 @@
 // The view is fetched again after every event (turns are rare): the server decides
 // what each seat sees, the page never holds anybody else's rack.
 import { Connection } from "./connection.js";
-import { DATA, LANG, errorText, h, t } from "./common.js";
+import { DATA, LANG, errorText, h, postJSON, t } from "./common.js";
 import { SIZE, cellOf, drawBoard } from "./board.js";
 
 const TEXTS = JSON.parse(document.getElementById("texts").textContent);
@@ -41,10 +41,6 @@ function announce(text) {
 
 function nameOf(seat) {
   return state.view?.seats.find((s) => s.seat === seat)?.name ?? seat;
-}
-
-function labelled(label, value) {
-  return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
 }
 
 /** A refusal code with its fields, in this page's language (the server's catalogue). */
@@ -389,14 +385,9 @@ function joinForm() {
   const form = h("form", { class: "row" }, h("label", { for: "join-name" }, t("your_name")), input, h("button", { type: "submit", class: "primary" }, t("join")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const response = await fetch(`/api/rooms/${DATA.room}/join?lang=${LANG}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: input.value.trim() }),
-    });
-    const answer = await response.json();
-    if (!response.ok) {
-      error.textContent = answer.text ?? answer.error;
+    const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/join`, { name: input.value.trim() });
+    if (refused) {
+      error.textContent = refused;
       return;
     }
     localStorage.setItem(storageKey, JSON.stringify({ ...answer, kind: "topword" }));
