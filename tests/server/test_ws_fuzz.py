@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from motamot.server import ws
 from motamot.server.protocol import (
     AddBotMessage,
+    Hello,
     LeaveMessage,
     ProtocolError,
     RematchMessage,
@@ -275,3 +276,30 @@ def test_a_flood_of_fuzzed_frames_is_closed_with_1008_and_changes_nothing(
         # Bob's socket is still served.
         send(bob_socket, {"type": "ping", "c": 3.0})
         assert until(bob_socket, of_type("pong"), limit=1000)["c"] == 3.0
+
+
+@pytest.mark.usefixtures("roomy_credits")
+def test_fuzzed_frames_before_hello_each_get_an_error_then_hello_works(live: Server) -> None:
+    client = live.client
+    room, ana = create(client, duration=600, seed=SEED)
+    rng = random.Random(11)
+    frames = [hostile_frame(rng) for _ in range(FRAMES)]
+    before = live.events(room)
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        for frame in frames:
+            try:
+                message = parse_message(frame)
+            except ProtocolError as error:
+                expected = error.code
+            else:
+                if isinstance(message, Hello):
+                    continue  # it would be the hello: tested below
+                expected = "hello_first"
+            if isinstance(frame, bytes):
+                socket.send_bytes(frame)
+            else:
+                socket.send_text(frame)
+            answer = socket.receive_json()
+            assert (answer["type"], answer["code"]) == ("error", expected), frame
+        assert hello(socket, ana)["seat"] == "s1"
+    assert live.events(room) == before
