@@ -88,6 +88,8 @@ class RedisBroker:
         self._subscriptions: dict[str, set[RedisSubscription]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._confirming: dict[str, asyncio.Future[None]] = {}
+        self._outbox: list[tuple[str, str]] = []
+        self._publisher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, store: EventStore) -> RedisBroker:
@@ -110,13 +112,33 @@ class RedisBroker:
         return channel[len(self.prefix) + len(":room:") :]
 
     async def publish(self, room: str, events: Sequence[StoredEvent]) -> None:
-        """Publish stored events; a failure is logged, not raised (subscribers resync)."""
+        """Queue stored events for Redis and return: the sender's acknowledgement does not
+        wait for the fan-out. One task sends the queue in order, many publishes per round trip;
+        a failure is logged, not raised (subscribers fill the gap from the store)."""
         if not events:
             return
-        try:
-            await self.client.publish(self.channel(room), encode_batch(events))
-        except RedisError as error:
-            log.warning("publish to room %s failed (%s): subscribers will resync", room, error)
+        self._outbox.append((self.channel(room), encode_batch(events)))
+        if self._publisher is None or self._publisher.done():
+            self._publisher = asyncio.create_task(self._send_outbox(), name="redis-publisher")
+
+    async def _send_outbox(self) -> None:
+        while self._outbox:
+            batch = list(self._outbox)
+            self._outbox.clear()
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for channel, payload in batch:
+                        pipe.publish(channel, payload)
+                    await pipe.execute()
+            except RedisError as error:
+                log.warning(
+                    "publish of %d batches failed (%s): subscribers resync", len(batch), error
+                )
+
+    async def flush(self) -> None:
+        """Wait until every queued publish has been sent (tests, a graceful stop)."""
+        while self._publisher is not None and not self._publisher.done():
+            await asyncio.shield(self._publisher)
 
     async def subscribe(self, room: str, after: int | None = None) -> RedisSubscription:
         """Follow `room` from the next publish on; `after` is the last seq the caller holds
@@ -179,6 +201,8 @@ class RedisBroker:
                     subscription.deliver(events)
 
     async def close(self) -> None:
+        with contextlib.suppress(RedisError):
+            await self.flush()
         for followers in list(self._subscriptions.values()):
             for subscription in list(followers):
                 subscription.stop()

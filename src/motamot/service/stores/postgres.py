@@ -4,8 +4,11 @@ One row per event, primary key `(room, seq)`: two processes that both believe
 they hold a room's last event cannot both write the next one, the second gets
 SeqConflict (the key is the fence, whatever the leases say). An append is one
 statement that inserts only when the room's last stored seq is the expected
-one, so it costs one round trip; concurrent commits share PostgreSQL's WAL
-flushes (its own group commit), so no writer thread is needed here.
+one. Appends are grouped: the appends of many rooms waiting at the same moment
+go in one statement, so one commit (one WAL flush) serves them all; a room
+whose check fails gets SeqConflict alone, and should another writer slip in
+between (a unique violation undoes the statement) the batch is retried one
+append at a time.
 
 The schema (a PostgreSQL schema, `motamot` by default, one per test) is
 created or migrated on open, under an advisory lock so that processes
@@ -14,8 +17,12 @@ starting together migrate it once.
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
@@ -70,6 +77,20 @@ def check_schema_name(schema: str) -> None:
         raise ValueError(f"schema name must match {_SCHEMA_NAME.pattern}: {schema!r}")
 
 
+#: Appends written in one statement at most (bounds a commit's size and latency).
+GROUP_LIMIT = 256
+#: Batches in flight at once: one commits while the next one fills.
+WRITERS = 2
+
+
+@dataclass(frozen=True)
+class _Append:
+    room: str
+    expected: int
+    events: tuple[StoredEvent, ...]
+    done: asyncio.Future[None]
+
+
 class PostgresStore:
     """EventStore over a pool of psycopg connections (autocommit: one statement, one commit)."""
 
@@ -85,6 +106,24 @@ class PostgresStore:
                WHERE coalesce((SELECT max(seq) FROM {schema}.events WHERE room = %(room)s), 0)
                      = %(expected)s"""
         ).format(schema=name)
+        self._append_many = sql.SQL(
+            """WITH batch AS (
+                   SELECT * FROM unnest(
+                       %(rooms)s::text[], %(seqs)s::bigint[], %(datas)s::text[],
+                       %(expected)s::bigint[]
+                   ) AS b(room, seq, data, expected)
+               ), fit AS (
+                   SELECT DISTINCT b.room FROM batch b
+                   WHERE coalesce(
+                       (SELECT max(e.seq) FROM {schema}.events e WHERE e.room = b.room), 0
+                   ) = b.expected
+               )
+               INSERT INTO {schema}.events (room, seq, data)
+               SELECT b.room, b.seq, b.data FROM batch b JOIN fit USING (room)
+               RETURNING room"""
+        ).format(schema=name)
+        self._pending: deque[_Append] = deque()
+        self._writers: set[asyncio.Task[None]] = set()
         self._last = sql.SQL(
             "SELECT coalesce(max(seq), 0) FROM {schema}.events WHERE room = %s"
         ).format(schema=name)
@@ -115,6 +154,7 @@ class PostgresStore:
         return cls(pool, schema)
 
     async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
+        """Queued, then written with the other rooms' waiting appends in one statement."""
         for offset, event in enumerate(events, start=1):
             if event.room != room or event.seq != expected_seq + offset:
                 raise ValueError(
@@ -122,20 +162,73 @@ class PostgresStore:
                 )
         if not events:
             return
-        params = {
-            "room": room,
-            "expected": expected_seq,
-            "seqs": [event.seq for event in events],
-            "datas": [event.data for event in events],
-        }
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append(_Append(room, expected_seq, tuple(events), done))
+        if len(self._writers) < WRITERS:
+            writer = asyncio.create_task(self._write_pending())
+            self._writers.add(writer)
+            writer.add_done_callback(self._writers.discard)
+        await done
+
+    async def _write_pending(self) -> None:
+        """Drain the queue: one statement (one commit, one WAL flush) per batch of rooms."""
+        while self._pending:
+            batch: list[_Append] = []
+            rooms: set[str] = set()
+            later: list[_Append] = []
+            while self._pending and len(batch) < GROUP_LIMIT:
+                item = self._pending.popleft()
+                # one append per room per batch: the check reads the room's last seq once
+                (later if item.room in rooms else batch).append(item)
+                rooms.add(item.room)
+            self._pending.extendleft(reversed(later))
+            try:
+                await self._write_batch(batch)
+            except Exception as error:
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_exception(error)
+
+    async def _write_batch(self, batch: list[_Append]) -> None:
+        params: dict[str, list[Any]] = {"rooms": [], "seqs": [], "datas": [], "expected": []}
+        for item in batch:
+            for event in item.events:
+                params["rooms"].append(item.room)
+                params["seqs"].append(event.seq)
+                params["datas"].append(event.data)
+                params["expected"].append(item.expected)
         async with self._pool.connection() as conn:
             try:
-                cursor = await conn.execute(self._append, params)
+                cursor = await conn.execute(self._append_many, params)
+                written = {str(row[0]) for row in await cursor.fetchall()}
             except errors.UniqueViolation:
-                # another writer committed the same seq after our check
-                raise SeqConflict(room, expected_seq, await self._last_seq(conn, room)) from None
-            if cursor.rowcount != len(events):
-                raise SeqConflict(room, expected_seq, await self._last_seq(conn, room))
+                # another writer got in between: nothing of this batch was written; one by one
+                for item in batch:
+                    await self._append_one(conn, item)
+                return
+            for item in batch:
+                if item.room in written:
+                    item.done.set_result(None)
+                else:
+                    actual = await self._last_seq(conn, item.room)
+                    item.done.set_exception(SeqConflict(item.room, item.expected, actual))
+
+    async def _append_one(self, conn: psycopg.AsyncConnection[TupleRow], item: _Append) -> None:
+        params = {
+            "room": item.room,
+            "expected": item.expected,
+            "seqs": [event.seq for event in item.events],
+            "datas": [event.data for event in item.events],
+        }
+        try:
+            cursor = await conn.execute(self._append, params)
+            if cursor.rowcount == len(item.events):
+                item.done.set_result(None)
+                return
+        except errors.UniqueViolation:
+            pass
+        actual = await self._last_seq(conn, item.room)
+        item.done.set_exception(SeqConflict(item.room, item.expected, actual))
 
     async def last_seq(self, room: str) -> int:
         """The room's last stored seq (0 for an unknown room), without loading its events."""
