@@ -17,7 +17,8 @@ from motamot.lexicon import load_lexicon
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.topword.board import Board
 from motamot.topword.hints import hints
-from motamot.topword.tiles import get_ruleset, parse_rack
+from motamot.topword.move import parse_move
+from motamot.topword.tiles import get_ruleset, parse_rack, tiles_word
 from tests.server.helpers import hello, join, of_type, send, until
 
 Message = dict[str, Any]
@@ -188,22 +189,57 @@ def test_t2_two_people_play_and_nobody_sees_another_rack(client: TestClient) -> 
     assert all(views[seat]["game"]["rack"] for seat in ("s1", "s2"))
 
 
+def expect_refusal(
+    socket: WebSocketTestSession,
+    request: int,
+    move: Any,
+    reason: str,
+    kinds: tuple[str, ...] = ("preview", "play"),
+) -> None:
+    """The preview explains why not, and playing it is refused the same way (French)."""
+    for kind in kinds:
+        message: Message = {"type": kind, "id": request}
+        message.update({"move": move} if isinstance(move, str) else {"placements": move})
+        send(socket, message)
+        answer = until(socket, lambda m: m["type"] in ("preview", "refused", "ack"))
+        if kind == "preview":
+            got, text = answer["verdict"]["reason"], answer["verdict"]["text"]
+        else:
+            assert answer["type"] == "refused", answer
+            got, text = answer["code"], answer["text"]
+        assert got == reason, (move, answer)
+        if reason in MOVE_REFUSALS:
+            assert text.startswith(MOVE_REFUSALS[reason]["fr"].split("{")[0]), text
+        else:
+            assert text == REFUSAL_TEXTS[reason]
+
+
+REFUSAL_TEXTS = {"bad_move": "coup illisible", "not_your_turn": "ce n'est pas votre tour"}
+
+
+def far_cells(heights: list[int]) -> tuple[int, int]:
+    """Two cells side by side with nothing on or next to them."""
+
+    def clear(cell: int) -> bool:
+        row, col = divmod(cell, 10)
+        around = [(row + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+        return all(heights[r * 10 + c] == 0 for r, c in around if 0 <= r < 10 and 0 <= c < 10)
+
+    return next((c, c + 1) for c in range(100) if c % 10 < 9 and clear(c) and clear(c + 1))
+
+
 def test_t20_each_refusal_arrives_with_its_french_explanation(client: TestClient) -> None:
     room, ana = create_table(client, seats=["person"])
-    join(client, room, "Bob")
+    tokens = {"s1": ana, "s2": join(client, room, "Bob")}
     with client.websocket_connect(f"/ws/{room}") as socket:
         hello(socket, ana)
-        start(socket)
-        game = view_of(socket)["game"]
-        if game["current"] != "s1":
-            send(socket, {"type": "play", "move": "5E MAIN", "id": 2})
-            refused = until(socket, of_type("refused"))
-            assert refused["code"] == "not_your_turn"
-            assert refused["text"] == "ce n'est pas votre tour"
-            return
+        first = start(socket)["starter"]
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        game = hello(socket, tokens[first])["view"]["game"]
         rack = game["rack"]
         absent = next(letter for letter in "ZYXWKJ" if letter not in rack) * 2
-        cases = {
+        unique = [tile for tile in rack if rack.count(tile) == 1]
+        cases: dict[str, Any] = {
             "off_board": "5J " + "".join(rack[:2]),
             "first_move_off_centre": "1A " + "".join(rack[:2]),
             "not_on_rack": "5E " + absent,
@@ -211,29 +247,44 @@ def test_t20_each_refusal_arrives_with_its_french_explanation(client: TestClient
             "not_in_line": [[44, rack[0]], [55, rack[1]]],
             "duplicate_cell": [[44, rack[0]], [44, rack[1]]],
             "gap_in_line": [[44, rack[0]], [46, rack[1]]],
-            "not_in_dictionary": "5E " + "".join(rack[:1]) * 2 + "".join(rack[1:3]),
         }
+        if len(unique) >= 2:  # twice a tile held once: not on the rack, whatever the word
+            cases["not_on_rack"] = "5E " + unique[0] * 2
         for request, (reason, move) in enumerate(cases.items(), 2):
-            for kind in ("preview", "play"):
-                message: Message = {"type": kind, "id": request}
-                message.update({"move": move} if isinstance(move, str) else {"placements": move})
-                send(socket, message)
-                answer = until(socket, lambda m: m["type"] in ("preview", "refused", "ack"))
-                if kind == "preview":
-                    verdict = answer["verdict"]
-                    got, text = verdict.get("reason"), verdict.get("text", "")
-                else:
-                    assert answer["type"] == "refused", answer
-                    got, text = answer["code"], answer["text"]
-                if reason == "not_in_dictionary" and got != reason:
-                    continue  # the rack happened to spell a word: not this reason
-                assert got == reason, (move, answer)
-                if reason in MOVE_REFUSALS:
-                    template = MOVE_REFUSALS[reason]["fr"].split("{")[0]
-                    assert text.startswith(template), text
-                else:
-                    assert text == "coup illisible"
+            expect_refusal(socket, request, move, reason)
         assert view_of(socket)["game"]["turns"] == []  # nothing changed
+    played, mover = None, first
+    for request in range(50, 56):  # a rack with no move through the centre passes
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            game = hello(socket, tokens[mover])["view"]["game"]
+            played = play_best(socket, game, request)
+            if played is not None:
+                # a preview out of turn is allowed (to plan); playing is not
+                expect_refusal(socket, 60, "5E MAIN", "not_your_turn", kinds=("play",))
+                break
+        mover = "s2" if mover == "s1" else "s1"
+    assert played is not None
+    second = "s2" if mover == "s1" else "s1"
+    word = parse_move(played["move"])
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        game = hello(socket, tokens[second])["view"]["game"]
+        rack = game["rack"]
+        expect_refusal(socket, 60, played["move"], "no_tile_placed")  # the same word again
+        cells = word.cells()
+        before = cells[0] - word.step if (word.col if word.across else word.row) > 0 else None
+        if before is not None:  # a tile before the word and its first letter only
+            row, col = divmod(before, 10)
+            start_cell = (
+                f"{row + 1}{'ABCDEFGHIJ'[col]}"
+                if word.across
+                else (f"{'ABCDEFGHIJ'[col]}{row + 1}")
+            )
+            expect_refusal(
+                socket, 61, f"{start_cell} {rack[0]}{tiles_word(word.tiles[:1])}", "not_whole_word"
+            )
+        left, right = far_cells(game["board"]["heights"])
+        expect_refusal(socket, 62, [[left, rack[0]], [right, rack[1]]], "not_connected")
+        assert view_of(socket)["game"]["turns"][-1]["move"] == played["move"]
 
 
 def test_a_spectator_may_not_act_or_preview(client: TestClient) -> None:
