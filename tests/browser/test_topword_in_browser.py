@@ -36,13 +36,13 @@ def seat_view(live: LiveServer, page: Page, room: str) -> dict[str, Any]:
                 return view
 
 
-def best(view: dict[str, Any]) -> Hint:
+def best(view: dict[str, Any]) -> Hint | None:
+    """The best move for the seat's rack (None: it has none)."""
     game = view["game"]
     board = Board.from_position(game["board"]["position"])
     rack = parse_rack("".join(label[0] for label in game["rack"]), TOPWORD_FR)
     found = hints(board, rack, TOPWORD_FR, load_lexicon("fr"), 1)
-    assert found, "no move for this rack"
-    return found[0]
+    return found[0] if found else None
 
 
 def drag_move(page: Page, hint: Hint) -> None:
@@ -91,12 +91,18 @@ def test_two_people_play_topword_by_dragging_and_typing(
         ana.click("#start")
         expect(ana.locator(".starter")).to_contain_text("commence")
         pages = {"s1": ana, "s2": bob}
-        for number in range(4):
-            view = seat_view(live, ana, room)
-            seat = view["game"]["current"]
+        number = 0
+        for _ in range(8):  # four moves (a rack with none passes: its turn is not counted)
+            if number == 4:
+                break
+            seat = seat_view(live, ana, room)["game"]["current"]
             page, other = pages[seat], pages["s2" if seat == "s1" else "s1"]
             hint = best(seat_view(live, page, room))
             expect(page.locator("#play")).to_be_enabled()
+            if hint is None:
+                page.click("#pass")
+                expect(other.locator("#last-move")).to_contain_text("passe")
+                continue
             if number % 2 == 0:
                 drag_move(page, hint)
             else:
@@ -111,10 +117,11 @@ def test_two_people_play_topword_by_dragging_and_typing(
                 last = viewer.locator("#last-move")
                 expect(last).to_contain_text(str(hint.move.move))
                 expect(last.locator(".breakdown li").first).to_be_visible()
+            number += 1
         bob.screenshot(path=str(artifacts / "topword-phone.png"), full_page=True)
         ana.screenshot(path=str(artifacts / "topword-desktop.png"), full_page=True)
         turns = seat_view(live, ana, room)["game"]["turns"]
-        assert [turn["action"] for turn in turns] == ["play"] * 4
+        assert [turn["action"] for turn in turns].count("play") == 4
         ana.goto(live.url + "/")
         expect(ana.locator("#table-list")).to_contain_text("Bob")
     finally:

@@ -20,7 +20,7 @@ from motamot.service.ports import ManualClock
 from motamot.service.stores import open_store
 from tests.server.helpers import hello, join, of_type, send, until
 from tests.server.live import LiveServer
-from tests.server.test_topword_ws import best_moves, create_table, events_of
+from tests.server.test_topword_ws import best_moves, create_table, events_of, play_best
 
 WEEK = 7 * 86400
 
@@ -47,8 +47,7 @@ def test_a_correspondence_game_survives_a_restart_and_a_week(tmp_path: Path) -> 
         first = status_of(client, room)["current"]
         with client.websocket_connect(f"/ws/{room}") as socket:
             game = hello(socket, tokens[first])["view"]["game"]
-            send(socket, {"type": "play", "move": best_moves(game)[0], "id": 2})
-            played = events_of(until(socket, of_type("ack")), "played")[0]
+            played = play_best(socket, game, 2)  # None: no move on this rack, a pass
     second = "s2" if first == "s1" else "s1"
     clock.advance(WEEK)  # the server is down, then a week goes by
     with sqlite_server(db, clock) as client:
@@ -63,10 +62,13 @@ def test_a_correspondence_game_survives_a_restart_and_a_week(tmp_path: Path) -> 
         }
         with client.websocket_connect(f"/ws/{room}") as socket:
             game = hello(socket, tokens[second])["view"]["game"]
-            assert [turn["move"] for turn in game["turns"]] == [played["move"]]
-            assert game["turns"][0]["score"] == played["score"]
-            send(socket, {"type": "play", "move": best_moves(game)[0], "id": 3})
-            assert events_of(until(socket, of_type("ack")), "played")
+            (turn,) = game["turns"]
+            assert turn["seat"] == first
+            if played is None:
+                assert turn["action"] == "pass"
+            else:
+                assert turn["move"] == played["move"] and turn["score"] == played["score"]
+            play_best(socket, game, 3)
         assert status_of(client, room)["current"] == first
         home = client.get("/")
         assert 'id="table-list"' in home.text  # filled by the page from this status
@@ -103,6 +105,14 @@ async def _memory_store() -> Any:
     return MemoryStore()
 
 
+def turn_message(game: dict[str, Any], request: int) -> dict[str, Any]:
+    """Play the best move, or pass when the rack has none."""
+    moves = best_moves(game, count=1)
+    if not moves:
+        return {"type": "pass", "id": request}
+    return {"type": "play", "move": moves[0], "id": request}
+
+
 def receive_until(socket: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
         message: dict[str, Any] = json.loads(socket.recv(timeout=20))
@@ -128,7 +138,7 @@ def test_kill_9_mid_game_then_the_game_goes_on(tmp_path: Path) -> None:
         with connect(address) as socket:
             socket.send(json.dumps({"type": "hello", "token": tokens[first]}))
             game = receive_until(socket, "welcome")["view"]["game"]
-            socket.send(json.dumps({"type": "play", "move": best_moves(game)[0], "id": 2}))
+            socket.send(json.dumps(turn_message(game, 2)))
             ack = receive_until(socket, "ack")
             server.kill()
         server.start()
@@ -137,9 +147,10 @@ def test_kill_9_mid_game_then_the_game_goes_on(tmp_path: Path) -> None:
             socket.send(json.dumps({"type": "hello", "token": tokens[second]}))
             after = receive_until(socket, "welcome")["view"]["game"]
             assert after["current"] == second
-            assert [t["move"] for t in after["turns"]] == [ack["events"][0]["move"]]
+            (turn,) = after["turns"]
+            assert turn["seat"] == first and turn.get("move") == ack["events"][0].get("move")
             assert len(after["rack"]) == 7  # the seat's own rack, as stored
-            socket.send(json.dumps({"type": "play", "move": best_moves(after)[0], "id": 3}))
+            socket.send(json.dumps(turn_message(after, 3)))
             assert receive_until(socket, "ack")["id"] == 3
     finally:
         server.stop()
