@@ -118,6 +118,12 @@ def test_two_people_play_topword_by_dragging_and_typing(
                 expect(last).to_contain_text(str(hint.move.move))
                 expect(last.locator(".breakdown li").first).to_be_visible()
             number += 1
+        watcher = browser.new_context(viewport=PHONE, locale="fr-FR").new_page()
+        watcher.goto(f"{live.url}/r/{room}/watch")
+        expect(watcher.locator("#last-move")).to_be_visible()
+        assert watcher.locator("#rack").count() == 0 and watcher.locator("#play").count() == 0
+        watcher.screenshot(path=str(artifacts / "topword-spectator-phone.png"), full_page=True)
+        watcher.context.close()
         bob.screenshot(path=str(artifacts / "topword-phone.png"), full_page=True)
         ana.screenshot(path=str(artifacts / "topword-desktop.png"), full_page=True)
         turns = seat_view(live, ana, room)["game"]["turns"]

@@ -20,7 +20,7 @@ from motamot.topword.bots import LEVELS as TOPWORD_LEVELS
 from motamot.topword.tiles import RULESETS
 
 #: Bumped with the static files so browsers do not keep an old client.
-ASSET_VERSION = "5"
+ASSET_VERSION = "6"
 
 
 def _json_block(element_id: str, data: Any) -> str:

@@ -45,7 +45,7 @@ export function drawBoard(root, { board, lit = new Set(), draft = new Map(), cur
       const el = h(
         onCell ? "button" : "div",
         { class: classes.join(" "), "data-cell": cell, "aria-label": label, type: onCell ? "button" : null },
-        top ? h("span", { class: "letter" }, top) : null,
+        top ? h("span", { class: top.length > 1 ? "letter two" : "letter" }, top) : null,
         height ? h("span", { class: "height" }, String(height)) : null,
       );
       if (onCell) el.addEventListener("click", () => onCell(cell));

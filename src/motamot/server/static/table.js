@@ -355,6 +355,7 @@ function drawHead() {
     );
   });
   const parts = [h("ul", { class: "players", "aria-label": t("scores") }, rows)];
+  if (state.me === null) parts.push(h("p", { class: "watching" }, t("watching")));
   if (g) {
     parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })));
     const clock = clockText(g);
