@@ -8,6 +8,7 @@ Screenshots of the board at phone (360×640) and desktop size are saved in tests
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,8 @@ def drag_move(page: Page, hint: Hint) -> None:
     page.evaluate("document.querySelector('section.board').scrollIntoView({block: 'start'})")
     for cell, tile in hint.verdict.placements:
         label = tile_label(tile)
-        source = page.locator("#rack .tile:not(.used)", has_text=label).first
+        exact = re.compile(f"^{label}$")  # "U" is not the Qu tile
+        source = page.locator("#rack .tile:not(.used)", has_text=exact).first
         target = page.locator(f'[data-cell="{cell}"]')
         start, end = source.bounding_box(), target.bounding_box()
         assert start is not None and end is not None
@@ -126,8 +128,18 @@ def test_two_people_play_topword_by_dragging_and_typing(
         watcher.context.close()
         bob.screenshot(path=str(artifacts / "topword-phone.png"), full_page=True)
         ana.screenshot(path=str(artifacts / "topword-desktop.png"), full_page=True)
+        view = seat_view(live, ana, room)
+        seat = view["game"]["current"]
+        page, other = pages[seat], pages["s2" if seat == "s1" else "s1"]
+        page.click("#exchange")  # then tap the tile to put back (T17)
+        tile = page.locator("#rack .tile").first
+        put_back = tile.inner_text()
+        tile.click()
+        expect(other.locator("#last-move")).to_contain_text("échange une lettre")
+        expect(page.locator("#last-move")).to_contain_text(f"échange {put_back}")
         turns = seat_view(live, ana, room)["game"]["turns"]
         assert [turn["action"] for turn in turns].count("play") == 4
+        assert turns[-1]["action"] == "exchange"
         ana.goto(live.url + "/")
         expect(ana.locator("#table-list")).to_contain_text("Bob")
     finally:
