@@ -20,7 +20,7 @@ from motamot.topword.bots import LEVELS as TOPWORD_LEVELS
 from motamot.topword.tiles import RULESETS
 
 #: Bumped with the static files so browsers do not keep an old client.
-ASSET_VERSION = "6"
+ASSET_VERSION = "7"
 
 
 def _json_block(element_id: str, data: Any) -> str:
@@ -180,7 +180,7 @@ def _table_form(lang: Language, dictionary_options: str) -> str:
       <input id="tw-clock" name="turn_seconds" type="number" min="5" max="3600"
         inputmode="numeric"></p>
   </fieldset>
-  <label><input type="checkbox" name="hints"> {t("tw_hints")}</label>
+  <label class="check"><input type="checkbox" name="hints"> {t("tw_hints")}</label>
   <p id="table-error" class="error" role="alert"></p>
   <button type="submit" class="primary">{t("tw_create")}</button>
 </form>"""
