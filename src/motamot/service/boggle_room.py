@@ -42,7 +42,7 @@ from motamot.service.boggle_events import (
 from motamot.service.boggle_play import WordFeedback, bot_seed, instant_feedback
 from motamot.service.events import Event
 from motamot.service.outcomes import Refusal
-from motamot.service.room import Lexicons, RoomKind
+from motamot.service.room import Actor, Lexicons, RoomKind
 from motamot.service.seating import (
     AddBot,
     Join,
@@ -189,8 +189,10 @@ class RoundState:
         )
 
 
-class BoggleRoom:
+class BoggleRoom(Actor[Command]):
     """The actor of one Boggle room (see ROOMS.md)."""
+
+    HOST_ONLY = _HOST_ONLY
 
     def __init__(self, created: RoomCreated, lexicons: Lexicons) -> None:
         if created.seq != 1:
@@ -391,25 +393,6 @@ class BoggleRoom:
             state.folded.setdefault(event.seat, set()).add(folded)
 
     # --- commands -----------------------------------------------------------------------
-
-    def _emit(self, event: Event, out: list[Event]) -> None:
-        self.apply(event)
-        out.append(event)
-
-    @property
-    def _next(self) -> int:
-        return self.last_seq + 1
-
-    def handle(self, seat: str | None, command: Command, now: float) -> list[Event] | Refusal:
-        """Validate `command` from `seat` (None: the system) at `now`; emit its events or refuse.
-
-        Call `tick(now)` first: a command is judged on the state the clock makes.
-        """
-        if isinstance(command, _HOST_ONLY) and seat is not None and seat != self.host:
-            return Refusal("not_host")
-        out: list[Event] = []
-        refusal = self._decide(seat, command, now, out)
-        return refusal if refusal is not None else out
 
     def _decide(
         self, seat: str | None, command: Command, now: float, out: list[Event]

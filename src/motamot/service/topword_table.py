@@ -20,7 +20,7 @@ from motamot.lexicon import Lexicon
 from motamot.service import topword_views
 from motamot.service.events import Event
 from motamot.service.outcomes import Refusal
-from motamot.service.room import Lexicons, RoomKind
+from motamot.service.room import Actor, Lexicons, RoomKind
 from motamot.service.seating import (
     AddBot,
     Join,
@@ -150,8 +150,10 @@ class PendingBot:
         return as_action(decision)
 
 
-class TopwordTable:
+class TopwordTable(Actor[Command]):
     """The actor of one Topword game (see ROOMS.md)."""
+
+    HOST_ONLY = _HOST_ONLY
 
     def __init__(self, created: TableCreated, lexicons: Lexicons) -> None:
         if created.seq != 1:
@@ -290,25 +292,6 @@ class TopwordTable:
         self.turn_start = event.at
 
     # --- commands -----------------------------------------------------------------------
-
-    @property
-    def _next(self) -> int:
-        return self.last_seq + 1
-
-    def _emit(self, event: Event, out: list[Event]) -> None:
-        self.apply(event)
-        out.append(event)
-
-    def handle(self, seat: str | None, command: Command, now: float) -> list[Event] | Refusal:
-        """Validate `command` from `seat` at `now`; emit its events or refuse (nothing changed).
-
-        Call `tick(now)` first: a command is judged on the state the clock makes.
-        """
-        if isinstance(command, _HOST_ONLY) and seat is not None and seat != self.host:
-            return Refusal("not_host")
-        out: list[Event] = []
-        refusal = self._decide(seat, command, now, out)
-        return refusal if refusal is not None else out
 
     def _decide(
         self, seat: str | None, command: Command, now: float, out: list[Event]
