@@ -115,6 +115,11 @@ class RoomHost:
         """A room in memory (KeyError if it is not loaded: `await view(...)` loads)."""
         return self._rooms[room_id]
 
+    def loaded(self, room_id: str) -> Room | None:
+        """The room if this process has it in memory, as it is (no store read, no tick):
+        enough to know what kind of room a command is for."""
+        return self._rooms.get(room_id)
+
     # --- commands -----------------------------------------------------------------------
 
     async def create(self, setup: Any) -> str | Refusal:
