@@ -98,6 +98,8 @@ class PostgresStore:
         check_schema_name(schema)
         self._pool = pool
         self.schema = schema
+        # each statement as bytes once: psycopg then caches its conversion, where a Composed
+        # statement is quoted and converted again on every append
         name = sql.Identifier(schema)
         self._append = sql.SQL(
             """INSERT INTO {schema}.events (room, seq, data)
@@ -105,7 +107,7 @@ class PostgresStore:
                FROM unnest(%(seqs)s::bigint[], %(datas)s::text[]) AS e(seq, data)
                WHERE coalesce((SELECT max(seq) FROM {schema}.events WHERE room = %(room)s), 0)
                      = %(expected)s"""
-        ).format(schema=name)
+        ).format(schema=name).as_bytes(None)
         self._append_many = sql.SQL(
             """WITH batch AS (
                    SELECT * FROM unnest(
@@ -121,18 +123,18 @@ class PostgresStore:
                INSERT INTO {schema}.events (room, seq, data)
                SELECT b.room, b.seq, b.data FROM batch b JOIN fit USING (room)
                RETURNING room"""
-        ).format(schema=name)
+        ).format(schema=name).as_bytes(None)
         self._pending: deque[_Append] = deque()
         self._writers: set[asyncio.Task[None]] = set()
         self._last = sql.SQL(
             "SELECT coalesce(max(seq), 0) FROM {schema}.events WHERE room = %s"
-        ).format(schema=name)
+        ).format(schema=name).as_bytes(None)
         self._load = sql.SQL(
             "SELECT seq, data FROM {schema}.events WHERE room = %s AND seq > %s ORDER BY seq"
-        ).format(schema=name)
+        ).format(schema=name).as_bytes(None)
         self._rooms = sql.SQL(
             "SELECT room FROM {schema}.events WHERE seq = 1 ORDER BY room"
-        ).format(schema=name)
+        ).format(schema=name).as_bytes(None)
 
     @classmethod
     async def open(cls, url: str, *, max_connections: int = 8) -> PostgresStore:
