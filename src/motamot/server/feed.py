@@ -75,7 +75,8 @@ class RoomFeed:
         """The seats with at least one socket open in this process."""
         return sorted({listener.seat for listener in self.listeners if listener.seat is not None})
 
-    def announce_presence(self) -> None:
-        frame = encode({"type": "presence", "seats": self.presence()})
+    def announce_presence(self, seats: list[str]) -> None:
+        """Tell every socket here which seats are connected (in any process)."""
+        frame = encode({"type": "presence", "seats": seats})
         for listener in list(self.listeners):
             listener.push(frame)

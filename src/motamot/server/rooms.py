@@ -26,6 +26,7 @@ from motamot.service.events import Event, decode
 from motamot.service.host import RoomHost, draw_seed
 from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import Broadcaster, Clock
+from motamot.service.presence import LocalPresence, Presence
 from motamot.service.room import Room
 from motamot.service.seating import AddBot, Join, Leave, RemoveBot
 from motamot.service.topword_events import TopwordSettings
@@ -68,13 +69,24 @@ class Rooms:
         self.broadcaster = broadcaster
         self.clock = clock
         self.feeds: dict[str, RoomFeed] = {}
+        self.presence: Presence = LocalPresence()
+        self._announcing: set[asyncio.Task[None]] = set()
 
-    def start(self, host: RoomHost, broadcaster: Broadcaster | None = None) -> None:
+    def start(
+        self,
+        host: RoomHost,
+        broadcaster: Broadcaster | None = None,
+        presence: Presence | None = None,
+    ) -> None:
         """Serve the rooms of `host` (opened once the event loop runs); with several
-        processes, follow them through `broadcaster` (the host's replicas)."""
+        processes, follow them through `broadcaster` (the host's replicas) and share who is
+        connected through `presence`."""
         self._host = host
         if broadcaster is not None:
             self.broadcaster = broadcaster
+        if presence is not None:
+            self.presence = presence
+            presence.on_change(self._presence_changed)
 
     @property
     def host(self) -> RoomHost:
@@ -239,7 +251,7 @@ class Rooms:
             subscription = await self.broadcaster.subscribe(room_id)
             feed.task = asyncio.create_task(self._follow(room_id, feed, subscription))
         feed.listeners.add(listener)
-        feed.announce_presence()
+        await self._announce_presence(room_id, feed)
 
     def _visible(self, room_id: str) -> Callable[[Event, str | None], dict[str, Any] | None]:
         """`visible` of the host's current copy of the room (rebuilt after a conflict)."""
@@ -252,16 +264,31 @@ class Rooms:
 
         return visible
 
-    def detach(self, room_id: str, listener: Listener) -> None:
+    async def detach(self, room_id: str, listener: Listener) -> None:
         feed = self.feeds.get(room_id)
         if feed is None:
             return
         feed.listeners.discard(listener)
-        feed.announce_presence()
+        await self._announce_presence(room_id, feed)
 
-    def presence(self, room_id: str) -> list[str]:
-        feed = self.feeds.get(room_id)
-        return feed.presence() if feed is not None else []
+    async def _announce_presence(self, room_id: str, feed: RoomFeed) -> None:
+        """Share this process's seats in the room, then tell its sockets everyone's."""
+        await self.presence.update(room_id, feed.presence())
+        feed.announce_presence(await self.presence.seats(room_id))
+
+    def _presence_changed(self, room_id: str) -> None:
+        """Another process's sockets in the room changed: tell ours (if we have any)."""
+        if room_id not in self.feeds:
+            return
+
+        async def announce() -> None:
+            feed = self.feeds.get(room_id)
+            if feed is not None:
+                feed.announce_presence(await self.presence.seats(room_id))
+
+        task = asyncio.create_task(announce())
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
 
     async def _follow(self, room_id: str, feed: RoomFeed, subscription: Any) -> None:
         try:
@@ -276,6 +303,8 @@ class Rooms:
         for feed in list(self.feeds.values()):
             if feed.task is not None:
                 feed.task.cancel()
+        for task in list(self._announcing):
+            task.cancel()
 
 
 def _seating_command(message: p.ClientMessage) -> AddBot | RemoveBot | Leave | None:

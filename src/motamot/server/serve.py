@@ -50,6 +50,7 @@ def build(db: str, broker: str | None = None) -> Starlette:
 def build_cluster_app(db: str, broker_url: str, clock: Clock) -> Starlette:
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
+    from motamot.service.brokers.redis_presence import RedisPresence
     from motamot.service.cluster import ClusterHost, lease_seconds_from_env
 
     rooms = Rooms(LocalBroadcaster(), clock)
@@ -60,13 +61,16 @@ def build_cluster_app(db: str, broker_url: str, clock: Clock) -> Starlette:
         broker = await RedisBroker.open(broker_url, store)
         lease = lease_seconds_from_env()
         host = ClusterHost(store, broker, clock, cached_lexicons(), lease_seconds=lease)
-        rooms.start(host, host.followers())
+        presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
+        rooms.start(host, host.followers(), presence)
+        await presence.start()
         await host.start()
         try:
             yield
         finally:
             # after uvicorn closed every socket (1012): hand the rooms over at once
             await host.close()
+            await presence.close()
             await broker.close()
             await store.close()
 

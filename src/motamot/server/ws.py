@@ -76,7 +76,7 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        rooms.detach(room_id, listener)
+        await rooms.detach(room_id, listener)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer

@@ -101,15 +101,20 @@ class PostgresStore:
         # each statement as bytes once: psycopg then caches its conversion, where a Composed
         # statement is quoted and converted again on every append
         name = sql.Identifier(schema)
-        self._append = sql.SQL(
-            """INSERT INTO {schema}.events (room, seq, data)
+        self._append = (
+            sql.SQL(
+                """INSERT INTO {schema}.events (room, seq, data)
                SELECT %(room)s, e.seq, e.data
                FROM unnest(%(seqs)s::bigint[], %(datas)s::text[]) AS e(seq, data)
                WHERE coalesce((SELECT max(seq) FROM {schema}.events WHERE room = %(room)s), 0)
                      = %(expected)s"""
-        ).format(schema=name).as_bytes(None)
-        self._append_many = sql.SQL(
-            """WITH batch AS (
+            )
+            .format(schema=name)
+            .as_bytes(None)
+        )
+        self._append_many = (
+            sql.SQL(
+                """WITH batch AS (
                    SELECT * FROM unnest(
                        %(rooms)s::text[], %(seqs)s::bigint[], %(datas)s::text[],
                        %(expected)s::bigint[]
@@ -123,18 +128,29 @@ class PostgresStore:
                INSERT INTO {schema}.events (room, seq, data)
                SELECT b.room, b.seq, b.data FROM batch b JOIN fit USING (room)
                RETURNING room"""
-        ).format(schema=name).as_bytes(None)
+            )
+            .format(schema=name)
+            .as_bytes(None)
+        )
         self._pending: deque[_Append] = deque()
         self._writers: set[asyncio.Task[None]] = set()
-        self._last = sql.SQL(
-            "SELECT coalesce(max(seq), 0) FROM {schema}.events WHERE room = %s"
-        ).format(schema=name).as_bytes(None)
-        self._load = sql.SQL(
-            "SELECT seq, data FROM {schema}.events WHERE room = %s AND seq > %s ORDER BY seq"
-        ).format(schema=name).as_bytes(None)
-        self._rooms = sql.SQL(
-            "SELECT room FROM {schema}.events WHERE seq = 1 ORDER BY room"
-        ).format(schema=name).as_bytes(None)
+        self._last = (
+            sql.SQL("SELECT coalesce(max(seq), 0) FROM {schema}.events WHERE room = %s")
+            .format(schema=name)
+            .as_bytes(None)
+        )
+        self._load = (
+            sql.SQL(
+                "SELECT seq, data FROM {schema}.events WHERE room = %s AND seq > %s ORDER BY seq"
+            )
+            .format(schema=name)
+            .as_bytes(None)
+        )
+        self._rooms = (
+            sql.SQL("SELECT room FROM {schema}.events WHERE seq = 1 ORDER BY room")
+            .format(schema=name)
+            .as_bytes(None)
+        )
 
     @classmethod
     async def open(cls, url: str, *, max_connections: int = 8) -> PostgresStore:
