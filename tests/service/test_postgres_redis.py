@@ -141,6 +141,25 @@ def test_misnumbered_events_are_refused_and_nothing_written(pg_url: str) -> None
     run(main)
 
 
+def test_a_writer_that_finished_no_longer_counts_as_writing(pg_url: str) -> None:
+    """The race that left an append waiting forever: a writer still counted as writing
+    after it had found the queue empty, so an append queued then started no writer."""
+
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        try:
+            for seq in range(1, 21):
+                await store.append("r", seq - 1, events("r", seq, 1))
+                # resumed before any other callback: no finished writer may be counted
+                assert all(not writer.done() for writer in store._writers)
+                await asyncio.wait_for(store.append("s", seq - 1, events("s", seq, 1)), 5)
+            assert [e.seq for e in await store.load("s")] == list(range(1, 21))
+        finally:
+            await store.close()
+
+    run(main)
+
+
 async def take(subscription: RedisSubscription, count: int) -> list[int]:
     seqs: list[int] = []
     iterator: AsyncIterator[StoredEvent] = aiter(subscription)

@@ -183,13 +183,23 @@ class PostgresStore:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append(_Append(room, expected_seq, tuple(events), done))
         if len(self._writers) < WRITERS:
-            writer = asyncio.create_task(self._write_pending())
-            self._writers.add(writer)
-            writer.add_done_callback(self._writers.discard)
+            self._writers.add(asyncio.create_task(self._write_pending()))
         await done
 
     async def _write_pending(self) -> None:
-        """Drain the queue: one statement (one commit, one WAL flush) per batch of rooms."""
+        """Drain the queue: one statement (one commit, one WAL flush) per batch of rooms.
+
+        A writer leaves `_writers` in the same step as it finds the queue empty: were it
+        removed by a done callback, run later, an append queued in between would count it
+        as still writing, start no writer, and wait until some other append came."""
+        try:
+            await self._drain()
+        finally:
+            task = asyncio.current_task()
+            if task is not None:
+                self._writers.discard(task)
+
+    async def _drain(self) -> None:
         while self._pending:
             batch: list[_Append] = []
             rooms: set[str] = set()
