@@ -1,6 +1,7 @@
 """Server load benchmark: `python benchmarks/bench_server.py [--players 250,500,1000,2000]`.
 
     python benchmarks/bench_server.py --store scale --processes 1,2,3 --players 500,1000,2000
+    python benchmarks/bench_server.py --store scale --processes 1,2,3 --route room
 
 For each count, a fresh `motamot serve` process (SQLite in a temporary
 folder, the default store), or with `--store scale` 1, 2 or 3 processes
@@ -69,9 +70,10 @@ class Player:
     connected: bool = False
 
 
-async def make_rooms(bases: list[str], players: int) -> list[Player]:
+async def make_rooms(bases: list[str], players: int, route: str = "spread") -> list[Player]:
     """Rooms of ROOM_SIZE over HTTP: a creator (the host) and the others joining; room n is
-    created on server n and its players go to the servers in turn."""
+    created on server n; its players go to the servers in turn (`spread`), or all to server
+    n + 1 (`room`: what a proxy routing by room gives, the room created elsewhere)."""
     seated: list[Player] = []
     limits = httpx2.Limits(max_connections=32)
     async with httpx2.AsyncClient(limits=limits, timeout=60) as http:
@@ -85,9 +87,10 @@ async def make_rooms(bases: list[str], players: int) -> list[Player]:
                 )
             ).json()
             room = created["room"]
-            out = [Player(room, created["token"], True, where)]
+            home = bases[(number + 1) % len(bases)]
+            out = [Player(room, created["token"], True, home if route == "room" else where)]
             for index in range(1, size):
-                there = bases[(number + index) % len(bases)]
+                there = home if route == "room" else bases[(number + index) % len(bases)]
                 joined = await http.post(
                     f"{there}/api/rooms/{room}/join", json={"name": f"p{index}"}
                 )
@@ -181,6 +184,7 @@ async def run_level(
     store: str,
     processes: int = 1,
     scale: tuple[str, str] | None = None,
+    route: str = "spread",
 ) -> dict[str, float]:
     """One count on `processes` servers (with `scale` = (db URL, broker URL): a cluster)."""
     env = {**os.environ, "MOTAMOT_DATA_DIR": str(folder)}
@@ -206,7 +210,7 @@ async def run_level(
                     socket.create_connection(("127.0.0.1", port), 0.2).close()
                     break
                 await asyncio.sleep(0.1)
-        seated = await make_rooms(bases, players)
+        seated = await make_rooms(bases, players, route)
         grids: dict[str, str] = {}
         words: dict[str, list[str]] = {}
         ready, go, stop = asyncio.Event(), asyncio.Event(), asyncio.Event()
@@ -279,12 +283,21 @@ def main() -> None:
         help="scale: PostgreSQL + Redis (MOTAMOT_TEST_POSTGRES, MOTAMOT_TEST_REDIS)",
     )
     parser.add_argument("--processes", default="1", help="server processes (with --store scale)")
+    parser.add_argument(
+        "--route",
+        choices=("spread", "room"),
+        default="spread",
+        help="spread: a room's players over every process; room: all on one (nginx hash by room)",
+    )
     args = parser.parse_args()
     counts = [min(MAX_PLAYERS, int(n)) for n in args.players.split(",")]
     spreads = [int(n) for n in args.processes.split(",")]
     if args.store != "scale" and spreads != [1]:
         parser.error("several processes need --store scale (PostgreSQL + Redis)")
-    print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.2f}")
+    print(
+        f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.2f}; "
+        f"store {args.store}; players routed: {args.route}"
+    )
     print(
         f"{'procs':>5} {'players':>8} {'words':>7} {'words/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
         f"{'unanswered':>10} {'load':>6} {'cpu/s':>6} {'client cpu/s':>12} {'client lag p99':>14}"
@@ -295,7 +308,15 @@ def main() -> None:
             for count in counts:
                 with _backends(args.store) as scale:
                     row = asyncio.run(
-                        run_level(count, args.seconds, Path(folder), args.store, processes, scale)
+                        run_level(
+                            count,
+                            args.seconds,
+                            Path(folder),
+                            args.store,
+                            processes,
+                            scale,
+                            args.route,
+                        )
                     )
                 if row["p99"] < TARGET_P99_MS and row["unanswered"] == 0:
                     held[processes] = max(held.get(processes, 0), count)

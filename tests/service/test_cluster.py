@@ -146,6 +146,35 @@ def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
     run(main)
 
 
+def test_a_room_moves_to_the_process_whose_players_follow_it(urls: tuple[str, str]) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
+            lonely = await a.create(BoggleSettings(duration=60))
+            shared = await a.create(BoggleSettings(duration=60))
+            assert isinstance(lonely, str) and isinstance(shared, str)
+            on_b = [await b.followers().subscribe(room) for room in (lonely, shared)]
+            on_a = await a.followers().subscribe(shared)  # a has players of `shared` too
+            try:
+                ana = await join(b, lonely, "ana")  # answered by a, which then gives it up
+                assert b.owns(lonely) and not a.owns(lonely)
+                with pytest.raises(KeyError):
+                    a.room(lonely)  # forgotten there: a's sweep cannot take it back
+                assert isinstance(await b.submit(lonely, ana, StartRound(GRID_SEED)), Ack)
+                assert isinstance(await b.submit(lonely, ana, WriteWord("main")), Ack)
+                rows = await b.store.load(lonely)
+                assert [from_stored(r).seq for r in rows] == list(range(1, 5))
+                assert accepted_words(b, lonely) == {ana: ["main"]}
+                # followed on both sides: the room stays where it is
+                await join(b, shared, "bob")
+                assert a.owns(shared) and not b.owns(shared)
+            finally:
+                for subscription in (*on_b, on_a):
+                    await subscription.close()
+
+    run(main)
+
+
 def test_a_stale_owner_cannot_write_after_a_takeover(urls: tuple[str, str]) -> None:
     async def main() -> None:
         clock = ManualClock()

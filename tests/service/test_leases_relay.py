@@ -91,7 +91,8 @@ def test_a_request_reaches_the_owner_and_its_answer_comes_back(redis_url: str) -
     async def main() -> None:
         client = aioredis.Redis.from_url(address)
 
-        async def shout(room: str, body: str) -> str:
+        async def shout(room: str, body: str, watched: bool) -> str:
+            assert not watched
             if body == "slow":
                 await asyncio.sleep(5)
             return f"{room}:{body.upper()}"

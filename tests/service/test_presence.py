@@ -45,7 +45,7 @@ async def eventually(condition: Callable[[], bool], seconds: float = 5.0) -> Non
 def test_one_process_presence_is_what_it_was_told() -> None:
     async def main() -> None:
         presence = LocalPresence()
-        await presence.update("r", ["s2", "s1"])
+        assert await presence.update("r", ["s2", "s1"]) == ["s1", "s2"]
         assert await presence.seats("r") == ["s1", "s2"]
         await presence.update("r", [])
         assert await presence.seats("r") == []
@@ -66,7 +66,8 @@ def test_seats_on_two_processes_are_seen_by_both_and_each_is_told() -> None:
             ):
                 await a.update("room", ["s1"])
                 await eventually(lambda: "room" in b_told)
-                await b.update("room", ["s2", "s3"])
+                # the update answers with every process's seats, in the same round trip
+                assert await b.update("room", ["s2", "s3"]) == ["s1", "s2", "s3"]
                 await eventually(lambda: "room" in a_told)
                 assert await a.seats("room") == ["s1", "s2", "s3"]
                 assert await b.seats("room") == ["s1", "s2", "s3"]

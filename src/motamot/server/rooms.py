@@ -71,6 +71,8 @@ class Rooms:
         self.feeds: dict[str, RoomFeed] = {}
         self.presence: Presence = LocalPresence()
         self._announcing: set[asyncio.Task[None]] = set()
+        #: rooms whose presence another process changed since our last read of it
+        self._presence_stale: dict[str, bool] = {}
 
     def start(
         self,
@@ -273,22 +275,31 @@ class Rooms:
 
     async def _announce_presence(self, room_id: str, feed: RoomFeed) -> None:
         """Share this process's seats in the room, then tell its sockets everyone's."""
-        await self.presence.update(room_id, feed.presence())
-        feed.announce_presence(await self.presence.seats(room_id))
+        feed.announce_presence(await self.presence.update(room_id, feed.presence()))
 
     def _presence_changed(self, room_id: str) -> None:
-        """Another process's sockets in the room changed: tell ours (if we have any)."""
+        """Another process's sockets in the room changed: tell ours (if we have any). A burst
+        of changes (a room filling up) costs one read at a time, the last one after it."""
         if room_id not in self.feeds:
             return
-
-        async def announce() -> None:
-            feed = self.feeds.get(room_id)
-            if feed is not None:
-                feed.announce_presence(await self.presence.seats(room_id))
-
-        task = asyncio.create_task(announce())
+        if room_id in self._presence_stale:
+            self._presence_stale[room_id] = True  # the reader on its way reads once more
+            return
+        self._presence_stale[room_id] = True
+        task = asyncio.create_task(self._reannounce(room_id))
         self._announcing.add(task)
         task.add_done_callback(self._announcing.discard)
+
+    async def _reannounce(self, room_id: str) -> None:
+        try:
+            while self._presence_stale.get(room_id):
+                self._presence_stale[room_id] = False
+                seats = await self.presence.seats(room_id)
+                feed = self.feeds.get(room_id)
+                if feed is not None:
+                    feed.announce_presence(seats)
+        finally:
+            self._presence_stale.pop(room_id, None)
 
     async def _follow(self, room_id: str, feed: RoomFeed, subscription: Any) -> None:
         try:

@@ -80,11 +80,15 @@ class CommandCodec:
             raise ValueError(str(error)) from None
 
 
-def encode_answer(answer: Ack | Refusal | None) -> str:
+def encode_answer(answer: Ack | Refusal | None, moved: bool = False) -> str:
+    """`moved`: the owner has just given the room up, for the sender to take."""
     if answer is None:
         return json.dumps({"not_owner": True})
     if isinstance(answer, Ack):
-        return json.dumps({"ack": answer.seq, "events": list(answer.events)})
+        shape: dict[str, Any] = {"ack": answer.seq, "events": list(answer.events)}
+        if moved:
+            shape["moved"] = True
+        return json.dumps(shape)
     return json.dumps(
         {"refused": answer.code, "fields": answer.fields, "retryable": answer.retryable}
     )
@@ -101,6 +105,15 @@ def decode_answer(text: str) -> Ack | Refusal | None:
         return Refusal(str(data["refused"]), dict(data["fields"]), bool(data["retryable"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         return Refusal("room_unavailable", retryable=True)
+
+
+def answer_moved(text: str) -> bool:
+    """Whether the owner's answer hands the room over to the sender."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("moved") is True
 
 
 def lease_seconds_from_env() -> float:
@@ -222,8 +235,10 @@ class ClusterHost(RoomHost):
                     return Refusal("unknown_room")
                 continue
             body = body or self.codec.encode(seat, command)
+            watched = room_id in self._followed
             try:
-                forwarded = decode_answer(await self.relay.request(owner, room_id, body))
+                raw = await self.relay.request(owner, room_id, body, watched=watched)
+                forwarded = decode_answer(raw)
             except OwnerGone:
                 # nobody listens on its inbox: that process is gone, free its lease now
                 self._owners.pop(room_id, None)
@@ -232,6 +247,10 @@ class ClusterHost(RoomHost):
             except OwnerTimeout:
                 forwarded = Refusal("room_unavailable", retryable=True)
             if isinstance(forwarded, Ack):
+                if answer_moved(raw):  # ours now: the store has every event up to the ack
+                    self._owners.pop(room_id, None)
+                    if await self.claim(room_id):
+                        return forwarded
                 self._owners[room_id] = owner
                 await self.catch_up(room_id, forwarded.seq)
                 return forwarded
@@ -242,8 +261,10 @@ class ClusterHost(RoomHost):
                 return forwarded or Refusal("room_unavailable", retryable=True)
             await asyncio.sleep(0.05)
 
-    async def _answer(self, room_id: str, body: str) -> str:
-        """A command relayed from another process, for a room this one should own."""
+    async def _answer(self, room_id: str, body: str, watched: bool) -> str:
+        """A command relayed from another process, for a room this one should own. When the
+        sender has sockets on the room and this process has none, the room moves to the
+        sender once answered: a proxy that routes by room then sends no command across."""
         try:
             seat, command = self.codec.decode(body)
         except ValueError:
@@ -251,10 +272,24 @@ class ClusterHost(RoomHost):
         if not self.leases.holds(room_id):
             return encode_answer(None)
         try:
-            return encode_answer(await super().submit(room_id, seat, command))
+            answer = await super().submit(room_id, seat, command)
         except Exception:
             log.exception("room %s: relayed command failed", room_id)
             return encode_answer(Refusal("room_unavailable", retryable=True))
+        moved = isinstance(answer, Ack) and watched and await self._give_away(room_id)
+        return encode_answer(answer, moved)
+
+    async def _give_away(self, room_id: str) -> bool:
+        """Stop owning a room nobody here follows, and forget it, for the process whose
+        players use it to take (True if given up)."""
+        async with self._lock(room_id):
+            if not self.leases.holds(room_id) or room_id in self._followed:
+                return False
+            self._lost(room_id)
+            await self.leases.release(room_id)
+            self._rooms.pop(room_id, None)
+        log.info("room %s: handed over to where its players are", room_id)
+        return True
 
     async def tick(self, room_id: str) -> list[Event]:
         if not self.leases.holds(room_id):

@@ -20,8 +20,9 @@ Changed = Callable[[str], None]
 class Presence(Protocol):
     """The seats with a socket open in a room, over every process."""
 
-    async def update(self, room: str, seats: Sequence[str]) -> None:
-        """The seats this process holds sockets for in `room` (empty: none any more)."""
+    async def update(self, room: str, seats: Sequence[str]) -> list[str]:
+        """The seats this process holds sockets for in `room` (empty: none any more);
+        returns every process's seats in the room, sorted."""
         ...
 
     async def seats(self, room: str) -> list[str]:
@@ -41,11 +42,12 @@ class LocalPresence:
     def __init__(self) -> None:
         self._here: dict[str, list[str]] = {}
 
-    async def update(self, room: str, seats: Sequence[str]) -> None:
+    async def update(self, room: str, seats: Sequence[str]) -> list[str]:
         if seats:
             self._here[room] = sorted(seats)
         else:
             self._here.pop(room, None)
+        return await self.seats(room)
 
     async def seats(self, room: str) -> list[str]:
         return list(self._here.get(room, []))

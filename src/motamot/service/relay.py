@@ -28,7 +28,8 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[str, str], Awaitable[str]]
+#: (room, body, watched): `watched` says the sender has sockets open on the room.
+Handler = Callable[[str, str, bool], Awaitable[str]]
 
 
 class OwnerGone(Exception):
@@ -68,8 +69,11 @@ class RedisRelay:
         await self._pubsub.subscribe(self.inbox(self.process_id), self.replies(self.process_id))
         self._reader = asyncio.create_task(self._read(), name="relay-reader")
 
-    async def request(self, owner: str, room: str, body: str, timeout: float = 5.0) -> str:
-        """Send `body` to process `owner` for `room`; its handler's answer."""
+    async def request(
+        self, owner: str, room: str, body: str, timeout: float = 5.0, watched: bool = False
+    ) -> str:
+        """Send `body` to process `owner` for `room`; its handler's answer. `watched`: this
+        process has sockets open on the room (the owner may hand the room over to it)."""
         request_id = secrets.token_hex(8)
         message = json.dumps(
             {
@@ -77,6 +81,7 @@ class RedisRelay:
                 "room": room,
                 "reply_to": self.replies(self.process_id),
                 "body": body,
+                "watched": watched,
             }
         )
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
@@ -131,7 +136,7 @@ class RedisRelay:
         if not reply_to.startswith(f"{self._prefix}:reply:"):
             log.warning("relay request with a foreign reply channel dropped")
             return
-        answer = await self._handler(room, body)
+        answer = await self._handler(room, body, data.get("watched") is True)
         with contextlib.suppress(RedisError):
             await self._client.publish(reply_to, json.dumps({"id": request_id, "body": answer}))
 

@@ -65,7 +65,8 @@ class RedisPresence:
     def on_change(self, changed: Changed) -> None:
         self._listeners.append(changed)
 
-    async def update(self, room: str, seats: Sequence[str]) -> None:
+    async def update(self, room: str, seats: Sequence[str]) -> list[str]:
+        """Share, announce and read back in one round trip."""
         if seats:
             self._here[room] = sorted(seats)
         else:
@@ -74,9 +75,12 @@ class RedisPresence:
             async with self._client.pipeline(transaction=False) as pipe:
                 self._write(pipe, room)
                 pipe.publish(self.channel, json.dumps({"room": room, "from": self._process_id}))
-                await pipe.execute()
+                pipe.hgetall(self.key(room))
+                *_, fields = await pipe.execute()
         except RedisError as error:
             log.warning("presence of room %s not shared (%s)", room, error)
+            return list(self._here.get(room, []))
+        return self._merge(room, fields)
 
     def _write(self, pipe: aioredis.client.Pipeline, room: str) -> None:
         """Queue this process's field of `room`: its seats until a while from now, or none."""
@@ -96,6 +100,10 @@ class RedisPresence:
         except RedisError as error:
             log.warning("presence of room %s not read (%s)", room, error)
             return list(self._here.get(room, []))
+        return self._merge(room, fields)
+
+    def _merge(self, room: str, fields: dict[bytes | str, bytes | str]) -> list[str]:
+        """Our seats as we know them, and the other processes' that have not run out."""
         now = self._clock.now()
         found = set(self._here.get(room, []))
         for owner, value in fields.items():
