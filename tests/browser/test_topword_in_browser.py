@@ -90,6 +90,8 @@ def test_two_people_play_topword_by_dragging_and_typing(
         bob.fill("#join-name", "Bob")
         bob.click("form button[type=submit]")
         expect(ana.locator(".players")).to_contain_text("Bob")
+        bob_row = ana.locator('.players li[data-seat="s2"]')
+        expect(bob_row).to_have_class(re.compile(r"\bonline\b"))  # Bob's page is open
         ana.click("#start")
         expect(ana.locator(".starter")).to_contain_text("commence")
         pages = {"s1": ana, "s2": bob}
@@ -140,6 +142,10 @@ def test_two_people_play_topword_by_dragging_and_typing(
         turns = seat_view(live, ana, room)["game"]["turns"]
         assert [turn["action"] for turn in turns].count("play") == 4
         assert turns[-1]["action"] == "exchange"
+        bob.close()  # Bob leaves: Ana sees him away
+        expect(bob_row).to_have_class(re.compile(r"\boffline\b"))
+        expect(bob_row).to_contain_text("absent")
+        ana.screenshot(path=str(artifacts / "topword-away-desktop.png"), full_page=True)
         ana.goto(live.url + "/")
         expect(ana.locator("#table-list")).to_contain_text("Bob")
     finally:

@@ -22,6 +22,7 @@ const state = {
   previewId: 0,
   playId: null, // the play sent and not answered yet
   hints: null, // the moves a hint suggested, for the turn they were asked on
+  presence: new Set(), // the seats with a page open (any server process)
 };
 
 const status = h("p", { class: "status", role: "status" });
@@ -346,11 +347,18 @@ function drawHead() {
     const toPlay = g && !g.finished && g.current === seat;
     const score = g ? (g.final_scores?.[seat] ?? g.scores[seat]) : "";
     const seatInfo = view.seats.find((s) => s.seat === seat);
+    const online = Boolean(seatInfo?.bot) || state.presence.has(seat);
+    const badges = [
+      seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null,
+      seat === state.me ? t("you") : null,
+      online ? null : t("away"),
+      toPlay ? t("to_play") : null,
+    ];
     return h(
       "li",
-      { class: toPlay ? "to-play" : "" },
+      { class: [toPlay ? "to-play" : "", online ? "online" : "offline"].join(" ").trim(), "data-seat": seat },
       h("span", { class: "name" }, nameOf(seat)),
-      h("span", { class: "badges" }, [seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null, seat === state.me ? t("you") : null, toPlay ? t("to_play") : null].filter(Boolean).join(" · ")),
+      h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
       h("span", { class: "count" }, String(score)),
     );
   });
@@ -601,7 +609,10 @@ function connect(token) {
       status.textContent = message.text ?? errorText(message.code);
       if (message.code === "bad_token") localStorage.removeItem(storageKey);
     },
-    presence() {},
+    presence(seats) {
+      state.presence = new Set(seats);
+      if (state.view) drawHead();
+    },
     status(up, code) {
       if (up) status.textContent = "";
       else if (code === 4404) status.textContent = t("no_room");
