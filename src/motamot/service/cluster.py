@@ -96,24 +96,21 @@ def encode_answer(answer: Ack | Refusal | None, moved: bool = False) -> str:
 
 def decode_answer(text: str) -> Ack | Refusal | None:
     """The owner's answer (None: it does not own the room); a malformed one is a refusal."""
+    return decode_relayed(text)[0]
+
+
+def decode_relayed(text: str) -> tuple[Ack | Refusal | None, bool]:
+    """The owner's answer, and whether it hands the room over to the sender (`moved`)."""
     try:
         data = json.loads(text)
         if data.get("not_owner"):
-            return None
+            return None, False
         if "ack" in data:
-            return Ack(int(data["ack"]), tuple(data["events"]))
-        return Refusal(str(data["refused"]), dict(data["fields"]), bool(data["retryable"]))
+            return Ack(int(data["ack"]), tuple(data["events"])), data.get("moved") is True
+        refusal = Refusal(str(data["refused"]), dict(data["fields"]), bool(data["retryable"]))
+        return refusal, False
     except (ValueError, KeyError, TypeError, AttributeError):
-        return Refusal("room_unavailable", retryable=True)
-
-
-def answer_moved(text: str) -> bool:
-    """Whether the owner's answer hands the room over to the sender."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("moved") is True
+        return Refusal("room_unavailable", retryable=True), False
 
 
 def lease_seconds_from_env() -> float:
@@ -238,16 +235,16 @@ class ClusterHost(RoomHost):
             watched = room_id in self._followed
             try:
                 raw = await self.relay.request(owner, room_id, body, watched=watched)
-                forwarded = decode_answer(raw)
+                forwarded, moved = decode_relayed(raw)
             except OwnerGone:
                 # nobody listens on its inbox: that process is gone, free its lease now
                 self._owners.pop(room_id, None)
                 await self.leases.break_lease(room_id, owner)
                 continue
             except OwnerTimeout:
-                forwarded = Refusal("room_unavailable", retryable=True)
+                forwarded, moved = Refusal("room_unavailable", retryable=True), False
             if isinstance(forwarded, Ack):
-                if answer_moved(raw):  # ours now: the store has every event up to the ack
+                if moved:  # ours now: the store has every event up to the ack
                     self._owners.pop(room_id, None)
                     if await self.claim(room_id):
                         return forwarded

@@ -62,6 +62,10 @@ class RedisPresence:
             asyncio.create_task(self._refresh(), name="presence-refresher"),
         ]
 
+    def _notice(self, room: str) -> str:
+        """What the other processes hear when this one's seats in `room` change."""
+        return json.dumps({"room": room, "from": self._process_id})
+
     def on_change(self, changed: Changed) -> None:
         self._listeners.append(changed)
 
@@ -74,7 +78,7 @@ class RedisPresence:
         try:
             async with self._client.pipeline(transaction=False) as pipe:
                 self._write(pipe, room)
-                pipe.publish(self.channel, json.dumps({"room": room, "from": self._process_id}))
+                pipe.publish(self.channel, self._notice(room))
                 pipe.hgetall(self.key(room))
                 *_, fields = await pipe.execute()
         except RedisError as error:
@@ -157,7 +161,7 @@ class RedisPresence:
             async with self._client.pipeline(transaction=False) as pipe:
                 for room in rooms:
                     pipe.hdel(self.key(room), self._process_id)
-                    pipe.publish(self.channel, json.dumps({"room": room, "from": self._process_id}))
+                    pipe.publish(self.channel, self._notice(room))
                 await pipe.execute()
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
 
