@@ -1,4 +1,4 @@
-"""Shared fixtures: every test gets its own empty user cache."""
+"""Shared fixtures: each test gets its own empty user cache; the word lists load once."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from types import ModuleType
 import pytest
 
 from motamot.kernels import load_kernel
+from motamot.lexicon import Lexicon, load_lexicon
 from motamot.lexicon.registry import CACHE_ENV
 
 
@@ -33,3 +34,15 @@ def compiled_kernel(module: str) -> ModuleType:
             pytest.fail(f"{module} is not built (MOTAMOT_REQUIRE_SPEEDUPS is set)")
         pytest.skip(f"{module} not built (optional C extension)")
     return kernel
+
+
+@pytest.fixture(scope="session")
+def fr() -> Lexicon:
+    """The French word list (the default)."""
+    return load_lexicon("fr")
+
+
+@pytest.fixture(scope="session")
+def en() -> Lexicon:
+    """The English word list."""
+    return load_lexicon("en")

@@ -16,7 +16,7 @@ from motamot.names import MAX_NAME_LENGTH, PlayerNameError, check_name
 from motamot.service.topword_play import SeatError, parse_seats
 from motamot.text.errors import error_text
 from motamot.topword.game import Game, GameError
-from tests.test_topword_game import LEX
+from tests.topword.test_topword_game import LEX
 
 #: The seven characters of the campaign that broke a saved record.
 BREAKERS = ["\r", "\v", "\f", "\x1c", "\x85", "\u2028", "\u2029"]

@@ -5,14 +5,8 @@ from __future__ import annotations
 import pytest
 
 from motamot.boggle import Grid, parse_grid
-from motamot.lexicon import Lexicon, load_lexicon
 
 RULEBOOK_GRID = "ORTE/BEST/INAM/GTED"
-
-
-@pytest.fixture(scope="session")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
@@ -59,6 +60,7 @@ def write(page: Page, word: str) -> None:
     page.press("#word", "Enter")
 
 
+@pytest.mark.slow
 def test_two_players_play_a_round_by_link(
     browser: Browser, live: LiveServer, artifacts: Path
 ) -> None:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import connect
 
@@ -73,6 +74,7 @@ def type_move(page: Page, hint: Hint) -> None:
     page.keyboard.type("".join(move.tiles))  # the Qu tile is typed Q
 
 
+@pytest.mark.slow
 def test_two_people_play_topword_by_dragging_and_typing(
     browser: Browser, live: LiveServer, artifacts: Path
 ) -> None:

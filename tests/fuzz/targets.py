@@ -1,6 +1,7 @@
 """Fuzz targets: a name, seed inputs, and a function that must return or raise a CodedError.
 
-`tests/test_fuzz_*.py` run every target under hypothesis with a small budget;
+`tests/fuzz/test_fuzz_*.py` and `tests/lexicon/test_fuzz_lexicon.py` run every target under
+hypothesis with a small budget;
 `python benchmarks/fuzz.py --seconds N` runs a long mutation campaign over
 the same targets. To fuzz a new parser, add a Target to `TARGETS`.
 """

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.helpers import grid_words
@@ -34,6 +35,7 @@ def hello(socket: ClientConnection, token: str) -> dict[str, Any]:
     return view
 
 
+@pytest.mark.slow
 def test_kill_9_then_restart_keeps_acknowledged_words_and_ends_at_the_deadline(
     tmp_path: Path,
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
 from motamot.service.boggle_room import AddBot, BoggleRoom, Join, StartRound, WriteWord
 from motamot.service.events import from_stored
@@ -82,6 +84,7 @@ def test_a_restart_ends_an_overdue_round_at_its_deadline(hosts: HostBackend) -> 
     run(body)
 
 
+@pytest.mark.slow
 def test_timers_write_bot_words_and_followers_see_them(hosts: HostBackend) -> None:
     async def body() -> None:
         async with hosts.host(SystemClock(), timers=True) as host:

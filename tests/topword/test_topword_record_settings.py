@@ -7,7 +7,7 @@ import pytest
 
 from motamot.topword.game import EndReason, Game
 from motamot.topword.record import RecordError, format_record, parse_record, replay
-from tests.test_topword_game import LEX, snapshot
+from tests.topword.test_topword_game import LEX, snapshot
 
 
 def _ended_by_scoreless_limit() -> Game:

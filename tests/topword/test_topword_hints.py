@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.topword.board import SIZE, parse_position
 from motamot.topword.bots import BeginnerBot, GreedyBot, apply_decision, view_of
 from motamot.topword.game import Action, Game
@@ -14,11 +12,6 @@ from motamot.topword.hints import analyse, given_up_by_player, hints
 from motamot.topword.movegen import best_move, legal_moves
 from motamot.topword.rules import evaluate
 from motamot.topword.tiles import TOPWORD_FR
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 def test_t20_hints_are_the_generators_best_moves_itemised(fr: Lexicon) -> None:

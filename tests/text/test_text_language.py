@@ -16,7 +16,7 @@ from motamot.cli.main import build_parser, main
 from motamot.text.i18n import LANGUAGES, Language, render
 from motamot.text.numbers import FRENCH_SPACE
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "motamot"
+SRC = Path(__file__).resolve().parents[2] / "src" / "motamot"
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 from motamot.boggle import CLASSIC_FR, Sheet, judge_round, parse_grid, solve
 from motamot.boggle.record import GameRecord, RoundRecord, format_record, parse_record, replay
 from motamot.cli.main import main
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.topword import TOPWORD_FR
 from motamot.topword.board import Board
 from motamot.topword.game import Game, Pass, Play
@@ -21,11 +21,6 @@ from motamot.topword.movegen import legal_moves
 from motamot.topword.rules import evaluate
 from motamot.wire.boggle import replay_json, round_json
 from motamot.wire.topword import analysis_json, hints_json, moves_json, verdict_json
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 def round_trips(shape: Any) -> bool:

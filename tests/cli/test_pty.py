@@ -59,6 +59,7 @@ def _bot_sheets(seed: int, duration: float, levels: list[str]) -> list[Sheet]:
     ]
 
 
+@pytest.mark.slow
 def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
     seed, duration = 3, 6.0
     # What the bots will write comes from the seed: the human copies the expert's first word.

@@ -13,26 +13,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.topword import movegen
 from motamot.topword.board import SIZE, Board, Placement, parse_position
 from motamot.topword.movegen import GenRules, generate_moves, legal_moves
 from motamot.topword.rules import Legal, evaluate, evaluate_placements
 from motamot.topword.tiles import TOPWORD_FR, UPWORDS_EN, Ruleset
 from tests.conftest import compiled_kernel
-from tests.topword_positions import Position, selfplay_positions
+from tests.topword.topword_positions import Position, selfplay_positions
 
 RULESETS = {"topword-fr": TOPWORD_FR, "upwords-en": UPWORDS_EN}
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
-
-
-@pytest.fixture(scope="module")
-def en() -> Lexicon:
-    return load_lexicon("en")
 
 
 def _lines() -> Iterator[list[int]]:

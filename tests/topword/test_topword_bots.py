@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.topword.board import SIZE, parse_position
 from motamot.topword.bots import (
     ZERO_LEAVES,
@@ -39,16 +39,6 @@ from motamot.topword.selfplay import (
 from motamot.topword.tiles import TOPWORD_FR, UPWORDS_EN, Ruleset
 
 SMALL = ExpertBudget(candidates=3, simulations=2)
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
-
-
-@pytest.fixture(scope="module")
-def en() -> Lexicon:
-    return load_lexicon("en")
 
 
 def _view(position: str, rack: str, lexicon: Lexicon, pile: int, unseen: str = "") -> BotView:

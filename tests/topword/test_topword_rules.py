@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.topword import (
     EMPTY_POSITION,
     QU,
@@ -73,11 +73,6 @@ def items(verdict: Verdict) -> list[tuple[str, int]]:
 
 
 # -- the rulebook examples, with the real French dictionary ---------------------
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 def test_t12_rulebook_main_flat_is_8(fr: Lexicon) -> None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from motamot.topword.game import Game
 from motamot.topword.record import RecordError, format_record, parse_record, replay
-from tests.test_topword_game import LEX, legal_moves, play_out, snapshot
+from tests.topword.test_topword_game import LEX, legal_moves, play_out, snapshot
 
 
 def sample_game() -> Game:

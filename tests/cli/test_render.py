@@ -7,12 +7,9 @@ import io
 import os
 from pathlib import Path
 
-import pytest
-
 from motamot.cli.play_boggle import BoggleScreen
 from motamot.cli.play_topword import TopwordScreen, same_letter_cell
 from motamot.cli.term import LineReader, strip_ansi
-from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.boggle_events import BoggleSettings
 from motamot.service.boggle_local import LocalMatch
 from motamot.service.local import LocalRooms
@@ -20,11 +17,6 @@ from motamot.service.ports import ManualClock
 from motamot.service.topword_play import HUMAN, Seat, Table
 from motamot.topword import TOPWORD_FR, parse_move, parse_position
 from motamot.topword.game import Pass, Play, Turn
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 def _reader() -> LineReader:

@@ -11,7 +11,7 @@ import pytest
 
 from motamot.boggle import Status, parse_record, replay
 from motamot.boggle.record import format_record
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.service.boggle_events import BoggleSettings
 from motamot.service.boggle_local import LocalMatch, LocalRound
 from motamot.service.boggle_play import Feedback, RoundOutcome
@@ -31,11 +31,6 @@ from motamot.topword import TOPWORD_FR
 from motamot.topword.game import Action, Exchange, Pass, Turn
 
 GRID_SEED = 3  # EFSR/OTEM/QuLEA/XLZU
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 @dataclass
