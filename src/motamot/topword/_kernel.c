@@ -37,6 +37,15 @@ typedef struct {
     int after_len;        /* tiles of the cross word after the cell */
 } Cross;
 
+/* One legal move: what GeneratedMove holds, in plain C. */
+typedef struct {
+    int points;
+    unsigned char row, col, across, word_len, n_placed;
+    char word[MAX_WORD + 2];
+    unsigned char cells[SIZE];
+    char tiles[SIZE];
+} MoveRec;
+
 typedef struct {
     const uint64_t *arcs;
     Py_ssize_t n_arcs;
@@ -45,6 +54,7 @@ typedef struct {
     const unsigned char *heights;
     const Rules *rules;
     int rack[26];
+    uint32_t rack_mask; /* bit t: tile 'A'+t is on the rack */
     int tiles_in_rack;
     int empty_board;
     /* the line being generated */
@@ -56,26 +66,34 @@ typedef struct {
     char word[MAX_WORD + 2];
     int placed_k[SIZE];
     char placed_tile[SIZE];
+    signed char placed_at[SIZE]; /* index in placed_k of the tile laid at k, or -1 */
     int n_placed;
-    /* output */
+    /* output: the moves found, as records (Python objects are built once, at the end) */
     int mode;
     long count;
     int found_any;
-    PyObject *out;
-    long best_points;
-    int best_row, best_col, best_across, best_len;
-    char best_word[MAX_WORD + 2];
-    PyObject *best;
+    MoveRec *recs;
+    Py_ssize_t n_recs, cap_recs;
+    MoveRec best;
+    int has_best;
     int failed;
 } Gen;
 
 static inline int is_centre(int cell) { return cell == 44 || cell == 45 || cell == 54 || cell == 55; }
 
+/* Bits set in the 26 letter bits (portable: no popcnt instruction assumed, no libcall). */
+static inline int popcount26(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 static inline uint64_t step(const Gen *g, uint64_t state, char letter) {
     int code = letter - 'A';
     if (state == NO_NODE || !((state >> code) & 1)) return NO_NODE;
     Py_ssize_t arc = (Py_ssize_t)(state >> ARC_SHIFT) +
-                     __builtin_popcountll(state & ((UINT64_C(1) << code) - 1));
+                     popcount26((uint32_t)(state & ((UINT64_C(1) << code) - 1)));
     if (arc >= g->n_arcs) return NO_NODE;
     return g->arcs[arc];
 }
@@ -130,11 +148,7 @@ static void cross_of(Gen *g, int cell, int cross_step, Cross *x) {
     }
 }
 
-static int placed_index(const Gen *g, int k) {
-    for (int i = 0; i < g->n_placed; i++)
-        if (g->placed_k[i] == k) return i;
-    return -1;
-}
+static inline int placed_index(const Gen *g, int k) { return g->placed_at[k]; }
 
 static int covers_whole_word(const Gen *g, int start, int end) {
     int k = start;
@@ -167,16 +181,18 @@ static int plural_s_only(const Gen *g, int start) {
 }
 
 /* The order of movegen.sort_key: more points, then row, column, across first, word. */
-static int better_than_best(const Gen *g, long points, int row, int col, int word_len) {
-    if (points != g->best_points) return points > g->best_points;
-    if (row != g->best_row) return row < g->best_row;
-    if (col != g->best_col) return col < g->best_col;
-    if (g->across != g->best_across) return g->across;
-    int n = word_len < g->best_len ? word_len : g->best_len;
-    int c = memcmp(g->word, g->best_word, (size_t)n);
-    if (c != 0) return c < 0;
-    return word_len < g->best_len;
+static int compare_moves(const MoveRec *a, const MoveRec *b) {
+    if (a->points != b->points) return a->points > b->points ? -1 : 1;
+    if (a->row != b->row) return a->row < b->row ? -1 : 1;
+    if (a->col != b->col) return a->col < b->col ? -1 : 1;
+    if (a->across != b->across) return a->across ? -1 : 1;
+    int n = a->word_len < b->word_len ? a->word_len : b->word_len;
+    int c = memcmp(a->word, b->word, (size_t)n);
+    if (c != 0) return c;
+    return (a->word_len > b->word_len) - (a->word_len < b->word_len);
 }
+
+static int compare_moves_qsort(const void *a, const void *b) { return compare_moves(a, b); }
 
 static void record(Gen *g, int start, int end, int word_len) {
     const Rules *rules = g->rules;
@@ -219,40 +235,34 @@ static void record(Gen *g, int start, int end, int word_len) {
     g->count++;
     g->found_any = 1;
     if (g->mode == MODE_COUNT || g->mode == MODE_ANY) return;
-    int row = g->cells[start] / SIZE, col = g->cells[start] % SIZE;
-    if (g->mode == MODE_BEST && g->best && !better_than_best(g, points, row, col, word_len)) return;
-    PyObject *placements = PyTuple_New(g->n_placed);
-    if (!placements) goto fail;
+    MoveRec rec;
+    rec.points = (int)points;
+    rec.row = (unsigned char)(g->cells[start] / SIZE);
+    rec.col = (unsigned char)(g->cells[start] % SIZE);
+    rec.across = (unsigned char)g->across;
+    rec.word_len = (unsigned char)word_len;
+    rec.n_placed = (unsigned char)g->n_placed;
+    memcpy(rec.word, g->word, (size_t)word_len);
     for (int i = 0; i < g->n_placed; i++) {
-        PyObject *p = Py_BuildValue("(iC)", g->cells[g->placed_k[i]], (int)g->placed_tile[i]);
-        if (!p) {
-            Py_DECREF(placements);
-            goto fail;
-        }
-        PyTuple_SET_ITEM(placements, i, p);
+        rec.cells[i] = (unsigned char)g->cells[g->placed_k[i]];
+        rec.tiles[i] = g->placed_tile[i];
     }
-    PyObject *move = Py_BuildValue("(liiNs#N)", points, row, col, PyBool_FromLong(g->across),
-                                   g->word, (Py_ssize_t)word_len, placements);
-    if (!move) goto fail;
     if (g->mode == MODE_BEST) {
-        Py_XDECREF(g->best);
-        g->best = move;
-        g->best_points = points;
-        g->best_row = row;
-        g->best_col = col;
-        g->best_across = g->across;
-        g->best_len = word_len;
-        memcpy(g->best_word, g->word, (size_t)word_len);
+        if (!g->has_best || compare_moves(&rec, &g->best) < 0) g->best = rec;
+        g->has_best = 1;
         return;
     }
-    if (PyList_Append(g->out, move) < 0) {
-        Py_DECREF(move);
-        goto fail;
+    if (g->n_recs == g->cap_recs) {
+        Py_ssize_t cap = g->cap_recs ? 2 * g->cap_recs : 256;
+        MoveRec *grown = PyMem_Realloc(g->recs, (size_t)cap * sizeof(MoveRec));
+        if (!grown) {
+            g->failed = 1;
+            return;
+        }
+        g->recs = grown;
+        g->cap_recs = cap;
     }
-    Py_DECREF(move);
-    return;
-fail:
-    g->failed = 1;
+    g->recs[g->n_recs++] = rec;
 }
 
 static void walk(Gen *g, int start, int k, uint64_t state, int word_len, int anchored) {
@@ -275,19 +285,26 @@ static void walk(Gen *g, int start, int k, uint64_t state, int word_len, int anc
         }
         if (height >= g->rules->max_height) return;
     }
-    for (int t = 0; t < 26; t++) {
+    /* the rack tiles that can follow in the lexicon and keep the cross word valid */
+    uint32_t candidates = (uint32_t)(state & LETTER_MASK) & g->rack_mask;
+    if (x->present) candidates &= x->allowed;
+    if (top) candidates &= ~(UINT32_C(1) << (top - 'A'));
+    while (candidates) {
+        int t = __builtin_ctz(candidates);
+        candidates &= candidates - 1;
         char tile = (char)('A' + t);
-        if (!g->rack[t] || tile == top || (x->present && !((x->allowed >> t) & 1))) continue;
         uint64_t next = step_tile(g, state, tile);
         if (next == NO_NODE) continue;
-        g->rack[t]--;
+        if (--g->rack[t] == 0) g->rack_mask &= ~(UINT32_C(1) << t);
         g->placed_k[g->n_placed] = k;
         g->placed_tile[g->n_placed] = tile;
+        g->placed_at[k] = (signed char)g->n_placed;
         g->n_placed++;
         int n = tile_letters(tile, g->word + word_len);
         walk(g, start, k + 1, next, word_len + n, is_anchor);
         g->n_placed--;
-        g->rack[t]++;
+        g->placed_at[k] = -1;
+        if (g->rack[t]++ == 0) g->rack_mask |= UINT32_C(1) << t;
     }
 }
 
@@ -321,28 +338,145 @@ static void generate_line(Gen *g, int index, int across) {
     }
 }
 
+/* (cell, tile) tuples are immutable and few (100 cells x 26 tiles): made once, shared. */
+static PyObject *placement_cache[CELLS][26];
+
+static PyObject *placement(int cell, char tile) {
+    PyObject **slot = &placement_cache[cell][tile - 'A'];
+    if (!*slot && !(*slot = Py_BuildValue("(iC)", cell, (int)tile))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* A move as `type` (a tuple subclass such as movegen.GeneratedMove) or a plain tuple. */
+static PyObject *move_object(PyTypeObject *type, const MoveRec *m) {
+    PyObject *placements = PyTuple_New(m->n_placed);
+    if (!placements) return NULL;
+    for (int i = 0; i < m->n_placed; i++) {
+        PyObject *p = placement(m->cells[i], m->tiles[i]);
+        if (!p) {
+            Py_DECREF(placements);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(placements, i, p);
+    }
+    PyObject *items[6] = {PyLong_FromLong(m->points), PyLong_FromLong(m->row),
+                          PyLong_FromLong(m->col), PyBool_FromLong(m->across),
+                          PyUnicode_FromStringAndSize(m->word, m->word_len), placements};
+    PyObject *move = type ? type->tp_alloc(type, 6) : PyTuple_New(6);
+    int ok = move != NULL;
+    for (int i = 0; i < 6; i++) ok = ok && items[i] != NULL;
+    if (!ok) {
+        for (int i = 0; i < 6; i++) Py_XDECREF(items[i]);
+        Py_XDECREF(move);
+        return NULL;
+    }
+    for (int i = 0; i < 6; i++) PyTuple_SET_ITEM(move, i, items[i]);
+    return move;
+}
+
+/* Every move found, sorted as movegen.sort_key. */
+static PyObject *move_list(Gen *g, PyTypeObject *type) {
+    if (g->n_recs > 1) qsort(g->recs, (size_t)g->n_recs, sizeof(MoveRec), compare_moves_qsort);
+    PyObject *out = PyList_New(g->n_recs);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < g->n_recs; i++) {
+        PyObject *move = move_object(type, &g->recs[i]);
+        if (!move) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, move);
+    }
+    return out;
+}
+
+/* tops: 100 bytes (0 or the tile), or a list of 100 str ('' or the tile). */
+static int read_tops(PyObject *obj, char *tops) {
+    if (PyBytes_Check(obj)) {
+        if (PyBytes_GET_SIZE(obj) != CELLS) return -1;
+        memcpy(tops, PyBytes_AS_STRING(obj), CELLS);
+        return 0;
+    }
+    if (!PyList_Check(obj) || PyList_GET_SIZE(obj) != CELLS) return -1;
+    for (int c = 0; c < CELLS; c++) {
+        PyObject *item = PyList_GET_ITEM(obj, c);
+        if (!PyUnicode_Check(item) || PyUnicode_GET_LENGTH(item) > 1) return -1;
+        Py_UCS4 ch = PyUnicode_GET_LENGTH(item) ? PyUnicode_READ_CHAR(item, 0) : 0;
+        if (ch > 127) return -1;
+        tops[c] = (char)ch;
+    }
+    return 0;
+}
+
+static int check_position(Gen *g, const char *rack, Py_ssize_t rack_len) {
+    g->empty_board = 1;
+    for (int c = 0; c < CELLS; c++) {
+        int occupied = g->heights[c] != 0;
+        if (g->heights[c] > 5 || (occupied && (g->tops[c] < 'A' || g->tops[c] > 'Z')) ||
+            (!occupied && g->tops[c] != 0)) {
+            PyErr_SetString(PyExc_ValueError, "invalid board cell");
+            return -1;
+        }
+        if (occupied) g->empty_board = 0;
+    }
+    for (Py_ssize_t i = 0; i < rack_len; i++) {
+        if (rack[i] < 'A' || rack[i] > 'Z') {
+            PyErr_SetString(PyExc_ValueError, "rack tiles are 'A'-'Z' ('Q' is the Qu tile)");
+            return -1;
+        }
+        g->rack[rack[i] - 'A']++;
+        g->rack_mask |= UINT32_C(1) << (rack[i] - 'A');
+    }
+    g->tiles_in_rack = (int)rack_len;
+    return 0;
+}
+
+static PyObject *result_of(Gen *g, PyTypeObject *type) {
+    switch (g->mode) {
+    case MODE_ALL:
+        return move_list(g, type);
+    case MODE_COUNT:
+        return PyLong_FromLong(g->count);
+    case MODE_ANY:
+        return PyBool_FromLong(g->found_any);
+    default:
+        if (g->has_best) return move_object(type, &g->best);
+        Py_RETURN_NONE;
+    }
+}
+
 static PyObject *generate(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *arcs_obj;
+    PyObject *arcs_obj, *tops_obj, *type_obj = Py_None;
     unsigned long long root;
-    const char *tops, *rack;
-    Py_ssize_t tops_len, heights_len, rack_len;
+    const char *rack;
+    Py_ssize_t heights_len, rack_len;
     const unsigned char *heights;
+    char tops[CELLS];
     Rules rules;
     int mode;
-    if (!PyArg_ParseTuple(args, "OKy#y#y#(iiIiiiiii)i", &arcs_obj, &root, &tops, &tops_len,
-                          &heights, &heights_len, &rack, &rack_len, &rules.max_height,
-                          &rules.rack_size, &rules.letter_bonus_tiles, &rules.letter_bonus,
+    if (!PyArg_ParseTuple(args, "OKOy#y#(iiIiiiiii)i|O", &arcs_obj, &root, &tops_obj, &heights,
+                          &heights_len, &rack, &rack_len, &rules.max_height, &rules.rack_size,
+                          &rules.letter_bonus_tiles, &rules.letter_bonus,
                           &rules.qu_flat_word_bonus, &rules.full_rack_bonus, &rules.shared_once,
-                          &rules.forbid_full_cover, &rules.plural_s_rule, &mode))
+                          &rules.forbid_full_cover, &rules.plural_s_rule, &mode, &type_obj))
         return NULL;
-    if (tops_len != CELLS || heights_len != CELLS) {
+    if (read_tops(tops_obj, tops) < 0 || heights_len != CELLS) {
         PyErr_SetString(PyExc_ValueError, "tops and heights must have 100 cells each");
         return NULL;
     }
     if (mode < MODE_ALL || mode > MODE_BEST) {
         PyErr_SetString(PyExc_ValueError, "unknown mode");
         return NULL;
+    }
+    PyTypeObject *type = NULL;
+    if (type_obj != Py_None) {
+        if (!PyType_Check(type_obj) || !PyType_IsSubtype((PyTypeObject *)type_obj, &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "move_type must be a tuple subclass");
+            return NULL;
+        }
+        type = (PyTypeObject *)type_obj;
     }
     Gen *g = PyMem_Calloc(1, sizeof(Gen));
     if (!g) return PyErr_NoMemory();
@@ -363,25 +497,8 @@ static PyObject *generate(PyObject *module, PyObject *args) {
     g->heights = heights;
     g->rules = &rules;
     g->mode = mode;
-    g->empty_board = 1;
-    for (int c = 0; c < CELLS; c++) {
-        int occupied = heights[c] != 0;
-        if (heights[c] > 5 || (occupied && (tops[c] < 'A' || tops[c] > 'Z')) ||
-            (!occupied && tops[c] != 0)) {
-            PyErr_SetString(PyExc_ValueError, "invalid board cell");
-            goto done;
-        }
-        if (occupied) g->empty_board = 0;
-    }
-    for (Py_ssize_t i = 0; i < rack_len; i++) {
-        if (rack[i] < 'A' || rack[i] > 'Z') {
-            PyErr_SetString(PyExc_ValueError, "rack tiles are 'A'-'Z' ('Q' is the Qu tile)");
-            goto done;
-        }
-        g->rack[rack[i] - 'A']++;
-    }
-    g->tiles_in_rack = (int)rack_len;
-    if (mode == MODE_ALL && !(g->out = PyList_New(0))) goto done;
+    memset(g->placed_at, -1, sizeof g->placed_at);
+    if (check_position(g, rack, rack_len) < 0) goto done;
     for (int index = 0; index < SIZE && !g->failed; index++) {
         for (int across = 1; across >= 0 && !g->failed; across--) {
             generate_line(g, index, across);
@@ -389,25 +506,13 @@ static PyObject *generate(PyObject *module, PyObject *args) {
         }
         if (mode == MODE_ANY && g->found_any) break;
     }
-    if (g->failed) goto done;
-    switch (mode) {
-    case MODE_ALL:
-        result = g->out;
-        g->out = NULL;
-        break;
-    case MODE_COUNT:
-        result = PyLong_FromLong(g->count);
-        break;
-    case MODE_ANY:
-        result = PyBool_FromLong(g->found_any);
-        break;
-    default:
-        result = g->best ? g->best : Py_None;
-        Py_INCREF(result);
+    if (g->failed) {
+        PyErr_NoMemory();
+        goto done;
     }
+    result = result_of(g, type);
 done:
-    Py_XDECREF(g->out);
-    Py_XDECREF(g->best);
+    PyMem_Free(g->recs);
     PyBuffer_Release(&view);
     PyMem_Free(g);
     return result;
@@ -415,11 +520,12 @@ done:
 
 static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS,
-     "generate(arcs, root, tops, heights, rack, rules, mode)\n\n"
-     "tops, heights: 100 bytes each; rack: tile bytes; rules: (max_height, rack_size,\n"
+     "generate(arcs, root, tops, heights, rack, rules, mode, move_type=None)\n\n"
+     "tops: 100 bytes or a list of 100 str ('' for empty); heights: 100 bytes; rack: tile bytes; rules: (max_height, rack_size,\n"
      "letter_bonus_tiles mask, letter_bonus, qu_flat_word_bonus, full_rack_bonus,\n"
      "shared_once, forbid_full_cover, plural_s_rule); mode 0: list of (points, row, col,\n"
-     "across, word, ((cell, tile), ...)); 1: count; 2: whether any; 3: one best move or None."},
+     "across, word, ((cell, tile), ...)) sorted best first, each a move_type when given\n"
+     "(a tuple subclass); 1: count; 2: whether any; 3: the best move or None."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef kernel_module = {

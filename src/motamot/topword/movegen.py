@@ -12,9 +12,10 @@ A word ends where the line is empty or the board ends.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple
 
 from motamot.kernels import load_kernel
 from motamot.lexicon import NO_NODE, Lexicon
@@ -57,9 +58,12 @@ class GenRules:
         )
 
 
-@dataclass(frozen=True)
-class GeneratedMove:
-    """A legal move: where, which way, the word it reads, its points and its tiles."""
+class GeneratedMove(NamedTuple):
+    """A legal move: where, which way, the word it reads, its points and its tiles.
+
+    A named tuple so that the compiled kernel builds it directly (a frozen
+    dataclass costs a Python-level `__init__` per move, as much as generating it).
+    """
 
     points: int
     row: int
@@ -389,13 +393,12 @@ _KERNEL = load_kernel("motamot.topword._kernel")
 _ALL, _COUNT, _ANY, _BEST = 0, 1, 2, 3
 
 
-def _kernel_call(
-    board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon, mode: int
-) -> object:
-    assert _KERNEL is not None
+@functools.cache
+def _kernel_rules(ruleset: Ruleset) -> tuple[int, ...]:
+    """The ruleset as the kernel's parameter tuple (worked out once per ruleset)."""
     rules = GenRules.of(ruleset)
     bonus_mask = sum(1 << (ord(tile) - 65) for tile in rules.letter_bonus_tiles)
-    params = (
+    return (
         rules.max_height,
         rules.rack_size,
         bonus_mask,
@@ -406,24 +409,23 @@ def _kernel_call(
         int(rules.forbid_full_cover),
         1,
     )
-    tops = bytes(ord(tile) if tile else 0 for tile in board.tops)
+
+
+def _kernel_call(
+    board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon, mode: int
+) -> object:
+    assert _KERNEL is not None
     result: object = _KERNEL.generate(
         lexicon.arcs,
         lexicon.root,
-        tops,
+        board.tops,
         bytes(board.heights),
         "".join(rack).encode(),
-        params,
+        _kernel_rules(ruleset),
         mode,
+        GeneratedMove,
     )
     return result
-
-
-_RawMove = tuple[int, int, int, bool, str, tuple[Placement, ...]]
-
-
-def _as_move(raw: object) -> GeneratedMove:
-    return GeneratedMove(*cast(_RawMove, raw))
 
 
 def legal_moves(
@@ -432,9 +434,9 @@ def legal_moves(
     """Every legal move for `rack` on `board`, best first (see `sort_key`)."""
     if _KERNEL is None:
         return generate_moves(board.tops, board.heights, rack, lexicon, GenRules.of(ruleset))
-    raw = _kernel_call(board, rack, ruleset, lexicon, _ALL)
-    assert isinstance(raw, list)
-    return sorted((_as_move(item) for item in raw), key=sort_key)
+    moves = _kernel_call(board, rack, ruleset, lexicon, _ALL)
+    assert isinstance(moves, list)  # sorted by the kernel in sort_key's order
+    return moves
 
 
 def count_legal_moves(board: Board, rack: Sequence[str], ruleset: Ruleset, lexicon: Lexicon) -> int:
@@ -460,5 +462,6 @@ def best_move(
     if _KERNEL is None:
         moves = legal_moves(board, rack, ruleset, lexicon)
         return moves[0] if moves else None
-    raw = _kernel_call(board, rack, ruleset, lexicon, _BEST)
-    return None if raw is None else _as_move(raw)
+    move = _kernel_call(board, rack, ruleset, lexicon, _BEST)
+    assert move is None or isinstance(move, GeneratedMove)
+    return move
