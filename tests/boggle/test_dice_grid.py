@@ -136,7 +136,7 @@ def test_b3_multi_letter_and_blank_faces_round_trip() -> None:
 def test_b3_malformed_grids_say_why(text: str, reason: str) -> None:
     with pytest.raises(GridError) as caught:
         parse_grid(text)
-    assert caught.value.reason == reason
+    assert caught.value.code == reason
     assert str(caught.value)
 
 
@@ -181,7 +181,7 @@ def test_lower_case_q_is_the_qu_face_in_mixed_case_rows(text: str, face: str) ->
 def test_a_lower_case_letter_after_q_is_refused_with_its_reason() -> None:
     with pytest.raises(GridError) as caught:
         parse_grid("AquB/BEST/INAM/GTED")
-    assert caught.value.reason == "lower_case_alone"
+    assert caught.value.code == "lower_case_alone"
     assert caught.value.fields == {"row": 1, "char": "u"}
 
 
@@ -224,7 +224,7 @@ def test_parse_grid_line_reads_what_parse_grid_reads(line: str) -> None:
 def test_parse_grid_line_refuses_with_parse_grids_reasons(line: bytes, reason: str) -> None:
     with pytest.raises(GridError) as caught:
         parse_grid_line(line)
-    assert caught.value.reason == reason
+    assert caught.value.code == reason
 
 
 def test_b4_neighbour_tables_are_shared_per_size_and_blank_layout() -> None:

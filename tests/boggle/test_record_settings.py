@@ -105,13 +105,13 @@ def test_b12_penalty_floors_a_round_total_at_zero(fr: Lexicon) -> None:
 def test_record_settings_out_of_bounds_are_refused(line: str, code: str) -> None:
     with pytest.raises(RecordError) as caught:
         parse(OLD_RECORD.replace("players: ana", f"players: ana\n{line}"))
-    assert caught.value.reason == code and caught.value.line == 5
+    assert caught.value.code == code and caught.value.line == 5
 
 
 def test_record_settings_come_before_the_first_round() -> None:
     with pytest.raises(RecordError) as caught:
         parse(OLD_RECORD + "penalty: 1\n")
-    assert caught.value.reason == "header_after_round"
+    assert caught.value.code == "header_after_round"
 
 
 def test_b12_penalty_match_record_replays_to_the_same_totals(fr: Lexicon) -> None:
@@ -154,4 +154,4 @@ def test_b10_record_keeps_word_at_deadline_choice(fr: Lexicon) -> None:
     assert entries[1].reason is not None and entries[1].reason.value == "after_deadline"
     with pytest.raises(RecordError) as caught:
         parse(OLD_RECORD.replace("players: ana", "players: ana\nword at deadline counts: maybe"))
-    assert caught.value.reason == "bad_yes_no"
+    assert caught.value.code == "bad_yes_no"

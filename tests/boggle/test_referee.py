@@ -13,7 +13,7 @@ from motamot.boggle import (
     CLASSIC_FR,
     SUPER_BIG_BOGGLE,
     Grid,
-    Refusal,
+    WordReason,
     check_word,
     find_path,
     parse_grid,
@@ -64,14 +64,14 @@ def test_b5_rulebook_refusals_have_no_path(rulebook: Grid, fr: Lexicon, word: st
     assert word in fr  # the refusal is the grid's, not the dictionary's
     verdict = check_word(rulebook, CLASSIC_FR, fr, word)
     assert not verdict.valid
-    assert verdict.reason is Refusal.NO_PATH
+    assert verdict.reason is WordReason.NO_PATH
     assert verdict.as_json() == {"input": word, "word": word, "valid": False, "reason": "no_path"}
 
 
 def test_b5_a_die_is_used_once_but_two_equal_letters_may_both_be_used() -> None:
     grid = parse_grid("TEAB/CDFG/HIJK/LMNO")
     lexicon = Lexicon.from_words(["TETE", "TEA", "ETE"])
-    assert check_word(grid, CLASSIC_FR, lexicon, "ETE").reason is Refusal.NO_PATH
+    assert check_word(grid, CLASSIC_FR, lexicon, "ETE").reason is WordReason.NO_PATH
     two_e = parse_grid("TEAB/ECFG/HIJK/LMNO")
     verdict = check_word(two_e, CLASSIC_FR, lexicon, "ETE")
     assert verdict.valid and verdict.path == ((0, 1), (0, 0), (1, 0))
@@ -88,10 +88,10 @@ def test_b4_diagonals_count_and_skipping_a_letter_does_not(rulebook: Grid) -> No
 def test_b6_minimum_length_three_classic_four_big(fr: Lexicon) -> None:
     grid = parse_grid("ORTE/BEST/INAM/GTED")
     verdict = check_word(grid, CLASSIC_FR, fr, "TE")
-    assert verdict.reason is Refusal.TOO_SHORT
+    assert verdict.reason is WordReason.TOO_SHORT
     assert check_word(grid, CLASSIC_FR, fr, "ANS").valid
     big = parse_grid("ORTEA/BESTA/INAMA/GTEDA/AAAAA")
-    assert check_word(big, BIG_BOGGLE, fr, "ANS").reason is Refusal.TOO_SHORT
+    assert check_word(big, BIG_BOGGLE, fr, "ANS").reason is WordReason.TOO_SHORT
     assert check_word(big, BIG_BOGGLE, fr, "DANS").valid
 
 
@@ -103,9 +103,9 @@ def test_b7_qu_is_two_letters_on_one_die() -> None:
     assert quai.points == 1  # 4 letters
     assert check_word(grid, CLASSIC_FR, lexicon, "quais").points == 2  # 5 letters, 4 dice
     # A Q not followed by U cannot use the Qu die.
-    assert check_word(grid, CLASSIC_FR, lexicon, "QAI").reason is Refusal.NO_PATH
+    assert check_word(grid, CLASSIC_FR, lexicon, "QAI").reason is WordReason.NO_PATH
     coq = parse_grid("COQuA/BCDE/FGHI/JKLM")
-    assert check_word(coq, CLASSIC_FR, lexicon, "COQ").reason is Refusal.NO_PATH
+    assert check_word(coq, CLASSIC_FR, lexicon, "COQ").reason is WordReason.NO_PATH
 
 
 def test_b7_qu_counts_for_minimum_length() -> None:
@@ -127,12 +127,12 @@ def test_b8_score_table(letters: int, points: int) -> None:
 
 def test_b12_each_refusal_has_its_reason(rulebook: Grid, fr: Lexicon) -> None:
     cases = {
-        "TE": Refusal.TOO_SHORT,
-        "TESTS": Refusal.NO_PATH,
-        "ETSAN": Refusal.NOT_IN_DICTIONARY,
-        "l'ami": Refusal.INVALID_CHARACTERS,
-        "t3st": Refusal.INVALID_CHARACTERS,
-        "": Refusal.INVALID_CHARACTERS,
+        "TE": WordReason.TOO_SHORT,
+        "TESTS": WordReason.NO_PATH,
+        "ETSAN": WordReason.NOT_IN_DICTIONARY,
+        "l'ami": WordReason.INVALID_CHARACTERS,
+        "t3st": WordReason.INVALID_CHARACTERS,
+        "": WordReason.INVALID_CHARACTERS,
     }
     for text, reason in cases.items():
         verdict = check_word(rulebook, CLASSIC_FR, fr, text)
@@ -152,7 +152,7 @@ def test_w1_the_dictionary_chosen_before_the_game_decides(rulebook: Grid, fr: Le
         assert check_word(rulebook, CLASSIC_FR, fr, word).valid
     tiny = Lexicon.from_words(["ROBE"])
     verdict = check_word(rulebook, CLASSIC_FR, tiny, "ROBES")
-    assert verdict.reason is Refusal.NOT_IN_DICTIONARY
+    assert verdict.reason is WordReason.NOT_IN_DICTIONARY
 
 
 def test_w3_a_users_own_word_list_can_referee(rulebook: Grid, tmp_path: Path) -> None:
@@ -161,7 +161,7 @@ def test_w3_a_users_own_word_list_can_referee(rulebook: Grid, tmp_path: Path) ->
     mine = compile_user_list(source, "mine").lexicon
     assert check_word(rulebook, CLASSIC_FR, load_lexicon("mine"), "BEST").valid
     assert check_word(rulebook, CLASSIC_FR, mine, "SANTE").valid
-    assert check_word(rulebook, CLASSIC_FR, mine, "MANIES").reason is Refusal.NOT_IN_DICTIONARY
+    assert check_word(rulebook, CLASSIC_FR, mine, "MANIES").reason is WordReason.NOT_IN_DICTIONARY
 
 
 def test_b5_hostile_words_are_searched_in_bounded_time() -> None:
@@ -178,4 +178,4 @@ def test_b12_only_dictionary_words_are_path_searched() -> None:
     six = parse_grid("B" + "A" * 34 + "B")
     hostile = "A" * 17 + "BB" + "A" * 17
     verdict = check_word(six, SUPER_BIG_BOGGLE, Lexicon.from_words(["ABBA"]), hostile)
-    assert verdict.reason is Refusal.NOT_IN_DICTIONARY
+    assert verdict.reason is WordReason.NOT_IN_DICTIONARY

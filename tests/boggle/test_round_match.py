@@ -12,10 +12,10 @@ from motamot.boggle import (
     CLASSIC_FR,
     MatchError,
     MatchFormat,
-    Refusal,
     RoundError,
     Sheet,
     Status,
+    WordReason,
     judge_round,
     parse_grid,
     standing,
@@ -33,7 +33,7 @@ def test_b9_a_word_written_twice_counts_once() -> None:
     sheet = Sheet.of("ana", (10, "danse"), (20, "DANSE"), (25, "Dansé"))
     result = judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], 180).players[0]
     assert [e.status for e in result.entries] == [Status.SCORED, Status.REFUSED, Status.REFUSED]
-    assert result.entries[1].reason is Refusal.DUPLICATE_ENTRY
+    assert result.entries[1].reason is WordReason.DUPLICATE_ENTRY
     assert result.total == 2
 
 
@@ -48,7 +48,7 @@ def test_b10_nothing_counts_after_the_deadline() -> None:
     sheet = Sheet.of("ana", (179.9, "danse"), (180, "robes"), (180.1, "testament"))
     result = judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], 180.0).players[0]
     assert [e.word for e in result.scoring] == ["DANSE", "ROBES"]
-    assert result.refused[0].reason is Refusal.AFTER_DEADLINE
+    assert result.refused[0].reason is WordReason.AFTER_DEADLINE
     assert result.total == 4
     # The referee's deadline is what counts: with none, everything is judged.
     assert judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], None).players[0].total == 15
@@ -62,7 +62,7 @@ def test_b10_word_at_exactly_the_deadline_is_a_named_setting() -> None:
     strict = replace(CLASSIC_FR, word_at_deadline_counts=False)
     late = judge_round(GRID, strict, LEXICON, [sheet], 180).players[0]
     assert [e.word for e in late.scoring] == ["DANSE"]
-    assert late.refused[0].input == "robes" and late.refused[0].reason is Refusal.AFTER_DEADLINE
+    assert late.refused[0].input == "robes" and late.refused[0].reason is WordReason.AFTER_DEADLINE
     assert not strict.is_late(180, None)  # no deadline: nothing is late
 
 
@@ -70,7 +70,7 @@ def test_b10_an_ending_added_after_time_does_not_count() -> None:
     sheet = Sheet.of("ana", (100, "dans"), (181, "danse"))
     result = judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], 180).players[0]
     assert [e.word for e in result.scoring] == ["DANS"]
-    assert result.refused[0].reason is Refusal.AFTER_DEADLINE
+    assert result.refused[0].reason is WordReason.AFTER_DEADLINE
 
 
 def test_b11_common_words_are_crossed_out_for_all() -> None:
@@ -93,7 +93,7 @@ def test_b11_invalid_words_are_not_crossed_out() -> None:
     sheets = [Sheet.of("ana", (1, "tests")), Sheet.of("bob", (1, "tests"))]
     result = judge_round(GRID, CLASSIC_FR, LEXICON, sheets, 180)
     for player in result.players:
-        assert player.refused[0].reason is Refusal.NO_PATH and not player.crossed
+        assert player.refused[0].reason is WordReason.NO_PATH and not player.crossed
 
 
 @settings(max_examples=40, deadline=None)
@@ -129,10 +129,10 @@ def test_b12_invalid_words_score_zero_with_their_reason() -> None:
     sheet = Sheet.of("ana", (1, "te"), (2, "tests"), (3, "etsan"), (4, "l'eau"), (5, "danse"))
     result = judge_round(GRID, CLASSIC_FR, LEXICON, [sheet], 180).players[0]
     assert [e.reason for e in result.refused] == [
-        Refusal.TOO_SHORT,
-        Refusal.NO_PATH,
-        Refusal.NOT_IN_DICTIONARY,
-        Refusal.INVALID_CHARACTERS,
+        WordReason.TOO_SHORT,
+        WordReason.NO_PATH,
+        WordReason.NOT_IN_DICTIONARY,
+        WordReason.INVALID_CHARACTERS,
     ]
     assert all(e.points == 0 for e in result.refused)
     assert (result.penalty, result.total) == (0, 2)

@@ -69,7 +69,7 @@ def test_a_refused_move_is_coded_by_its_reason() -> None:
     with pytest.raises(IllegalMove) as caught:
         game.play("5E AAAAAAAAAAAAA")
     error = caught.value
-    assert error.code == Reason.OFF_BOARD.value == error.refusal.reason.value
+    assert error.code == Reason.OFF_BOARD.value == error.verdict.reason.value
     assert error_text(error, "fr") == "5E AAAAAAAAAAAAA : le mot sort du plateau"
     assert error_text(error, "en") == "5E AAAAAAAAAAAAA: the word runs off the board"
 

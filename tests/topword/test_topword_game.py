@@ -255,7 +255,7 @@ def test_illegal_move_changes_nothing() -> None:
     before = snapshot(game)
     with pytest.raises(IllegalMove) as caught:
         game.play("1A ZOO")
-    assert caught.value.refusal.reason.value in {"not_on_rack", "first_move_off_centre"}
+    assert caught.value.verdict.reason.value in {"not_on_rack", "first_move_off_centre"}
     assert snapshot(game) == before
 
 

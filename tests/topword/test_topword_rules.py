@@ -13,9 +13,9 @@ from motamot.topword import (
     TOPWORD_FR,
     UPWORDS_EN,
     Board,
+    Illegal,
     Legal,
     Reason,
-    Refusal,
     Ruleset,
     SharedTie,
     Verdict,
@@ -62,7 +62,7 @@ def legal(verdict: Verdict) -> Legal:
 
 
 def refused(verdict: Verdict, reason: Reason, detail: str | None = None) -> None:
-    assert isinstance(verdict, Refusal), verdict
+    assert isinstance(verdict, Illegal), verdict
     assert verdict.reason is reason
     if detail is not None:
         assert verdict.detail == detail

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
         parse_record,
         replay,
     )
-    from motamot.boggle.referee import Refusal, Verdict, check_word, find_path
+    from motamot.boggle.referee import Verdict, WordReason, check_word, find_path
     from motamot.boggle.round import (
         Entry,
         JudgedEntry,
@@ -62,7 +62,7 @@ _LAZY = {
         "parse_record",
         "replay",
     ),
-    "referee": ("Refusal", "Verdict", "check_word", "find_path"),
+    "referee": ("WordReason", "Verdict", "check_word", "find_path"),
     "round": (
         "Entry",
         "JudgedEntry",
@@ -107,7 +107,6 @@ __all__ = [
     "MatchFormat",
     "PlayerResult",
     "RecordError",
-    "Refusal",
     "Replay",
     "RoundError",
     "RoundRecord",
@@ -118,6 +117,7 @@ __all__ = [
     "Standing",
     "Status",
     "Verdict",
+    "WordReason",
     "bot_sheet",
     "check_word",
     "find_path",

@@ -16,9 +16,11 @@ import random
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import ClassVar
 
 from motamot.boggle.dice import BLANK, DiceSet, face_letters
 from motamot.boggle.rules import BoggleRules
+from motamot.errors import CodedError
 
 Cell = tuple[int, int]
 MAX_SIZE = 10
@@ -32,30 +34,24 @@ _COMPACT_FACE = re.compile(r"[A-Z][a-z]*|_")
 _SQUARES = {n * n: n for n in range(1, MAX_SIZE + 1)}
 
 
-#: What can be wrong with a grid, as English templates (interfaces translate the codes).
-GRID_ERRORS = {
-    "empty": "empty grid",
-    "not_utf8": "not UTF-8 text",
-    "bad_size": "a grid is 1x1 to 10x10, not {size}x{size}",
-    "face_count": "{count} faces for a {size}x{size} grid",
-    "invalid_face": "invalid face {face!r}",
-    "outside": "cell {cell} is outside a {size}x{size} grid",
-    "not_square": "{count} faces: expected a square count (16, 25, 36) or rows joined by '/'",
-    "row_length": "row {row} has {found} faces, expected {expected}",
-    "empty_row": "row {row} is empty",
-    "invalid_character": "invalid character {char!r}",
-    "lower_case_start": "row {row} starts with a lower-case letter",
-    "lower_case_alone": "row {row}: {char!r} follows no capital (a face is Qu, Th...; q is Qu)",
-}
+class GridError(CodedError, ValueError):
+    """A grid that cannot be read or rolled: a code and the fields it names."""
 
-
-class GridError(ValueError):
-    """A grid that cannot be read: a reason code (GRID_ERRORS) and its fields."""
-
-    def __init__(self, reason: str, **fields: object) -> None:
-        self.reason = reason
-        self.fields = fields
-        super().__init__(GRID_ERRORS[reason].format(**fields))
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "empty": "empty grid",
+        "not_utf8": "not UTF-8 text",
+        "bad_size": "a grid is 1x1 to 10x10, not {size}x{size}",
+        "face_count": "{count} faces for a {size}x{size} grid",
+        "invalid_face": "invalid face {face!r}",
+        "outside": "cell {cell} is outside a {size}x{size} grid",
+        "not_square": "{count} faces: expected a square count (16, 25, 36) or rows joined by '/'",
+        "row_length": "row {row} has {found} faces, expected {expected}",
+        "empty_row": "row {row} is empty",
+        "invalid_character": "invalid character {char!r}",
+        "lower_case_start": "row {row} starts with a lower-case letter",
+        "lower_case_alone": "row {row}: {char!r} follows no capital (a face is Qu, Th...; q is Qu)",
+        "dice_count": "{count} dice cannot fill a {size}x{size} grid",
+    }
 
 
 def _normalise_face(face: str) -> str:
@@ -254,7 +250,7 @@ def roll_dice(dice: DiceSet, size: int, seed: int) -> Grid:
     `shuffle`/`choice`, so the same seed gives the same grid on every version.
     """
     if len(dice) != size * size:
-        raise ValueError(f"{len(dice)} dice cannot fill a {size}x{size} grid")
+        raise GridError("dice_count", count=len(dice), size=size)
     rng = random.Random(seed)
     order = list(dice.dice)
     for i in range(len(order) - 1, 0, -1):

@@ -2,21 +2,40 @@
 
 [choice] The target is checked at the end of each round; when several players
 pass it in the same round the highest total wins; a tie at the top plays one
-more round. RULES.md is silent on a tie after the last of a fixed number of
-rounds: by default it is settled the same way (`extra_round_on_tie`), and a
+more round. The rulebooks are silent on a tie after the last of a fixed number
+of rounds: by default it is settled the same way (`extra_round_on_tie`), and a
 house rule can share the win instead.
+
+[choice] Whatever its format, a match ends after `MAX_ROUNDS` rounds at the
+latest (the leaders then share the win), so that every match fits a record.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from motamot.boggle.round import RoundResult
+from motamot.errors import CodedError
+
+#: Most rounds a match has: a fixed number above it is refused, a match to a target
+#: ends there (10 hours of 3-minute rounds; a record holds no more).
+MAX_ROUNDS = 200
 
 
-class MatchError(ValueError):
+class MatchError(CodedError, ValueError):
     """A match format or a round that does not fit the match."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "no_format": "a match has either a number of rounds or a target score",
+        "no_round": "a match has at least one round",
+        "too_many_rounds": "a match has at most {limit} rounds",
+        "bad_target": "a target score is at least 1 point",
+        "bad_players": "a match needs players with distinct names",
+        "after_end": "round {round} is played after the end of the match",
+        "not_in_match": "round {round}: {player!r} is not in the match",
+    }
 
 
 @dataclass(frozen=True)
@@ -29,11 +48,13 @@ class MatchFormat:
 
     def __post_init__(self) -> None:
         if (self.rounds is None) == (self.target is None):
-            raise MatchError("a match has either a number of rounds or a target score")
+            raise MatchError("no_format")
         if self.rounds is not None and self.rounds < 1:
-            raise MatchError("a match has at least one round")
+            raise MatchError("no_round")
+        if self.rounds is not None and self.rounds > MAX_ROUNDS:
+            raise MatchError("too_many_rounds", limit=MAX_ROUNDS)
         if self.target is not None and self.target < 1:
-            raise MatchError("a target score is at least 1 point")
+            raise MatchError("bad_target")
 
     @property
     def text(self) -> str:
@@ -59,16 +80,16 @@ def standing(match: MatchFormat, players: Sequence[str], rounds: Sequence[RoundR
     from a round scores 0 in it.
     """
     if not players or len(set(players)) != len(players):
-        raise MatchError("a match needs players with distinct names")
+        raise MatchError("bad_players")
     totals = dict.fromkeys(players, 0)
     finished = False
     winners: tuple[str, ...] = ()
     for number, result in enumerate(rounds, 1):
         if finished:
-            raise MatchError(f"round {number} is played after the end of the match")
+            raise MatchError("after_end", round=number)
         for player in result.players:
             if player.player not in totals:
-                raise MatchError(f"round {number}: {player.player!r} is not in the match")
+                raise MatchError("not_in_match", round=number, player=player.player)
             totals[player.player] += player.total
         finished, winners = _decide(match, totals, number)
     return Standing(
@@ -86,6 +107,8 @@ def _decide(
     else:
         assert match.target is not None
         due = best >= match.target
+    if played >= MAX_ROUNDS:
+        return True, leaders
     if not due:
         return False, ()
     if len(leaders) > 1 and match.extra_round_on_tie:

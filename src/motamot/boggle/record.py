@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from motamot.boggle.grid import Grid, GridError, parse_grid
-from motamot.boggle.match import MatchError, MatchFormat, Standing, standing
+from motamot.boggle.match import MAX_ROUNDS, MatchError, MatchFormat, Standing, standing
 from motamot.boggle.round import Entry, RoundResult, Sheet, judge_round
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset
+from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
 from motamot.names import PlayerNameError, check_name
 from motamot.seeds import MAX_SEED_DIGITS
@@ -45,63 +47,65 @@ HEADER = "# motamot boggle record"
 RESERVED_IN_NAMES = ',:"#'
 #: Most players a record may name (a table seats far fewer).
 MAX_PLAYERS = 64
+#: Most words one sheet of a round may hold: a person writes fewer than 200 in three
+#: minutes, a computer player fewer than 500 on any grid a preset rolls.
+MAX_SHEET_ENTRIES = 1_000
+#: Most words a whole record may hold (with MAX_ROUNDS, what bounds a replay's memory).
+MAX_ENTRIES = 100_000
 #: Bounds of the settings a record may change (a word longer than any grid allows is pointless).
 MAX_MIN_LENGTH = 100
 MAX_DURATION = 86_400.0
 MAX_PENALTY = 1_000
 
 
-#: What can be wrong with a record, as English templates (interfaces translate the codes).
-RECORD_ERRORS = {
-    "bad_player_name": "{error}",
-    "too_many_players": "{count} players, a record names at most {limit}",
-    "not_a_player": "{player!r} is not among the players",
-    "word_before_grid": "a word before any grid",
-    "bad_grid": "{detail}",
-    "key_before_round": "{key!r} before any round",
-    "header_after_round": "{key!r} must come before the first round",
-    "unknown_line": "unknown line {text!r}",
-    "no_round": "no round in the record (a 'grid:' line is missing)",
-    "no_player": "no player in the record",
-    "duplicate_player": "two players have the same name",
-    "unknown_preset": "unknown preset {name!r} (known: {known})",
-    "round_without_grid": "round without a grid",
-    "grid_size": "a {size}x{size} grid in a {preset} record",
-    "not_key_value": "cannot read {text!r} (expected 'key: value' or 'TIME PLAYER: WORD')",
-    "not_whole_number": "{what} {value!r} is not a whole number",
-    "bad_time": "time {value!r} is not a finite number of seconds >= 0",
-    "bad_entry": "cannot read {text!r} (expected 'TIME PLAYER: WORD')",
-    "bad_quote": "badly quoted word {text!r}",
-    "tie_without_match": "'tie' without a 'match' line",
-    "bad_tie": "tie {value!r}: 'shared' or 'extra round'",
-    "bad_match": "match {value!r}: expected 'rounds N' or 'target N'",
-    "match_error": "{detail}",
-    "bad_min_length": "min length {value!r}: a whole number from 1 to {limit}",
-    "bad_duration": "duration {value!r}: a number of seconds > 0 and at most {limit}",
-    "bad_penalty": "penalty {value!r}: a whole number of points from 0 to {limit}",
-    "bad_yes_no": "{key} {value!r}: yes or no",
-}
+class RecordError(CodedError, ValueError):
+    """A record that cannot be read or written; the message names the line at fault.
 
+    `error` in the fields is the grid, name or match error the line ran into.
+    """
 
-class RecordError(ValueError):
-    """A record that cannot be read: a reason code (RECORD_ERRORS), its fields and
-    the line at fault; `grid_error` when the fault is in a grid."""
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "bad_player_name": "line {line}: {error}",
+        "unrecordable_name": "this player cannot be recorded: {error}",
+        "too_many_players": "line {line}: {count} players, a record names at most {limit}",
+        "too_many_rounds": "line {line}: more than {limit} rounds, a record holds at most {limit}",
+        "too_many_entries": "line {line}: more than {limit} words for {player!r} in one round",
+        "too_many_words": "line {line}: more than {limit} words, a record holds at most {limit}",
+        "not_a_player": "line {line}: {player!r} is not among the players",
+        "sheet_not_a_player": "round {round}: {player!r} is not among the players",
+        "word_before_grid": "line {line}: a word before any grid",
+        "bad_grid": "line {line}: {error}",
+        "key_before_round": "line {line}: {key!r} before any round",
+        "header_after_round": "line {line}: {key!r} must come before the first round",
+        "unknown_line": "line {line}: unknown line {text!r}",
+        "no_round": "no round in the record (a 'grid:' line is missing)",
+        "no_player": "no player in the record",
+        "duplicate_player": "two players have the same name",
+        "unknown_preset": "unknown preset {name!r} (known: {known})",
+        "round_without_grid": "line {line}: round without a grid",
+        "grid_size": "line {line}: a {size}x{size} grid in a {preset} record",
+        "not_key_value": "line {line}: cannot read {text!r} "
+        "(expected 'key: value' or 'TIME PLAYER: WORD')",
+        "not_whole_number": "line {line}: {what} {value!r} is not a whole number",
+        "bad_time": "line {line}: time {value!r} is not a finite number of seconds >= 0",
+        "bad_entry": "line {line}: cannot read {text!r} (expected 'TIME PLAYER: WORD')",
+        "bad_quote": "line {line}: badly quoted word {text!r}",
+        "tie_without_match": "'tie' without a 'match' line",
+        "bad_tie": "tie {value!r}: 'shared' or 'extra round'",
+        "bad_match": "match {value!r}: expected 'rounds N' (N at most {limit}) or 'target N'",
+        "match_error": "match: {error}",
+        "bad_min_length": "line {line}: min length {value!r}: a whole number from 1 to {limit}",
+        "bad_duration": "line {line}: duration {value!r}: "
+        "a number of seconds > 0 and at most {limit}",
+        "bad_penalty": "line {line}: penalty {value!r}: a whole number of points from 0 to {limit}",
+        "bad_yes_no": "line {line}: {key} {value!r}: yes or no",
+    }
 
-    def __init__(
-        self,
-        reason: str,
-        /,
-        line: int | None = None,
-        *,
-        grid_error: GridError | None = None,
-        **fields: object,
-    ) -> None:
-        message = RECORD_ERRORS[reason].format(**fields)
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-        self.reason = reason
-        self.line = line
-        self.grid_error = grid_error
-        self.fields = fields
+    @property
+    def line(self) -> int | None:
+        """The line at fault, when the error comes from reading one."""
+        line = self.fields.get("line")
+        return line if isinstance(line, int) else None
 
 
 @dataclass(frozen=True)
@@ -182,12 +186,12 @@ class Replay:
     standing: Standing | None
 
 
-def check_player_name(name: str, line: int | None = None) -> str:
+def check_player_name(name: str, line: int) -> str:
     """A player name fit for a record (`motamot.names.check_name`, and none of `,:"#`)."""
     try:
         return check_name(name, RESERVED_IN_NAMES)
     except PlayerNameError as error:
-        raise RecordError("bad_player_name", line, name=name, error=error) from None
+        raise RecordError("bad_player_name", line=line, name=name, error=error) from None
 
 
 def _format_time(at: float) -> str:
@@ -211,10 +215,12 @@ def _excerpt(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def format_record(record: GameRecord) -> str:
-    """The text of a record (parse_record gives it back)."""
+def _header_lines(record: GameRecord) -> list[str]:
     for name in record.players:
-        check_player_name(name)
+        try:
+            check_name(name, RESERVED_IN_NAMES)
+        except PlayerNameError as error:
+            raise RecordError("unrecordable_name", name=name, error=error) from None
     lines = [
         HEADER,
         f"preset: {record.preset}",
@@ -233,6 +239,12 @@ def format_record(record: GameRecord) -> str:
         lines.append(f"match: {record.match.text}")
         if not record.match.extra_round_on_tie:
             lines.append("tie: shared")
+    return lines
+
+
+def format_record(record: GameRecord) -> str:
+    """The text of a record (parse_record gives it back)."""
+    lines = _header_lines(record)
     for number, game_round in enumerate(record.rounds, 1):
         lines += ["", f"round {number}", f"grid: {game_round.grid.text}"]
         if game_round.seed is not None:
@@ -241,7 +253,7 @@ def format_record(record: GameRecord) -> str:
         lines.append(f"deadline: {deadline}")
         for sheet in game_round.sheets:
             if sheet.player not in record.players:
-                raise RecordError("not_a_player", player=sheet.player)
+                raise RecordError("sheet_not_a_player", round=number, player=sheet.player)
             for entry in sheet.entries:
                 lines.append(f"{_format_time(entry.at)} {sheet.player}: {_format_text(entry.text)}")
     return "\n".join(lines) + "\n"
@@ -270,67 +282,105 @@ _HEADER_KEYS = {
 }
 
 
-def parse_record(text: str) -> GameRecord:
-    """Read a record; RecordError (with the line number) on anything it cannot make out."""
-    header: dict[str, tuple[int, str]] = {}
-    players: list[str] | None = None
-    seen_players: dict[str, int] = {}  # name → first line, in order of appearance
-    rounds: list[_RoundBuilder] = []
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+class _Reader:
+    """What `parse_record` has read so far, one line at a time, within the bounds."""
+
+    def __init__(self) -> None:
+        self.header: dict[str, tuple[int, str]] = {}
+        self.players: list[str] | None = None
+        self.seen_players: dict[str, int] = {}  # name → first line, in order of appearance
+        self.rounds: list[_RoundBuilder] = []
+        self.entries = 0
+
+    def read(self, number: int, line: str) -> None:
         lowered = line.lower()
         if lowered == "round" or (lowered.startswith("round") and lowered[5:6].isspace()):
-            rounds.append(_RoundBuilder(number))
-            continue
-        if line[0].isdigit() or line[0] in "+-.":
-            if not rounds:
-                raise RecordError("word_before_grid", number)
-            player, entry = _parse_entry(line, number)
-            rounds[-1].entries.setdefault(player, []).append(entry)
-            seen_players.setdefault(player, number)
-            continue
-        key, value = _split_key(line.split("#", 1)[0].strip(), number)
+            self._new_round(number)
+        elif line[0].isdigit() or line[0] in "+-.":
+            self._entry(number, line)
+        else:
+            key, value = _split_key(line.split("#", 1)[0].strip(), number)
+            self._key(number, key, value, line)
+
+    def _new_round(self, number: int) -> None:
+        if len(self.rounds) >= MAX_ROUNDS:
+            raise RecordError("too_many_rounds", line=number, limit=MAX_ROUNDS)
+        self.rounds.append(_RoundBuilder(number))
+
+    def _entry(self, number: int, line: str) -> None:
+        if not self.rounds:
+            raise RecordError("word_before_grid", line=number)
+        player, entry = _parse_entry(line, number)
+        sheet = self.rounds[-1].entries.setdefault(player, [])
+        if len(sheet) >= MAX_SHEET_ENTRIES:
+            raise RecordError(
+                "too_many_entries", line=number, player=_excerpt(player), limit=MAX_SHEET_ENTRIES
+            )
+        if self.entries >= MAX_ENTRIES:
+            raise RecordError("too_many_words", line=number, limit=MAX_ENTRIES)
+        if player not in self.seen_players:
+            if self.players is None and len(self.seen_players) >= MAX_PLAYERS:
+                count = len(self.seen_players) + 1
+                raise RecordError("too_many_players", line=number, count=count, limit=MAX_PLAYERS)
+            self.seen_players[player] = number
+        sheet.append(entry)
+        self.entries += 1
+
+    def _key(self, number: int, key: str, value: str, line: str) -> None:
         if key == "grid":
-            if not rounds or rounds[-1].grid is not None:
-                rounds.append(_RoundBuilder(number))
+            if not self.rounds or self.rounds[-1].grid is not None:
+                self._new_round(number)
             try:
-                rounds[-1].grid = parse_grid(value)
+                self.rounds[-1].grid = parse_grid(value)
             except GridError as error:
-                raise RecordError("bad_grid", number, grid_error=error, detail=error) from None
+                raise RecordError("bad_grid", line=number, error=error) from None
         elif key in ("seed", "deadline"):
-            if not rounds:
-                raise RecordError("key_before_round", number, key=key)
+            if not self.rounds:
+                raise RecordError("key_before_round", line=number, key=key)
             if key == "seed":
-                rounds[-1].seed = _parse_int(value, number, "seed")
+                self.rounds[-1].seed = _parse_int(value, number, "seed")
             else:
-                rounds[-1].deadline_given = True
-                rounds[-1].deadline = (
-                    None if value.lower() in ("none", "-") else _parse_time(value, number)
-                )
+                self.rounds[-1].deadline_given = True
+                none = value.lower() in ("none", "-")
+                self.rounds[-1].deadline = None if none else _parse_time(value, number)
         elif key == "players":
             players = [name.strip() for name in value.split(",") if name.strip()]
-            _check_count(len(players), number)
-            for name in players:
-                check_player_name(name, number)
-        elif key.replace("_", " ").replace("-", " ") in _HEADER_KEYS:
-            if rounds:
-                raise RecordError("header_after_round", number, key=key)
-            header[_HEADER_KEYS[key.replace("_", " ").replace("-", " ")]] = (number, value)
+            if len(players) > MAX_PLAYERS:
+                raise RecordError(
+                    "too_many_players", line=number, count=len(players), limit=MAX_PLAYERS
+                )
+            self.players = [check_player_name(name, number) for name in players]
+        elif (meaning := _HEADER_KEYS.get(key.replace("_", " ").replace("-", " "))) is not None:
+            if self.rounds:
+                raise RecordError("header_after_round", line=number, key=key)
+            self.header[meaning] = (number, value)
         else:
-            raise RecordError("unknown_line", number, text=_excerpt(line))
-    if not rounds:
+            raise RecordError("unknown_line", line=number, text=_excerpt(line))
+
+    def seated(self) -> list[str]:
+        """The players: the `players` line's, or else everyone who wrote a word."""
+        if self.players is not None:
+            players = self.players
+        else:
+            players = [check_player_name(n, line) for n, line in self.seen_players.items()]
+        if not players:
+            raise RecordError("no_player")
+        if len(set(players)) != len(players):
+            raise RecordError("duplicate_player")
+        return players
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read a record; RecordError (with the line number) on anything it cannot make out."""
+    reader = _Reader()
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            reader.read(number, line)
+    if not reader.rounds:
         raise RecordError("no_round")
-    if players is None:
-        _check_count(len(seen_players), None)
-        for name, first_line in seen_players.items():
-            check_player_name(name, first_line)
-        players = list(seen_players)
-    if not players:
-        raise RecordError("no_player")
-    if len(set(players)) != len(players):
-        raise RecordError("duplicate_player")
+    players = reader.seated()
+    header = reader.header
     preset = header.get("preset", (0, DEFAULT_PRESET))[1]
     try:
         rules = get_preset(preset)
@@ -340,30 +390,34 @@ def parse_record(text: str) -> GameRecord:
     match = _parse_match(_value(header, "match"), _value(header, "tie"))
     settings = _Settings(header)
     duration = settings.duration if settings.duration is not None else rules.duration_seconds
-    seated = set(players)
-    built: list[RoundRecord] = []
-    for builder in rounds:
-        if builder.grid is None:
-            raise RecordError("round_without_grid", builder.line)
-        if builder.grid.size != rules.size:
-            raise RecordError("grid_size", builder.line, size=builder.grid.size, preset=preset)
-        for player in builder.entries:
-            if player not in seated:
-                raise RecordError("not_a_player", builder.line, player=_excerpt(player))
-        sheets = tuple(Sheet(p, tuple(builder.entries.get(p, ()))) for p in players)
-        deadline = builder.deadline if builder.deadline_given else float(duration)  # B10
-        built.append(RoundRecord(builder.grid, deadline, sheets, builder.seed))
     return GameRecord(
         preset,
         _value(header, "dictionary") or "fr",
         tuple(players),
-        tuple(built),
+        tuple(_built(builder, rules, players, duration) for builder in reader.rounds),
         match,
         min_length=settings.min_length,
         duration=settings.duration,
         invalid_penalty=settings.invalid_penalty,
         word_at_deadline_counts=settings.word_at_deadline_counts,
     )
+
+
+def _built(
+    builder: _RoundBuilder, rules: BoggleRules, players: list[str], duration: float
+) -> RoundRecord:
+    """One round as read, checked against the preset and the players."""
+    if builder.grid is None:
+        raise RecordError("round_without_grid", line=builder.line)
+    if builder.grid.size != rules.size:
+        size = builder.grid.size
+        raise RecordError("grid_size", line=builder.line, size=size, preset=rules.name)
+    for player in builder.entries:
+        if player not in players:
+            raise RecordError("not_a_player", line=builder.line, player=_excerpt(player))
+    sheets = tuple(Sheet(p, tuple(builder.entries.get(p, ()))) for p in players)
+    deadline = builder.deadline if builder.deadline_given else float(duration)  # B10
+    return RoundRecord(builder.grid, deadline, sheets, builder.seed)
 
 
 def _value(header: dict[str, tuple[int, str]], key: str) -> str | None:
@@ -381,9 +435,8 @@ class _Settings:
             line, value = header["word_at_deadline_counts"]
             self.word_at_deadline_counts = parse_yes_no(value)
             if self.word_at_deadline_counts is None:
-                raise RecordError(
-                    "bad_yes_no", line, key="word at deadline counts", value=_excerpt(value)
-                )
+                key = "word at deadline counts"
+                raise RecordError("bad_yes_no", line=line, key=key, value=_excerpt(value))
         self.duration: float | None = None
         if "min_length" in header:
             line, value = header["min_length"]
@@ -398,22 +451,18 @@ class _Settings:
             except ValueError:
                 seconds = float("nan")
             if not 0 < seconds <= MAX_DURATION:
-                raise RecordError("bad_duration", line, value=_excerpt(value), limit=MAX_DURATION)
+                value = _excerpt(value)
+                raise RecordError("bad_duration", line=line, value=value, limit=MAX_DURATION)
             self.duration = seconds
 
 
-def _bounded_int(value: str, line: int, low: int, high: int, reason: str) -> int:
+def _bounded_int(value: str, line: int, low: int, high: int, code: str) -> int:
     digits = value.strip()
     if not (
         digits.isascii() and digits.isdigit() and len(digits) <= 9 and low <= int(digits) <= high
     ):
-        raise RecordError(reason, line, value=_excerpt(value), limit=high)
+        raise RecordError(code, line=line, value=_excerpt(value), limit=high)
     return int(digits)
-
-
-def _check_count(count: int, line: int | None) -> None:
-    if count > MAX_PLAYERS:
-        raise RecordError("too_many_players", line, count=count, limit=MAX_PLAYERS)
 
 
 def _split_key(line: str, number: int) -> tuple[str, str]:
@@ -421,13 +470,13 @@ def _split_key(line: str, number: int) -> tuple[str, str]:
         key, found, value = line.partition(separator)
         if found and key.strip():
             return key.strip().lower(), value.strip()
-    raise RecordError("not_key_value", number, text=_excerpt(line))
+    raise RecordError("not_key_value", line=number, text=_excerpt(line))
 
 
 def _parse_int(value: str, number: int, what: str) -> int:
     digits = value[1:] if value[:1] in ("-", "+") else value
     if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_SEED_DIGITS):
-        raise RecordError("not_whole_number", number, what=what, value=_excerpt(value))
+        raise RecordError("not_whole_number", line=number, what=what, value=_excerpt(value))
     return int(value)
 
 
@@ -435,9 +484,9 @@ def _parse_time(value: str, number: int) -> float:
     try:
         at = float(value.replace(",", "."))
     except ValueError:
-        raise RecordError("bad_time", number, value=_excerpt(value)) from None
+        raise RecordError("bad_time", line=number, value=_excerpt(value)) from None
     if not at >= 0 or at == float("inf"):
-        raise RecordError("bad_time", number, value=_excerpt(value))
+        raise RecordError("bad_time", line=number, value=_excerpt(value))
     return at
 
 
@@ -446,16 +495,16 @@ def _parse_entry(line: str, number: int) -> tuple[str, Entry]:
     player, found, word = rest.partition(":")
     player = player.strip()
     if not found or not player:
-        raise RecordError("bad_entry", number, text=_excerpt(line))
+        raise RecordError("bad_entry", line=number, text=_excerpt(line))
     at = _parse_time(time_text, number)
     word = word.strip()
     if word.startswith('"'):
         try:
             decoded = json.loads(word)
         except json.JSONDecodeError:
-            raise RecordError("bad_quote", number, text=_excerpt(word)) from None
+            raise RecordError("bad_quote", line=number, text=_excerpt(word)) from None
         if not isinstance(decoded, str) or not _encodable(decoded):
-            raise RecordError("bad_quote", number, text=_excerpt(word))
+            raise RecordError("bad_quote", line=number, text=_excerpt(word))
         word = decoded
     else:
         word = word.split(" #", 1)[0].strip()
@@ -490,7 +539,7 @@ def _parse_match(value: str | None, tie: str | None) -> MatchFormat | None:
             return MatchFormat(target=count, extra_round_on_tie=extra)
     except (ValueError, MatchError):
         pass
-    raise RecordError("bad_match", value=_excerpt(value))
+    raise RecordError("bad_match", value=_excerpt(value), limit=MAX_ROUNDS)
 
 
 def replay(record: GameRecord, lexicon: Lexicon) -> Replay:
@@ -504,5 +553,5 @@ def replay(record: GameRecord, lexicon: Lexicon) -> Replay:
         try:
             match_standing = standing(record.match, record.players, results)
         except MatchError as error:
-            raise RecordError("match_error", detail=error) from None
+            raise RecordError("match_error", error=error) from None
     return Replay(results, match_standing)

@@ -1,7 +1,7 @@
 """The referee for one word (B4-B8, B12, B13): accepted with a path and points,
 or refused with a reason code.
 
-Refusals are values: a `Refusal` code plus the word (and, for a fold error,
+Refusals are values: a `WordReason` code plus the word (and, for a fold error,
 the character at fault); interfaces translate codes into French or English.
 """
 
@@ -16,7 +16,7 @@ from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import FoldError, Lexicon, fold
 
 
-class Refusal(StrEnum):
+class WordReason(StrEnum):
     """Why a word scores nothing."""
 
     INVALID_CHARACTERS = "invalid_characters"
@@ -29,7 +29,12 @@ class Refusal(StrEnum):
 
 #: B12: the refusals that make a word invalid (and cost the penalty when it is on).
 INVALID_WORD_REASONS = frozenset(
-    {Refusal.INVALID_CHARACTERS, Refusal.TOO_SHORT, Refusal.NO_PATH, Refusal.NOT_IN_DICTIONARY}
+    {
+        WordReason.INVALID_CHARACTERS,
+        WordReason.TOO_SHORT,
+        WordReason.NO_PATH,
+        WordReason.NOT_IN_DICTIONARY,
+    }
 )
 
 
@@ -42,7 +47,7 @@ class Verdict:
     valid: bool
     points: int = 0
     path: tuple[Cell, ...] = ()
-    reason: Refusal | None = None
+    reason: WordReason | None = None
     detail: str = ""
 
     def as_json(self) -> dict[str, object]:
@@ -109,16 +114,16 @@ def check_word(grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str) -> V
         word = fold(text)
     except FoldError as error:
         return Verdict(
-            text, None, False, reason=Refusal.INVALID_CHARACTERS, detail=error.reason.value
+            text, None, False, reason=WordReason.INVALID_CHARACTERS, detail=error.reason.value
         )
     if len(word) < rules.min_length:
-        return Verdict(text, word, False, reason=Refusal.TOO_SHORT)
+        return Verdict(text, word, False, reason=WordReason.TOO_SHORT)
     # The dictionary before the grid: only real words are path-searched, which
     # keeps a hostile input from making the search explode on a big grid.
     if word not in lexicon:
-        return Verdict(text, word, False, reason=Refusal.NOT_IN_DICTIONARY)
+        return Verdict(text, word, False, reason=WordReason.NOT_IN_DICTIONARY)
     path = find_path(grid, word)
     if path is None:
-        return Verdict(text, word, False, reason=Refusal.NO_PATH)
+        return Verdict(text, word, False, reason=WordReason.NO_PATH)
     cells = tuple(grid.cell(index) for index in path)
     return Verdict(text, word, True, points=rules.points(len(word)), path=cells)

@@ -18,16 +18,24 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from motamot.boggle.grid import Cell, Grid
-from motamot.boggle.referee import INVALID_WORD_REASONS, Refusal, check_word
+from motamot.boggle.referee import INVALID_WORD_REASONS, WordReason, check_word
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import SolvedWord, solve
+from motamot.errors import CodedError
 from motamot.lexicon import Lexicon, try_fold
 
 
-class RoundError(ValueError):
+class RoundError(CodedError, ValueError):
     """A round that cannot be judged (no player, two players with one name...)."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "no_player": "a round needs at least one player",
+        "unnamed_player": "a player needs a name",
+        "duplicate_player": "two players have the same name",
+    }
 
 
 @dataclass(frozen=True)
@@ -70,7 +78,7 @@ class JudgedEntry:
     status: Status
     points: int = 0
     path: tuple[Cell, ...] = ()
-    reason: Refusal | None = None
+    reason: WordReason | None = None
     crossed_by: tuple[str, ...] = ()
 
 
@@ -143,13 +151,13 @@ def judge_round(
     """Judge a round: each entry is refused (with its reason), crossed out (found
     by another player too) or scores; alone, the missed words are listed."""
     if not sheets:
-        raise RoundError("a round needs at least one player")
+        raise RoundError("no_player")
     names = [sheet.player for sheet in sheets]
     for name in names:
         if not name.strip():
-            raise RoundError("a player needs a name")
+            raise RoundError("unnamed_player")
     if len(set(names)) != len(names):
-        raise RoundError("two players have the same name")
+        raise RoundError("duplicate_player")
 
     judged: dict[str, list[JudgedEntry]] = {}
     finders: dict[str, list[str]] = defaultdict(list)
@@ -203,12 +211,12 @@ def _judge_sheet(
         folded = try_fold(entry.text)
         if rules.is_late(entry.at, deadline):
             out[index] = JudgedEntry(
-                entry.text, entry.at, folded, Status.REFUSED, reason=Refusal.AFTER_DEADLINE
+                entry.text, entry.at, folded, Status.REFUSED, reason=WordReason.AFTER_DEADLINE
             )
             continue
         if folded is not None and folded in seen:
             out[index] = JudgedEntry(
-                entry.text, entry.at, folded, Status.REFUSED, reason=Refusal.DUPLICATE_ENTRY
+                entry.text, entry.at, folded, Status.REFUSED, reason=WordReason.DUPLICATE_ENTRY
             )
             continue
         if folded is not None:

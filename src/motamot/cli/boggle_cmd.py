@@ -36,7 +36,8 @@ from motamot.cli.defaults import (
 from motamot.cli.errors import CliError
 from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
 from motamot.service.boggle_play import default_dictionary
-from motamot.text.boggle import grid_error_text, reason_text, record_error_text
+from motamot.text.boggle import reason_text
+from motamot.text.errors import error_text
 from motamot.text.i18n import Catalog, Language, translate
 from motamot.wire.boggle import replay_json
 
@@ -228,7 +229,7 @@ def _grid(text: str, lang: Language) -> Grid:
         return parse_grid(text)
     except GridError as error:
         raise CliError(
-            translate(MESSAGES, "bad_grid", lang, grid=text, error=grid_error_text(error, lang))
+            translate(MESSAGES, "bad_grid", lang, grid=text, error=error_text(error, lang))
         ) from None
 
 
@@ -310,7 +311,7 @@ def _batch_line(
     try:
         size, compact = parse_grid_line(line)
     except GridError as error:
-        text = grid_error_text(error, lang)
+        text = error_text(error, lang)
         yield translate(MESSAGES, "bad_batch_line", lang, file=path, line=number, error=text)
         return
     rules = rules_for(size)
@@ -537,7 +538,7 @@ def _replay(args: argparse.Namespace) -> int:
                 "bad_record",
                 lang,
                 file=args.record,
-                error=record_error_text(error, lang),
+                error=error_text(error, lang),
             )
         ) from None
     if args.json:

@@ -8,8 +8,10 @@ scripts) cannot be folded, and the error says why, so a referee can explain it.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
+
+from motamot.errors import CodedError
 
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
 _APOSTROPHES = frozenset("'’‘ʼ`´")
@@ -28,18 +30,26 @@ class FoldReason(StrEnum):
     INVALID_CHARACTER = "invalid_character"
 
 
-@dataclass(frozen=True)
-class FoldError(ValueError):
-    """A text that is not a word: the reason code and the character at fault."""
+class FoldError(CodedError, ValueError):
+    """A text that is not a word: its code is the reason (a `FoldReason`), its fields
+    the text and the character at fault."""
 
-    text: str
-    reason: FoldReason
-    character: str = ""
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        FoldReason.EMPTY: "{text!r} is empty",
+        FoldReason.DIGIT: "{text!r} holds a digit ({character!r})",
+        FoldReason.HYPHEN: "{text!r} holds a hyphen ({character!r})",
+        FoldReason.APOSTROPHE: "{text!r} holds an apostrophe ({character!r})",
+        FoldReason.SPACE: "{text!r} holds a blank inside ({character!r})",
+        FoldReason.INVALID_CHARACTER: "{text!r}: {character!r} is not a letter",
+    }
 
-    def __str__(self) -> str:
-        if self.character:
-            return f"{self.text!r}: {self.reason.value} ({self.character!r})"
-        return f"{self.text!r}: {self.reason.value}"
+    def __init__(self, text: str, reason: FoldReason, character: str = "") -> None:
+        super().__init__(reason.value, text=text, character=character)
+
+    @property
+    def reason(self) -> FoldReason:
+        """Why the text is not a word."""
+        return FoldReason(self.code)
 
 
 def _reason_for(char: str) -> FoldReason:

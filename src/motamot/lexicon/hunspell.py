@@ -15,12 +15,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import ClassVar
+
+from motamot.errors import CodedError
 
 APOSTROPHES = frozenset("'’")
 
 
-class AffixFormatError(ValueError):
-    """An .aff or .dic file this expander cannot read."""
+class AffixFormatError(CodedError, ValueError):
+    """An .aff or .dic file this expander cannot read; `in_file` names the file and the
+    line, its `error` what is wrong there."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "in_file": "{path}, line {line}: {error}",
+        "unclosed_class": "unclosed '[' in condition {condition!r}",
+        "empty_class": "empty '[]' in condition {condition!r}",
+        "odd_long_flags": "odd number of characters in long flags {text!r}",
+        "not_one_flag": "expected one flag, got {text!r}",
+        "short_header": "short {kind} header (expected '{kind} FLAG Y|N COUNT')",
+        "bad_count": "bad {kind} rule count {count!r}",
+        "missing_rules": "{kind} {flag}: fewer rules than announced",
+        "bad_rule": "not a {kind} {flag} rule ('{kind} FLAG STRIP ADD [CONDITION]')",
+    }
 
 
 @dataclass(frozen=True)
@@ -70,11 +86,13 @@ def _condition_parts(condition: str) -> list[str]:
         if char == "[":
             end = condition.find("]", i + 1)
             if end < 0:
-                raise AffixFormatError(f"unclosed '[' in condition {condition!r}")
+                raise AffixFormatError("unclosed_class", condition=condition)
             body = condition[i + 1 : end]
             negate = body.startswith("^")
             if negate:
                 body = body[1:]
+            if not body:  # `[]` or `[^]`: a class of nothing, which no regex can say
+                raise AffixFormatError("empty_class", condition=condition)
             parts.append(("[^" if negate else "[") + re.escape(body) + "]")
             i = end + 1
         elif char == ".":
@@ -119,7 +137,7 @@ class AffixFile:
         """The flags written in `text`, according to the FLAG format."""
         if self.flag_format == "long":
             if len(text) % 2:
-                raise AffixFormatError(f"odd number of characters in long flags {text!r}")
+                raise AffixFormatError("odd_long_flags", text=text)
             return frozenset(text[i : i + 2] for i in range(0, len(text), 2))
         if self.flag_format == "num":
             return frozenset(part for part in text.split(",") if part)
@@ -129,62 +147,86 @@ class AffixFile:
 def _parse_flag(affix: AffixFile, text: str) -> str:
     flags = affix.split_flags(text)
     if len(flags) != 1:
-        raise AffixFormatError(f"expected one flag, got {text!r}")
+        raise AffixFormatError("not_one_flag", text=text)
     return next(iter(flags))
 
 
-def parse_aff(text: str) -> AffixFile:
-    """Read an .aff file (already decoded)."""
+class _Lines:
+    """The lines of a file split into fields, read one by one; `read` is how many."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = [line.split() for line in text.splitlines()]
+        self.read = 0
+
+    def __bool__(self) -> bool:
+        return self.read < len(self.lines)
+
+    def next(self) -> list[str]:
+        self.read += 1
+        return self.lines[self.read - 1]
+
+
+def parse_aff(text: str, path: str = "<aff>") -> AffixFile:
+    """Read an .aff file (already decoded); AffixFormatError names `path` and the line."""
     affix = AffixFile()
-    lines = [line.split() for line in text.splitlines()]
-    i = 0
-    while i < len(lines):
-        fields = lines[i]
-        i += 1
-        if not fields or fields[0].startswith("#"):
-            continue
-        key = fields[0]
-        if key == "FLAG" and len(fields) > 1:
-            affix.flag_format = {"long": "long", "num": "num"}.get(fields[1], "char")
-        elif key in {"NEEDAFFIX", "PSEUDOROOT"} and len(fields) > 1:
-            affix.need_affix = _parse_flag(affix, fields[1])
-        elif key == "CIRCUMFIX" and len(fields) > 1:
-            affix.circumfix = _parse_flag(affix, fields[1])
-        elif key == "ONLYINCOMPOUND" and len(fields) > 1:
-            affix.only_in_compound = _parse_flag(affix, fields[1])
-        elif key == "FORBIDDENWORD" and len(fields) > 1:
-            affix.forbidden = _parse_flag(affix, fields[1])
-        elif key == "KEEPCASE" and len(fields) > 1:
-            affix.keep_case = _parse_flag(affix, fields[1])
-        elif key in {"PFX", "SFX"}:
-            if len(fields) < 4:
-                raise AffixFormatError(f"line {i}: short {key} header")
-            flag = _parse_flag(affix, fields[1])
-            cross = fields[2] == "Y"
-            try:
-                count = int(fields[3])
-            except ValueError:
-                raise AffixFormatError(f"line {i}: bad {key} rule count {fields[3]!r}") from None
-            table = affix.prefixes if key == "PFX" else affix.suffixes
-            rules = table.setdefault(flag, [])
-            for _ in range(count):
-                if i >= len(lines):
-                    raise AffixFormatError(f"{key} {flag}: fewer rules than announced")
-                rule = lines[i]
-                i += 1
-                if len(rule) < 4 or rule[0] != key or _parse_flag(affix, rule[1]) != flag:
-                    raise AffixFormatError(f"line {i}: expected a {key} {flag} rule")
-                strip = "" if rule[2] == "0" else rule[2]
-                add, _, cont = rule[3].partition("/")
-                add = "" if add == "0" else add
-                condition = rule[4] if len(rule) > 4 else "."
-                morph = " ".join(rule[5:])
-                rules.append(
-                    make_rule(
-                        key, flag, cross, strip, add, affix.split_flags(cont), condition, morph
-                    )
-                )
+    lines = _Lines(text)
+    try:
+        while lines:
+            _read_aff_line(affix, lines)
+    except AffixFormatError as error:
+        raise AffixFormatError("in_file", path=path, line=lines.read, error=error) from None
     return affix
+
+
+#: One-flag settings: the key as written → the AffixFile attribute it sets.
+_FLAG_KEYS = {
+    "NEEDAFFIX": "need_affix",
+    "PSEUDOROOT": "need_affix",
+    "CIRCUMFIX": "circumfix",
+    "ONLYINCOMPOUND": "only_in_compound",
+    "FORBIDDENWORD": "forbidden",
+    "KEEPCASE": "keep_case",
+}
+
+
+def _read_aff_line(affix: AffixFile, lines: _Lines) -> None:
+    """Read the next line (a whole PFX/SFX block when it is a block's header)."""
+    fields = lines.next()
+    if not fields or fields[0].startswith("#"):
+        return
+    key = fields[0]
+    if key == "FLAG" and len(fields) > 1:
+        affix.flag_format = {"long": "long", "num": "num"}.get(fields[1], "char")
+    elif key in _FLAG_KEYS and len(fields) > 1:
+        setattr(affix, _FLAG_KEYS[key], _parse_flag(affix, fields[1]))
+    elif key in {"PFX", "SFX"}:
+        _read_affix_block(affix, key, fields, lines)
+
+
+def _read_affix_block(affix: AffixFile, kind: str, header: list[str], lines: _Lines) -> None:
+    """A PFX/SFX block: `KIND FLAG Y|N COUNT`, then COUNT rules of that flag."""
+    if len(header) < 4:
+        raise AffixFormatError("short_header", kind=kind)
+    flag = _parse_flag(affix, header[1])
+    cross = header[2] == "Y"
+    count = header[3]
+    if not (count.isascii() and count.isdigit() and len(count) <= 9):
+        raise AffixFormatError("bad_count", kind=kind, count=count[:20])
+    table = affix.prefixes if kind == "PFX" else affix.suffixes
+    rules = table.setdefault(flag, [])
+    for _ in range(int(count)):
+        if not lines:
+            raise AffixFormatError("missing_rules", kind=kind, flag=flag)
+        rule = lines.next()
+        if len(rule) < 4 or rule[0] != kind or _parse_flag(affix, rule[1]) != flag:
+            raise AffixFormatError("bad_rule", kind=kind, flag=flag)
+        strip = "" if rule[2] == "0" else rule[2]
+        add, _, cont = rule[3].partition("/")
+        add = "" if add == "0" else add
+        condition = rule[4] if len(rule) > 4 else "."
+        morph = " ".join(rule[5:])
+        flags = affix.split_flags(cont)
+        rules.append(make_rule(kind, flag, cross, strip, add, flags, condition, morph))
 
 
 @dataclass(frozen=True)
@@ -196,10 +238,11 @@ class DicEntry:
     morph: tuple[str, ...]
 
 
-def parse_dic(text: str, affix: AffixFile) -> Iterator[DicEntry]:
-    """The entries of a .dic file (the first line, the count, is skipped)."""
+def parse_dic(text: str, affix: AffixFile, path: str = "<dic>") -> Iterator[DicEntry]:
+    """The entries of a .dic file (the first line, the count, is skipped);
+    AffixFormatError names `path` and the line."""
     lines = text.splitlines()
-    for line in lines[1:]:
+    for number, line in enumerate(lines[1:], 2):
         fields = line.split()
         if not fields:
             continue
@@ -208,7 +251,10 @@ def parse_dic(text: str, affix: AffixFile) -> Iterator[DicEntry]:
         if slash < 0:
             word, flags = head, frozenset[str]()
         else:
-            word, flags = head[:slash], affix.split_flags(head[slash + 1 :])
+            try:
+                word, flags = head[:slash], affix.split_flags(head[slash + 1 :])
+            except AffixFormatError as error:
+                raise AffixFormatError("in_file", path=path, line=number, error=error) from None
         yield DicEntry(word.replace("\\/", "/"), flags, tuple(fields[1:]))
 
 

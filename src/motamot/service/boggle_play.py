@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from motamot.boggle.bots import BotLevel
 from motamot.boggle.grid import Cell, Grid
-from motamot.boggle.referee import Refusal, check_word, find_path
+from motamot.boggle.referee import WordReason, check_word, find_path
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import SolvedWord
@@ -55,7 +55,7 @@ def instant_feedback(
         assert verdict.reason is not None
         return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
     # Deferred dictionary: tell length and path only.
-    if verdict.reason in (Refusal.INVALID_CHARACTERS, Refusal.TOO_SHORT, Refusal.NO_PATH):
+    if verdict.reason in (WordReason.INVALID_CHARACTERS, WordReason.TOO_SHORT, WordReason.NO_PATH):
         assert verdict.reason is not None
         return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
     word = verdict.word or ""

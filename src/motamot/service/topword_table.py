@@ -61,8 +61,8 @@ from motamot.topword.game import (
     generator_can_play,
 )
 from motamot.topword.move import Move, MoveSyntaxError, format_move, parse_move
+from motamot.topword.rules import Illegal as MoveRefusal
 from motamot.topword.rules import Legal, evaluate, evaluate_placements
-from motamot.topword.rules import Refusal as MoveRefusal
 
 __all__ = [
     "TOPWORD",

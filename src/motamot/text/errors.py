@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from motamot.boggle.grid import GridError
+from motamot.boggle.match import MatchError
+from motamot.boggle.record import RecordError as BoggleRecordError
+from motamot.boggle.round import RoundError
 from motamot.durable import WriteError
 from motamot.errors import CodedError
 from motamot.lexicon.build import TooManyStates
 from motamot.lexicon.dawg import LexiconFormatError
+from motamot.lexicon.fold import FoldError, FoldReason
+from motamot.lexicon.hunspell import AffixFormatError
 from motamot.lexicon.registry import DictionaryNameError, DictionaryNotFound, RegistryError
 from motamot.lexicon.wordlist import WordListError
 from motamot.names import PlayerNameError
@@ -256,8 +262,123 @@ LEXICON_FORMAT_ERRORS = _french(
     }
 )
 
+GRID_ERRORS = _french(
+    {
+        "empty": "grille vide",
+        "not_utf8": "texte qui n'est pas en UTF-8",
+        "bad_size": "une grille fait de 1x1 à 10x10, pas {size}x{size}",
+        "face_count": "{count} faces pour une grille {size}x{size}",
+        "invalid_face": "face invalide {face!r}",
+        "outside": "la case {cell} est hors d'une grille {size}x{size}",
+        "not_square": "{count} faces : il en faut un carré (16, 25, 36) "
+        "ou des rangées séparées par '/'",
+        "row_length": "la rangée {row} a {found} faces au lieu de {expected}",
+        "empty_row": "la rangée {row} est vide",
+        "invalid_character": "caractère invalide {char!r}",
+        "lower_case_start": "la rangée {row} commence par une minuscule",
+        "lower_case_alone": "rangée {row} : {char!r} ne suit aucune majuscule "
+        "(une face s'écrit Qu, Th… ; q = Qu)",
+        "dice_count": "{count} dés ne remplissent pas une grille {size}x{size}",
+    }
+)
+
+BOGGLE_RECORD_ERRORS = _french(
+    {
+        "bad_player_name": "ligne {line} : {error}",
+        "unrecordable_name": "ce joueur ne peut pas être enregistré : {error}",
+        "too_many_players": "ligne {line} : {count} joueurs, "
+        "un enregistrement en nomme au plus {limit}",
+        "too_many_rounds": "ligne {line} : plus de {limit} manches, "
+        "un enregistrement en contient au plus {limit}",
+        "too_many_entries": "ligne {line} : plus de {limit} mots pour {player!r} en une manche",
+        "too_many_words": "ligne {line} : plus de {limit} mots, "
+        "un enregistrement en contient au plus {limit}",
+        "not_a_player": "ligne {line} : {player!r} n'est pas parmi les joueurs",
+        "sheet_not_a_player": "manche {round} : {player!r} n'est pas parmi les joueurs",
+        "word_before_grid": "ligne {line} : un mot avant toute grille",
+        "bad_grid": "ligne {line} : {error}",
+        "key_before_round": "ligne {line} : {key!r} avant toute manche",
+        "header_after_round": "ligne {line} : {key!r} doit venir avant la première manche",
+        "unknown_line": "ligne {line} : ligne inconnue {text!r}",
+        "no_round": "aucune manche (il manque une ligne 'grid:')",
+        "no_player": "aucun joueur",
+        "duplicate_player": "deux joueurs ont le même nom",
+        "unknown_preset": "préréglage inconnu {name!r} (connus : {known})",
+        "round_without_grid": "ligne {line} : manche sans grille",
+        "grid_size": "ligne {line} : une grille {size}x{size} dans un enregistrement {preset}",
+        "not_key_value": "ligne {line} : illisible : {text!r} "
+        "(attendu 'clé: valeur' ou 'TEMPS JOUEUR: MOT')",
+        "not_whole_number": "ligne {line} : {what} {value!r} n'est pas un nombre entier",
+        "bad_time": "ligne {line} : temps {value!r} : il faut un nombre de secondes fini, >= 0",
+        "bad_entry": "ligne {line} : illisible : {text!r} (attendu 'TEMPS JOUEUR: MOT')",
+        "bad_quote": "ligne {line} : mot mal entre guillemets {text!r}",
+        "tie_without_match": "'tie' sans ligne 'match'",
+        "bad_tie": "tie {value!r} : 'shared' ou 'extra round'",
+        "bad_match": "match {value!r} : attendu 'rounds N' (N au plus {limit}) ou 'target N'",
+        "match_error": "partie : {error}",
+        "bad_min_length": "ligne {line} : longueur minimale {value!r} : "
+        "un nombre entier de 1 à {limit}",
+        "bad_duration": "ligne {line} : durée {value!r} : "
+        "un nombre de secondes > 0 et d'au plus {limit}",
+        "bad_penalty": "ligne {line} : pénalité {value!r} : "
+        "un nombre entier de points de 0 à {limit}",
+        "bad_yes_no": "ligne {line} : {key} {value!r} : yes ou no (oui ou non)",
+    }
+)
+
+MATCH_ERRORS = _french(
+    {
+        "no_format": "une partie se joue en un nombre de manches ou jusqu'à un score",
+        "no_round": "une partie a au moins une manche",
+        "too_many_rounds": "une partie a au plus {limit} manches",
+        "bad_target": "un score à atteindre vaut au moins 1 point",
+        "bad_players": "une partie a des joueurs aux noms tous différents",
+        "after_end": "manche {round} jouée après la fin de la partie",
+        "not_in_match": "manche {round} : {player!r} n'est pas de la partie",
+    }
+)
+
+ROUND_ERRORS = _french(
+    {
+        "no_player": "une manche a au moins un joueur",
+        "unnamed_player": "un joueur a un nom",
+        "duplicate_player": "deux joueurs ont le même nom",
+    }
+)
+
+FOLD_ERRORS = _french(
+    {
+        FoldReason.EMPTY: "{text!r} est vide",
+        FoldReason.DIGIT: "{text!r} contient un chiffre ({character!r})",
+        FoldReason.HYPHEN: "{text!r} contient un trait d'union ({character!r})",
+        FoldReason.APOSTROPHE: "{text!r} contient une apostrophe ({character!r})",
+        FoldReason.SPACE: "{text!r} contient un blanc ({character!r})",
+        FoldReason.INVALID_CHARACTER: "{text!r} : {character!r} n'est pas une lettre",
+    }
+)
+
+AFFIX_ERRORS = _french(
+    {
+        "in_file": "{path}, ligne {line} : {error}",
+        "unclosed_class": "'[' sans ']' dans la condition {condition!r}",
+        "empty_class": "'[]' vide dans la condition {condition!r}",
+        "odd_long_flags": "nombre impair de caractères dans les drapeaux longs {text!r}",
+        "not_one_flag": "un seul drapeau attendu, lu {text!r}",
+        "short_header": "en-tête {kind} trop court (attendu '{kind} DRAPEAU Y|N NOMBRE')",
+        "bad_count": "nombre de règles {kind} invalide {count!r}",
+        "missing_rules": "{kind} {flag} : moins de règles qu'annoncé",
+        "bad_rule": "pas une règle {kind} {flag} ('{kind} DRAPEAU RETRAIT AJOUT [CONDITION]')",
+    }
+)
+
 #: Each engine error class and its catalogue (a subclass before its base).
 CATALOGS: dict[type[CodedError], Catalog] = {
+    GridError: GRID_ERRORS,
+    BoggleRecordError: BOGGLE_RECORD_ERRORS,
+    MatchError: MATCH_ERRORS,
+    RoundError: ROUND_ERRORS,
+    FoldError: FOLD_ERRORS,
+    AffixFormatError: AFFIX_ERRORS,
     PositionError: POSITION_ERRORS,
     RackError: RACK_ERRORS,
     MoveSyntaxError: MOVE_ERRORS,

@@ -6,7 +6,7 @@ The pages embed `client_catalog(lang)` as JSON so the client renders codes
 
 from __future__ import annotations
 
-from motamot.boggle.referee import Refusal
+from motamot.boggle.referee import WordReason
 from motamot.text.boggle import REASONS
 from motamot.text.errors import GAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
@@ -164,7 +164,7 @@ TOPWORD_REFUSALS: Catalog = {**MOVE_REFUSALS, "pile_empty": GAME_ERRORS["pile_em
 REFUSALS: Catalog = {**ROOM_REFUSALS, **TOPWORD_REFUSALS, **SERVER_REFUSALS}
 
 #: Why a word is refused (B12), for verdicts and results.
-WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in Refusal}
+WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in WordReason}
 
 #: What is wrong with a message or a connection (the protocol, not the game).
 SERVER_ERRORS: Catalog = {

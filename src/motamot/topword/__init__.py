@@ -28,9 +28,9 @@ from motamot.topword.move import (
     word_tiles,
 )
 from motamot.topword.rules import (
+    Illegal,
     Legal,
     Reason,
-    Refusal,
     Verdict,
     canonical_move,
     evaluate,
@@ -69,6 +69,7 @@ __all__ = [
     "Bag",
     "Board",
     "Bonus",
+    "Illegal",
     "Legal",
     "LetterBonus",
     "Move",
@@ -77,7 +78,6 @@ __all__ = [
     "PositionError",
     "RackError",
     "Reason",
-    "Refusal",
     "Ruleset",
     "SharedCell",
     "SharedTie",

@@ -29,7 +29,7 @@ from motamot.names import PlayerNameError, check_name
 from motamot.topword.bag import Bag, shuffled
 from motamot.topword.board import Board
 from motamot.topword.move import Move, parse_move
-from motamot.topword.rules import Legal, Reason, Refusal, evaluate
+from motamot.topword.rules import Illegal, Legal, Reason, evaluate
 from motamot.topword.tiles import TOPWORD_FR, Ruleset, tile_label
 
 CanPlay = Callable[[Board, Sequence[str]], bool]
@@ -62,7 +62,7 @@ class GameError(CodedError, ValueError):
 
 
 class IllegalMove(GameError):
-    """A move the referee refused; `refusal` says why (the code is its reason)."""
+    """A move the referee refused; `verdict` says why (the code is its reason)."""
 
     TEMPLATES: ClassVar[dict[str, str]] = {
         reason.value: "{move}: "
@@ -71,10 +71,10 @@ class IllegalMove(GameError):
         for reason in Reason
     }
 
-    def __init__(self, move: Move, refusal: Refusal) -> None:
-        super().__init__(refusal.reason.value, move=str(move), detail=refusal.detail)
+    def __init__(self, move: Move, verdict: Illegal) -> None:
+        super().__init__(verdict.reason.value, move=str(move), detail=verdict.detail)
         self.move = move
-        self.refusal = refusal
+        self.verdict = verdict
 
 
 class Action(StrEnum):
@@ -237,7 +237,7 @@ class Game:
         best = max(finals)
         return [player for player, score in enumerate(finals) if score == best]
 
-    def evaluate(self, move: Move | str) -> Legal | Refusal:
+    def evaluate(self, move: Move | str) -> Legal | Illegal:
         """The referee's verdict on `move` for the player to play (nothing changes)."""
         if isinstance(move, str):
             move = parse_move(move)
@@ -267,7 +267,7 @@ class Game:
         if isinstance(move, str):
             move = parse_move(move)
         verdict = self.evaluate(move)
-        if isinstance(verdict, Refusal):
+        if isinstance(verdict, Illegal):
             raise IllegalMove(move, verdict)
         player = self.current
         rack_before = tuple(self.racks[player])

@@ -2,7 +2,7 @@
 
 Public API (what the move generator and the game use)
 ------------------------------------------------------
-``evaluate(board, move, rack, ruleset, lexicon) -> Legal | Refusal``
+``evaluate(board, move, rack, ruleset, lexicon) -> Legal | Illegal``
     Judge a move written in notation (`motamot.topword.move.Move`). `rack`
     is a sequence of tile codes ("Q" = Qu) or None when the tiles are
     assumed available. The board is left unchanged (it is pushed and popped).
@@ -13,7 +13,7 @@ Public API (what the move generator and the game use)
 ``Legal``: ``points``, ``words`` (main word first, then cross words in line
     order, each a `WordScore(word, points, cells)`), ``bonuses`` (`Bonus(kind,
     points)`), ``placements`` (sorted by cell), ``move`` (the notation), ``across``.
-``Refusal``: ``reason`` (a `Reason`, a str enum such as ``not_in_dictionary``)
+``Illegal``: ``reason`` (a `Reason`, a str enum such as ``not_in_dictionary``)
     and ``detail`` (the word or the cell, "5E", at fault).
 ``canonical_move(board, move)``: a one-tile move that forms words both ways
     can be written across or down (same placements, same total, T14); this
@@ -79,7 +79,7 @@ class Reason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Refusal:
+class Illegal:
     """A refused move: the rule broken and the word or cell at fault."""
 
     reason: Reason
@@ -103,7 +103,7 @@ class Legal:
         return self.move.across
 
 
-Verdict = Legal | Refusal
+Verdict = Legal | Illegal
 
 
 def evaluate(
@@ -115,18 +115,18 @@ def evaluate(
 ) -> Verdict:
     """Judge a move in notation on `board` (unchanged) for a player holding `rack`."""
     if not move.tiles:
-        return Refusal(Reason.NO_TILE_PLACED, "")
+        return Illegal(Reason.NO_TILE_PLACED, "")
     if not move.fits():
-        return Refusal(Reason.OFF_BOARD, format_move(move))
+        return Illegal(Reason.OFF_BOARD, format_move(move))
     placed = placements(board, move)
     if not placed:
-        return Refusal(Reason.NO_TILE_PLACED, move.word)
+        return Illegal(Reason.NO_TILE_PLACED, move.word)
     cells = move.cells()
     board.push(placed)
     try:
         run = board.run(cells[0], move.across)
         if run != cells:
-            return Refusal(Reason.NOT_WHOLE_WORD, board.word(run))
+            return Illegal(Reason.NOT_WHOLE_WORD, board.word(run))
     finally:
         board.pop()
     return evaluate_placements(board, placed, rack, ruleset, lexicon, move.across)
@@ -146,23 +146,23 @@ def evaluate_placements(
 ) -> Verdict:
     """Judge raw placements on `board` (unchanged); see the module docstring."""
     if not placed:
-        return Refusal(Reason.NO_TILE_PLACED, "")
+        return Illegal(Reason.NO_TILE_PLACED, "")
     placed = sorted(placed)
     cells = [cell for cell, _ in placed]
     for cell in cells:
         if not 0 <= cell < CELLS:
-            return Refusal(Reason.OFF_BOARD, str(cell))
+            return Illegal(Reason.OFF_BOARD, str(cell))
     if len(set(cells)) != len(cells):
         duplicate = next(cell for cell, count in Counter(cells).items() if count > 1)
-        return Refusal(Reason.DUPLICATE_CELL, cell_name(duplicate))
+        return Illegal(Reason.DUPLICATE_CELL, cell_name(duplicate))
     tiles = [tile for _, tile in placed]
     for tile in tiles:
         if tile not in TILE_CODES:
-            return Refusal(Reason.NOT_ON_RACK, tile)
+            return Illegal(Reason.NOT_ON_RACK, tile)
     if rack is not None:
         missing = Counter(tiles) - Counter(rack)
         if missing:
-            return Refusal(
+            return Illegal(
                 Reason.NOT_ON_RACK, "".join(tile_label(t) for t in sorted(missing.elements()))
             )
     if len(cells) > 1:
@@ -171,25 +171,25 @@ def evaluate_placements(
         elif len({cell % SIZE for cell in cells}) == 1:
             line_across = False
         else:
-            return Refusal(Reason.NOT_IN_LINE, _names(cells))
+            return Illegal(Reason.NOT_IN_LINE, _names(cells))
         if across is not None and across != line_across:
-            return Refusal(Reason.NOT_IN_LINE, _names(cells))
+            return Illegal(Reason.NOT_IN_LINE, _names(cells))
         across = line_across
     tops, heights = board.tops, board.heights
     for cell, tile in placed:
         if heights[cell] >= ruleset.max_height:
-            return Refusal(Reason.STACK_TOO_HIGH, cell_name(cell))
+            return Illegal(Reason.STACK_TOO_HIGH, cell_name(cell))
         if tops[cell] == tile:
-            return Refusal(Reason.SAME_LETTER_STACK, cell_name(cell))
+            return Illegal(Reason.SAME_LETTER_STACK, cell_name(cell))
     placed_set = set(cells)
     if len(cells) > 1:
         step = 1 if across else SIZE
         for cell in range(cells[0], cells[-1], step):
             if cell not in placed_set and not heights[cell]:
-                return Refusal(Reason.GAP_IN_LINE, cell_name(cell))
+                return Illegal(Reason.GAP_IN_LINE, cell_name(cell))
     first = board.is_empty()
     if first and not placed_set & CENTRE:
-        return Refusal(Reason.FIRST_MOVE_OFF_CENTRE, _names(cells))
+        return Illegal(Reason.FIRST_MOVE_OFF_CENTRE, _names(cells))
     old_heights = {cell: heights[cell] for cell in cells}
     board.push(placed)
     try:
@@ -216,9 +216,9 @@ def _judge_applied(
     if not first:
         stacked = any(old_heights[cell] for cell in cells)
         if not (stacked or len(main) > len(cells) or crosses):
-            return Refusal(Reason.NOT_CONNECTED, board.word(main))
+            return Illegal(Reason.NOT_CONNECTED, board.word(main))
     if len(main) < 2:
-        return Refusal(Reason.TOO_SHORT, board.word(main))
+        return Illegal(Reason.TOO_SHORT, board.word(main))
 
     def was_occupied(cell: int) -> bool:
         return bool(old_heights[cell] if cell in old_heights else board.heights[cell])
@@ -234,7 +234,7 @@ def _judge_applied(
                 group.append(cell)
                 continue
             if len(group) >= 2 and all(c in old_heights for c in group):
-                return Refusal(Reason.COVERS_WHOLE_WORD, _old_word(board, group, placed))
+                return Illegal(Reason.COVERS_WHOLE_WORD, _old_word(board, group, placed))
             group = []
     for cell, tile in placed:
         if tile != "S" or old_heights[cell]:
@@ -250,11 +250,11 @@ def _judge_applied(
             else:
                 other = True
         if plurals and not other:
-            return Refusal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
+            return Illegal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
     for word_cells in [main, *(run for run, _ in crosses)]:
         word = board.word(word_cells)
         if word not in lexicon:
-            return Refusal(Reason.NOT_IN_DICTIONARY, word)
+            return Illegal(Reason.NOT_IN_DICTIONARY, word)
     points, words, bonuses = score_move(board, main, crosses, placed, ruleset)
     row, col = divmod(main[0], SIZE)
     move = Move(row, col, across, tuple(board.tops[cell] for cell in main))
