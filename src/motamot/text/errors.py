@@ -171,6 +171,8 @@ RECORD_ERRORS = _french(
         "bad_scoreless_limit": "ligne {line} : scoreless_limit {value!r} "
         "n'est pas un nombre entier >= 1",
         "bad_yes_no": "ligne {line} : {key} {value!r} : yes ou no (oui ou non)",
+        "too_many_turns": "ligne {line} : plus de {limit} tours, "
+        "un enregistrement en contient au plus {limit}",
     }
 )
 

@@ -82,6 +82,7 @@ class RecordError(CodedError, ValueError):
         "bad_number": "line {line}: {text!r} is longer than any number of a game",
         "bad_scoreless_limit": "line {line}: scoreless_limit {value!r} is not a whole number >= 1",
         "bad_yes_no": "line {line}: {key} {value!r}: yes or no",
+        "too_many_turns": "line {line}: more than {limit} turns, a record holds at most {limit}",
     }
 
 
@@ -135,6 +136,9 @@ class Record:
 
 #: Longest number a turn line may give (turn, points, total): more is no game's.
 MAX_NUMBER_DIGITS = 9
+#: Most turns a record holds: a game has at most 100 moves (each lays one of the 100
+#: tiles for good); passes and exchanges make up the rest, far fewer in any real game.
+MAX_TURNS = 10_000
 _KEYS = {
     "seed": "seed",
     "graine": "seed",
@@ -261,22 +265,7 @@ def _final(number: int, text: str) -> dict[str, int]:
 
 def parse_record(text: str) -> Record:
     """Read a record; RecordError with the line at fault when it is malformed."""
-    header: dict[str, tuple[int, str]] = {}
-    turns: list[TurnLine] = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line[0].isdigit():
-            turns.append(_turn_line(number, line))
-            continue
-        key, colon, value = line.partition(":")
-        canonical = _KEYS.get(key.strip().lower())
-        if not colon or canonical is None:
-            raise RecordError("unknown_line", line=number, text=_excerpt(raw.strip()))
-        if canonical in header:
-            raise RecordError("repeated_key", line=number, key=canonical)
-        header[canonical] = (number, value.strip())
+    header, turns = _read_lines(text)
     for needed in ("seed", "players"):
         if needed not in header:
             raise RecordError("missing_key", key=needed)
@@ -284,14 +273,7 @@ def parse_record(text: str) -> Record:
     seed = parse_seed(seed_text)
     if seed is None:
         raise RecordError("bad_seed", line=seed_line, seed=_excerpt(seed_text))
-    ruleset = header.get("ruleset", (0, "topword-fr"))[1].lower()
-    try:
-        rules = get_ruleset(ruleset)
-    except KeyError:
-        known = ", ".join(RULESETS)
-        at = header["ruleset"][0]
-        name = _excerpt(ruleset)
-        raise RecordError("unknown_ruleset", line=at, name=name, known=known) from None
+    rules = _ruleset(header)
     scoreless_limit = None
     if "scoreless_limit" in header:
         scoreless_limit = _scoreless_limit(*header["scoreless_limit"])
@@ -301,10 +283,6 @@ def parse_record(text: str) -> Record:
         exchange_is_pass = parse_yes_no(text)
         if exchange_is_pass is None:
             raise RecordError("bad_yes_no", line=at, key="exchange_is_pass", value=_excerpt(text))
-    players = tuple(name.strip() for name in header["players"][1].split(","))
-    final = None
-    if "final" in header:
-        final = _final(*header["final"])
     for expected, turn in enumerate(turns, start=1):
         if turn.number != expected:
             raise RecordError("turn_number", line=turn.line, number=turn.number, expected=expected)
@@ -312,14 +290,47 @@ def parse_record(text: str) -> Record:
         seed=seed,
         ruleset=rules.name,
         dictionary=header.get("dictionary", (0, rules.dictionary))[1],
-        players=players,
+        players=tuple(name.strip() for name in header["players"][1].split(",")),
         turns=tuple(turns),
         start=header["start"][1] if "start" in header else None,
         end=header["end"][1] if "end" in header else None,
-        final=final,
+        final=_final(*header["final"]) if "final" in header else None,
         scoreless_limit=scoreless_limit,
         exchange_is_pass=exchange_is_pass,
     )
+
+
+def _read_lines(text: str) -> tuple[dict[str, tuple[int, str]], list[TurnLine]]:
+    """The header keys (canonical name → line, value) and the turns, as written."""
+    header: dict[str, tuple[int, str]] = {}
+    turns: list[TurnLine] = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line[0].isdigit():
+            if len(turns) >= MAX_TURNS:
+                raise RecordError("too_many_turns", line=number, limit=MAX_TURNS)
+            turns.append(_turn_line(number, line))
+            continue
+        key, colon, value = line.partition(":")
+        canonical = _KEYS.get(key.strip().lower())
+        if not colon or canonical is None:
+            raise RecordError("unknown_line", line=number, text=_excerpt(raw.strip()))
+        if canonical in header:
+            raise RecordError("repeated_key", line=number, key=canonical)
+        header[canonical] = (number, value.strip())
+    return header, turns
+
+
+def _ruleset(header: dict[str, tuple[int, str]]) -> Ruleset:
+    ruleset = header.get("ruleset", (0, "topword-fr"))[1].lower()
+    try:
+        return get_ruleset(ruleset)
+    except KeyError:
+        known = ", ".join(RULESETS)
+        at = header["ruleset"][0]
+        raise RecordError("unknown_ruleset", line=at, name=_excerpt(ruleset), known=known) from None
 
 
 def _scoreless_limit(line: int, text: str) -> int:
