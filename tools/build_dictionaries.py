@@ -30,6 +30,7 @@ from motamot.lexicon.dawg import Lexicon  # noqa: E402
 from motamot.lexicon.fold import try_fold  # noqa: E402
 from motamot.lexicon.hunspell import (  # noqa: E402
     AffixFile,
+    AffixFormatError,
     DicEntry,
     expand_all,
     parse_aff,
@@ -127,8 +128,8 @@ def french_words() -> set[str]:
     """The folded French word list."""
     directory = SOURCES / "fr"
     sources = read_sources(directory, ["fr.aff", "fr.dic"])
-    affix = parse_aff(sources["fr.aff"].decode("utf-8"))
-    entries = parse_dic(sources["fr.dic"].decode("utf-8"), affix)
+    affix = parse_aff(sources["fr.aff"].decode("utf-8"), str(directory / "fr.aff"))
+    entries = parse_dic(sources["fr.dic"].decode("utf-8"), affix, str(directory / "fr.dic"))
     dropped: Counter[str] = Counter()
     forms = expand_all(entries, affix, lambda entry: fr_entry_kept(entry, affix, dropped))
     words = fold_words(forms, dropped)
@@ -197,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     digests = shipped_sums()
     for language in args.languages or list(BUILDERS):
         start = time.perf_counter()
-        data = build(language)
+        try:
+            data = build(language)
+        except AffixFormatError as error:
+            print(f"{language}: {error}", file=sys.stderr)
+            return 1
         digest = hashlib.sha256(data).hexdigest()
         target = DATA / f"{language}.dawg"
         seconds = time.perf_counter() - start
