@@ -2,7 +2,8 @@
 
 Names holding control or line-separator characters broke saved records
 (`splitlines()` cut them): they are refused with a reason, and record
-parsers split on `\\n` only.
+parsers split on `\\n` only. Names that lie (issue 26 item 7: bidi controls,
+zero-width characters, `ＡＮＡ` beside `ana`) are refused or collide.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import pytest
 from motamot.boggle import GameRecord, RecordError, RoundRecord, Sheet, format_record, parse_record
 from motamot.boggle.grid import parse_grid
 from motamot.cli.main import main
-from motamot.names import MAX_NAME_LENGTH, PlayerNameError, check_name
+from motamot.names import MAX_NAME_LENGTH, PlayerNameError, check_name, name_key
+from motamot.service.seating import name_refusal
 from motamot.service.topword_play import SeatError, parse_seats
 from motamot.text.errors import error_text
 from motamot.topword.game import Game, GameError
@@ -93,3 +95,49 @@ def test_record_parsers_split_lines_on_newline_only(char: str) -> None:
     loose = f"grid: ORTE/BEST/INAM/GTED\n3 ana: ro{char}se\n4 ana: orbite\n"
     sheet = parse_record(loose).rounds[0].sheets[0]
     assert [entry.text for entry in sheet.entries] == [f"ro{char}se", "orbite"]
+
+
+#: Format characters (Unicode Cf) that make a name print other than it is.
+LIARS = {
+    "Ana\u202e": "U+202E",  # right-to-left override: the next name prints backwards
+    "ana\u200b": "U+200B",  # zero width space: a second « ana »
+    "\u200b": "U+200B",  # a lone zero width space: a whole, invisible name
+    "\u2066Bo": "U+2066",  # left-to-right isolate
+    "\ufeffBo": "U+FEFF",  # zero width no-break space (byte order mark)
+    "Bo\u00ad": "U+00AD",  # soft hyphen
+}
+
+
+@pytest.mark.parametrize("name", LIARS, ids=list(LIARS.values()))
+def test_names_with_format_characters_are_refused_everywhere(name: str) -> None:
+    with pytest.raises(PlayerNameError) as caught:
+        check_name(name)
+    assert caught.value.code == "format_character"
+    for lang in ("fr", "en"):
+        assert LIARS[name] in error_text(caught.value, lang)
+    assert "mise en forme invisible" in error_text(caught.value, "fr")
+    refusal = name_refusal(name, "", ["Ana", "Bo"])
+    assert refusal is not None and refusal.code == "bad_name"
+    assert refusal.fields == {"reason": "format_character"}
+    with pytest.raises(GameError):
+        Game([name, "Zoé"], 1, LEX)
+    with pytest.raises(RecordError, match="U\\+"):
+        parse_record(f"players: {name}, Zoé\ngrid: ORTE/BEST/INAM/GTED\n")
+
+
+def test_names_are_compared_after_nfkc_and_casefold() -> None:
+    assert name_key("ＡＮＡ") == name_key("Ana") == name_key("ana") == "ana"
+    assert name_key("ﬁlou") == name_key("FILOU")  # the ligature ﬁ is f, i
+    assert name_key("Straße") == name_key("STRASSE")
+    assert name_key("ana") != name_key("anna")
+    for taken, name in (("ana", "ＡＮＡ"), ("Ana", "ana"), ("FILOU", "ﬁlou")):
+        assert check_name(name) == name  # a fit name on its own...
+        refusal = name_refusal(name, "", [taken])
+        assert refusal is not None and refusal.code == "name_taken"  # ...but that seat's
+    assert name_refusal("ana", "", ["anna", "Bo"]) is None
+    with pytest.raises(GameError) as caught:
+        Game(["ana", "ＡＮＡ"], 1, LEX)
+    assert caught.value.code == "duplicate_player"
+    with pytest.raises(RecordError) as record:
+        parse_record("players: ana, ＡＮＡ\ngrid: ORTE/BEST/INAM/GTED\n")
+    assert record.value.code == "duplicate_player"

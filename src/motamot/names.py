@@ -5,6 +5,12 @@ line whatever tool reads it: no control character (`\\r`, `\\v`, `\\f`, `\\x1c`,
 `\\x85`…), no line or paragraph separator (U+2028, U+2029), no lone surrogate
 (it cannot be saved as UTF-8). Each game adds the punctuation its record
 syntax reserves (`reserved`).
+
+A name must also show what it is: no format character (Unicode category Cf:
+bidi controls such as U+202E, which print the next name backwards, zero-width
+characters such as U+200B, which make `ana` and `ana` + U+200B two seats both
+shown « ana »). Two names are the same seat when their `name_key`s are equal
+(NFKC, then casefold: `ＡＮＡ`, `Ana` and `ana` are one name).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from motamot.errors import CodedError
 MAX_NAME_LENGTH = 40
 
 _CONTROL = "Cc"
+_FORMAT = "Cf"
 _SEPARATORS = frozenset({"Zl", "Zp"})
 _SURROGATE = "Cs"
 
@@ -30,6 +37,8 @@ class PlayerNameError(CodedError, ValueError):
         "surrounding_blanks": "player name {name!r}: no blank at the start or the end",
         "too_long": "player name {name!r}: {length} characters, at most {limit}",
         "control_character": "player name {name!r}: control character {char} not allowed",
+        "format_character": "player name {name!r}: invisible format character {char} "
+        "not allowed (bidi control, zero-width)",
         "line_separator": "player name {name!r}: line separator {char} not allowed",
         "not_text": "player name {name!r}: {char} is not a character of text",
         "reserved_character": "player name {name!r}: {char!r} is reserved (none of {reserved})",
@@ -52,6 +61,8 @@ def check_name(name: str, reserved: str = "") -> str:
         category = unicodedata.category(char)
         if category == _CONTROL:
             raise PlayerNameError("control_character", name=name, char=code_point(char))
+        if category == _FORMAT:
+            raise PlayerNameError("format_character", name=name, char=code_point(char))
         if category in _SEPARATORS:
             raise PlayerNameError("line_separator", name=name, char=code_point(char))
         if category == _SURROGATE:
@@ -63,3 +74,8 @@ def check_name(name: str, reserved: str = "") -> str:
     if name != name.strip():
         raise PlayerNameError("surrounding_blanks", name=name)
     return name
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: `name` in NFKC, casefolded (`ＡＮＡ` → `ana`)."""
+    return unicodedata.normalize("NFKC", name).casefold()

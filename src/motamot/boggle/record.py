@@ -38,7 +38,7 @@ from motamot.boggle.round import Entry, RoundResult, Sheet, judge_round
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS, BoggleRules, get_preset
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
-from motamot.names import PlayerNameError, check_name
+from motamot.names import PlayerNameError, check_name, name_key
 from motamot.seeds import MAX_SEED_DIGITS
 from motamot.yes_no import parse_yes_no, yes_no
 
@@ -365,7 +365,7 @@ class _Reader:
             players = [check_player_name(n, line) for n, line in self.seen_players.items()]
         if not players:
             raise RecordError("no_player")
-        if len(set(players)) != len(players):
+        if len({name_key(name) for name in players}) != len(players):
             raise RecordError("duplicate_player")
         return players
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from motamot.names import PlayerNameError, check_name
+from motamot.names import PlayerNameError, check_name, name_key
 from motamot.service.outcomes import Refusal
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -56,7 +56,7 @@ def name_refusal(name: str, reserved: str, taken: Iterable[str]) -> Refusal | No
         check_name(name, reserved)
     except PlayerNameError as error:
         return Refusal("bad_name", {"reason": error.code})
-    if any(other.casefold() == name.casefold() for other in taken):
+    if any(name_key(other) == name_key(name) for other in taken):
         return Refusal("name_taken", {"name": name})
     return None
 

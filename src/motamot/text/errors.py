@@ -182,6 +182,8 @@ PLAYER_NAME_ERRORS = _french(
         "surrounding_blanks": "nom de joueur {name!r} : pas de blanc au début ni à la fin",
         "too_long": "nom de joueur {name!r} : {length} caractères, au plus {limit}",
         "control_character": "nom de joueur {name!r} : caractère de contrôle {char} interdit",
+        "format_character": "nom de joueur {name!r} : caractère de mise en forme invisible "
+        "{char} interdit (contrôle bidirectionnel, largeur nulle)",
         "line_separator": "nom de joueur {name!r} : séparateur de lignes {char} interdit",
         "not_text": "nom de joueur {name!r} : {char} n'est pas un caractère de texte",
         "reserved_character": "nom de joueur {name!r} : {char!r} est réservé (aucun de {reserved})",

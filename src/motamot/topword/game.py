@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
-from motamot.names import PlayerNameError, check_name
+from motamot.names import PlayerNameError, check_name, name_key
 from motamot.topword.bag import Bag, shuffled
 from motamot.topword.board import Board
 from motamot.topword.move import Move, parse_move
@@ -170,7 +170,7 @@ class Game:
                 check_name(name, RESERVED_IN_NAMES)
             except PlayerNameError as error:
                 raise GameError("bad_player_name", name=name, error=error) from None
-        if len(set(names)) != len(names):
+        if len({name_key(name) for name in names}) != len(names):
             raise GameError("duplicate_player")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GameError("bad_seed", seed=seed)
