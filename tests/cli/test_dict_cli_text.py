@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from motamot.cli.dict_cmd import NOT_IN_DICTIONARY, REASONS
 from motamot.cli.main import main
 from motamot.lexicon import FoldReason
 from motamot.lexicon.wordlist import SINGLE_LETTER
+from motamot.text.dictionary import NOT_IN_DICTIONARY, REASONS
 
 
 def test_w2_every_refusal_reason_has_french_and_english_text() -> None:

@@ -37,93 +37,10 @@ from motamot.cli.errors import CliError
 from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
 from motamot.service.boggle_play import default_dictionary
 from motamot.text.boggle import reason_text
+from motamot.text.boggle_commands import BOGGLE_COMMANDS
 from motamot.text.errors import error_text
-from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.i18n import Language, translate
 from motamot.wire.boggle import replay_json
-
-MESSAGES: Catalog = {
-    "summary": {
-        "fr": "{grid} : {count:mot|mots}, {points:point|points}",
-        "en": "{grid}: {count:word|words}, {points:point|points}",
-    },
-    "longest": {"fr": "Mots les plus longs : {words}", "en": "Longest words: {words}"},
-    "by_length": {
-        "fr": "{letters} lettres ({points} pt) : {words}",
-        "en": "{letters} letters ({points} pt): {words}",
-    },
-    "valid": {
-        "fr": "{word} : valide, {points} pt, chemin {path}",
-        "en": "{word}: valid, {points} pt, path {path}",
-    },
-    "refused": {"fr": "{input} : refusé ({reason})", "en": "{input}: refused ({reason})"},
-    "bad_grid": {
-        "fr": "grille illisible {grid!r} : {error}",
-        "en": "unreadable grid {grid!r}: {error}",
-    },
-    "bad_batch_line": {
-        "fr": "{file}, ligne {line} : grille illisible : {error}",
-        "en": "{file}, line {line}: unreadable grid: {error}",
-    },
-    "size_mismatch": {
-        "fr": "la grille est {size}x{size}, le préréglage {preset} veut {want}x{want}",
-        "en": "the grid is {size}x{size}, preset {preset} wants {want}x{want}",
-    },
-    "no_preset": {
-        "fr": "aucun préréglage pour une grille {size}x{size} : indiquez --preset",
-        "en": "no preset for a {size}x{size} grid: give --preset",
-    },
-    "unknown_preset": {
-        "fr": "préréglage inconnu {name!r} (connus : {known})",
-        "en": "unknown preset {name!r} (known: {known})",
-    },
-    "grid_or_batch": {
-        "fr": "donnez une grille ou --batch FICHIER (pas les deux)",
-        "en": "give a grid or --batch FILE (not both)",
-    },
-    "unreadable_file": {
-        "fr": "{file} : lecture impossible ({error})",
-        "en": "{file}: cannot be read ({error})",
-    },
-    "round": {"fr": "Manche {number} : {grid}", "en": "Round {number}: {grid}"},
-    "player_total": {
-        "fr": "  {player} : {total:point|points}",
-        "en": "  {player}: {total:point|points}",
-    },
-    "scored": {"fr": "    + {word} ({points} pt)", "en": "    + {word} ({points} pt)"},
-    "crossed": {
-        "fr": "    = {word} rayé (aussi trouvé par {by})",
-        "en": "    = {word} crossed out (also found by {by})",
-    },
-    "refused_entry": {"fr": "    - {input} : {reason}", "en": "    - {input}: {reason}"},
-    "penalty": {"fr": "    pénalité : -{penalty}", "en": "    penalty: -{penalty}"},
-    "round_winners": {"fr": "  Manche gagnée par {names}", "en": "  Round won by {names}"},
-    "missed": {
-        "fr": "  Mots manqués : {count:n} sur {total:n} : {words}",
-        "en": "  Missed words: {count:n} of {total:n}: {words}",
-    },
-    "match_over": {
-        "fr": "Partie terminée, gagnée par {names} ({totals})",
-        "en": "Match over, won by {names} ({totals})",
-    },
-    "match_on": {"fr": "Partie en cours ({totals})", "en": "Match in progress ({totals})"},
-    "bad_record": {
-        "fr": "{file} : enregistrement illisible : {error}",
-        "en": "{file}: unreadable record: {error}",
-    },
-    "min_length": {
-        "fr": "--min-length doit valoir de 1 à {most:n}",
-        "en": "--min-length must be 1 to {most:n}",
-    },
-    "bad_batch_entry": {
-        "fr": "{file}, ligne {line} : {error}",
-        "en": "{file}, line {line}: {error}",
-    },
-    "line_too_long": {
-        "fr": "ligne de plus de {most:n} octets, ignorée",
-        "en": "line longer than {most:n} bytes, skipped",
-    },
-    "batch_entry": {"fr": "{error}", "en": "{error}"},
-}
 
 
 def cell_name(cell: Cell) -> str:
@@ -210,18 +127,22 @@ def _rules(name: str | None, size: int | None, lang: Language) -> BoggleRules:
             rules = get_preset(name)
         except ValueError:
             raise CliError(
-                translate(MESSAGES, "unknown_preset", lang, name=name, known=", ".join(PRESETS))
+                translate(
+                    BOGGLE_COMMANDS, "unknown_preset", lang, name=name, known=", ".join(PRESETS)
+                )
             ) from None
         if size is not None and size != rules.size:
             raise CliError(
-                translate(MESSAGES, "size_mismatch", lang, size=size, preset=name, want=rules.size)
+                translate(
+                    BOGGLE_COMMANDS, "size_mismatch", lang, size=size, preset=name, want=rules.size
+                )
             )
         return rules
     assert size is not None
     try:
         return preset_for_size(size)
     except ValueError:
-        raise CliError(translate(MESSAGES, "no_preset", lang, size=size)) from None
+        raise CliError(translate(BOGGLE_COMMANDS, "no_preset", lang, size=size)) from None
 
 
 def _grid(text: str, lang: Language) -> Grid:
@@ -229,7 +150,7 @@ def _grid(text: str, lang: Language) -> Grid:
         return parse_grid(text)
     except GridError as error:
         raise CliError(
-            translate(MESSAGES, "bad_grid", lang, grid=text, error=error_text(error, lang))
+            translate(BOGGLE_COMMANDS, "bad_grid", lang, grid=text, error=error_text(error, lang))
         ) from None
 
 
@@ -290,7 +211,7 @@ def _batch_items(path: Path, preset: str | None, lang: Language) -> Iterator[Bat
                     yield from _batch_line(path, number, raw, rules_for, lang)
     except OSError as error:
         raise CliError(
-            translate(MESSAGES, "unreadable_file", lang, file=path, error=error.strerror)
+            translate(BOGGLE_COMMANDS, "unreadable_file", lang, file=path, error=error.strerror)
         ) from None
 
 
@@ -312,7 +233,7 @@ def _batch_line(
         size, compact = parse_grid_line(line)
     except GridError as error:
         text = error_text(error, lang)
-        yield translate(MESSAGES, "bad_batch_line", lang, file=path, line=number, error=text)
+        yield translate(BOGGLE_COMMANDS, "bad_batch_line", lang, file=path, line=number, error=text)
         return
     rules = rules_for(size)
     if isinstance(rules, str):
@@ -349,8 +270,8 @@ def _read_blocks(handle: BinaryIO) -> Iterator[Sequence[bytes | None]]:
 
 
 def _batch_error(path: Path, number: int, key: str, lang: Language, **fields: object) -> str:
-    text = translate(MESSAGES, key, lang, **fields)
-    return translate(MESSAGES, "bad_batch_entry", lang, file=path, line=number, error=text)
+    text = translate(BOGGLE_COMMANDS, key, lang, **fields)
+    return translate(BOGGLE_COMMANDS, "bad_batch_entry", lang, file=path, line=number, error=text)
 
 
 def _solve_batch(args: argparse.Namespace, lexicon: Lexicon) -> int:
@@ -385,7 +306,7 @@ def _write_batch(
         totals = batch_totals(compacts, size, rules, lexicon, args.min_length)
         lines = [
             translate(
-                MESSAGES,
+                BOGGLE_COMMANDS,
                 "summary",
                 lang,
                 grid=grid_of_compact(size, compact).text,
@@ -412,9 +333,9 @@ def _write_bytes(data: bytes) -> None:
 def _solve(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     if (args.grid is None) == (args.batch is None):
-        raise CliError(translate(MESSAGES, "grid_or_batch", lang))
+        raise CliError(translate(BOGGLE_COMMANDS, "grid_or_batch", lang))
     if args.min_length is not None and not 1 <= args.min_length <= MAX_MIN_LENGTH:
-        raise CliError(translate(MESSAGES, "min_length", lang, most=MAX_MIN_LENGTH))
+        raise CliError(translate(BOGGLE_COMMANDS, "min_length", lang, most=MAX_MIN_LENGTH))
     if args.batch is not None:
         if args.preset is not None:
             _rules(args.preset, None, lang)  # an unknown preset stops before any line
@@ -427,7 +348,11 @@ def _solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"grid": grid.text, "count": count, "points": points}))
         else:
-            print(translate(MESSAGES, "summary", lang, grid=grid.text, count=count, points=points))
+            print(
+                translate(
+                    BOGGLE_COMMANDS, "summary", lang, grid=grid.text, count=count, points=points
+                )
+            )
         return 0
     solution = solve(grid, rules, lexicon, args.min_length)
     if args.json:
@@ -439,7 +364,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _summary(solution: Solution, lang: Language) -> str:
     return translate(
-        MESSAGES,
+        BOGGLE_COMMANDS,
         "summary",
         lang,
         grid=solution.grid.text,
@@ -457,12 +382,12 @@ def _print_solution(solution: Solution, lang: Language) -> None:
         )
     longest = solution.longest()
     if longest:
-        print(translate(MESSAGES, "longest", lang, words=", ".join(w.word for w in longest)))
+        print(translate(BOGGLE_COMMANDS, "longest", lang, words=", ".join(w.word for w in longest)))
     for letters in sorted({len(w.word) for w in solution.words}, reverse=True):
         group = [w for w in solution.words if len(w.word) == letters]
         print(
             translate(
-                MESSAGES,
+                BOGGLE_COMMANDS,
                 "by_length",
                 lang,
                 letters=letters,
@@ -498,14 +423,19 @@ def _check(args: argparse.Namespace) -> int:
             path = "-".join(cell_name(cell) for cell in verdict.path)
             print(
                 translate(
-                    MESSAGES, "valid", lang, word=verdict.word, points=verdict.points, path=path
+                    BOGGLE_COMMANDS,
+                    "valid",
+                    lang,
+                    word=verdict.word,
+                    points=verdict.points,
+                    path=path,
                 )
             )
         else:
             assert verdict.reason is not None
             print(
                 translate(
-                    MESSAGES,
+                    BOGGLE_COMMANDS,
                     "refused",
                     lang,
                     input=verdict.input,
@@ -521,7 +451,7 @@ def _read_text(path: Path, lang: Language) -> str:
     except (OSError, UnicodeDecodeError) as error:
         detail = error.strerror if isinstance(error, OSError) else str(error)
         raise CliError(
-            translate(MESSAGES, "unreadable_file", lang, file=path, error=detail)
+            translate(BOGGLE_COMMANDS, "unreadable_file", lang, file=path, error=detail)
         ) from None
 
 
@@ -534,7 +464,7 @@ def _replay(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise CliError(
             translate(
-                MESSAGES,
+                BOGGLE_COMMANDS,
                 "bad_record",
                 lang,
                 file=args.record,
@@ -553,36 +483,46 @@ def _replay(args: argparse.Namespace) -> int:
         )
         if standing.finished:
             names = ", ".join(standing.winners)
-            print(translate(MESSAGES, "match_over", lang, names=names, totals=totals))
+            print(translate(BOGGLE_COMMANDS, "match_over", lang, names=names, totals=totals))
         else:
-            print(translate(MESSAGES, "match_on", lang, totals=totals))
+            print(translate(BOGGLE_COMMANDS, "match_on", lang, totals=totals))
     return 0
 
 
 def _print_round(number: int, result: RoundResult, lang: Language) -> None:
-    print(translate(MESSAGES, "round", lang, number=number, grid=result.grid.text))
+    print(translate(BOGGLE_COMMANDS, "round", lang, number=number, grid=result.grid.text))
     for player in result.players:
-        print(translate(MESSAGES, "player_total", lang, player=player.player, total=player.total))
+        print(
+            translate(
+                BOGGLE_COMMANDS, "player_total", lang, player=player.player, total=player.total
+            )
+        )
         for entry in player.entries:
             if entry.status is Status.SCORED:
-                print(translate(MESSAGES, "scored", lang, word=entry.word, points=entry.points))
+                print(
+                    translate(BOGGLE_COMMANDS, "scored", lang, word=entry.word, points=entry.points)
+                )
             elif entry.status is Status.CROSSED:
                 by = ", ".join(entry.crossed_by)
-                print(translate(MESSAGES, "crossed", lang, word=entry.word, by=by))
+                print(translate(BOGGLE_COMMANDS, "crossed", lang, word=entry.word, by=by))
             else:
                 assert entry.reason is not None
                 reason = reason_text(entry.reason, lang)
-                print(translate(MESSAGES, "refused_entry", lang, input=entry.input, reason=reason))
+                print(
+                    translate(
+                        BOGGLE_COMMANDS, "refused_entry", lang, input=entry.input, reason=reason
+                    )
+                )
         if player.penalty:
-            print(translate(MESSAGES, "penalty", lang, penalty=player.penalty))
+            print(translate(BOGGLE_COMMANDS, "penalty", lang, penalty=player.penalty))
     if len(result.players) > 1:
         names = ", ".join(result.winners)
-        print(translate(MESSAGES, "round_winners", lang, names=names))
+        print(translate(BOGGLE_COMMANDS, "round_winners", lang, names=names))
     if result.missed is not None and result.all_words is not None:
         words = " ".join(w.word for w in result.missed)
         print(
             translate(
-                MESSAGES,
+                BOGGLE_COMMANDS,
                 "missed",
                 lang,
                 count=len(result.missed),

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, FoldReason, fold, load_lexicon
+from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, fold, load_lexicon
 from motamot.lexicon.dawg import MAX_WORD_LETTERS
 from motamot.lexicon.registry import compile_user_list
 from motamot.lexicon.wordlist import (
@@ -16,44 +16,9 @@ from motamot.lexicon.wordlist import (
     MAX_LINES,
     MAX_LIST_BYTES,
     MAX_WORDS,
-    SINGLE_LETTER,
-    TOO_LONG,
 )
-from motamot.text.i18n import Catalog, Language, translate
-
-NOT_IN_DICTIONARY = "not_in_dictionary"
-
-MESSAGES: Catalog = {
-    "info": {
-        "fr": "{name} : {words:mot|mots} (sha256 {sha256})",
-        "en": "{name}: {words:word|words} (sha256 {sha256})",
-    },
-    "valid": {"fr": "{word} : valide", "en": "{word}: valid"},
-    "invalid": {"fr": "{input} : refusé ({reason})", "en": "{input}: refused ({reason})"},
-    "built": {
-        "fr": "{name} : {kept:mot gardé|mots gardés}, {dropped:ligne écartée|lignes écartées}",
-        "en": "{name}: {kept:word|words} kept, {dropped:line|lines} dropped",
-    },
-    "dropped": {"fr": "  {count} × {reason} ({label})", "en": "  {count} × {reason} ({label})"},
-}
-
-
-#: Why an input is not a word, as a player reads it (the JSON keeps the codes).
-REASONS: Catalog = {
-    FoldReason.EMPTY: {"fr": "vide", "en": "empty"},
-    FoldReason.DIGIT: {"fr": "contient un chiffre", "en": "contains a digit"},
-    FoldReason.HYPHEN: {"fr": "contient un trait d'union", "en": "contains a hyphen"},
-    FoldReason.APOSTROPHE: {"fr": "contient une apostrophe", "en": "contains an apostrophe"},
-    FoldReason.SPACE: {"fr": "contient une espace", "en": "contains a space"},
-    FoldReason.INVALID_CHARACTER: {"fr": "caractère non admis", "en": "invalid character"},
-    SINGLE_LETTER: {"fr": "une seule lettre", "en": "a single letter"},
-    TOO_LONG: {
-        "fr": f"plus de {MAX_WORD_LETTERS} lettres",
-        "en": f"more than {MAX_WORD_LETTERS} letters",
-    },
-    NOT_IN_DICTIONARY: {"fr": "absent du dictionnaire", "en": "not in the dictionary"},
-}
-
+from motamot.text.dictionary import DICT_COMMANDS, NOT_IN_DICTIONARY, REASONS
+from motamot.text.i18n import Language, translate
 
 _MB = 1 << 20
 #: What `dict build` refuses, said in its --help (the limits of motamot.lexicon.wordlist).
@@ -114,7 +79,7 @@ def _info(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(translate(MESSAGES, "info", args.lang, **result))
+        print(translate(DICT_COMMANDS, "info", args.lang, **result))
     return 0
 
 
@@ -143,10 +108,10 @@ def _check(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     for entry in results:
         if entry["valid"]:
-            print(translate(MESSAGES, "valid", lang, **entry))
+            print(translate(DICT_COMMANDS, "valid", lang, **entry))
         else:
             reason = translate(REASONS, entry["reason"], lang)
-            print(translate(MESSAGES, "invalid", lang, input=entry["input"], reason=reason))
+            print(translate(DICT_COMMANDS, "invalid", lang, input=entry["input"], reason=reason))
     return 0
 
 
@@ -178,7 +143,7 @@ def _build(args: argparse.Namespace) -> int:
     lang: Language = args.lang
     print(
         translate(
-            MESSAGES,
+            DICT_COMMANDS,
             "built",
             lang,
             name=args.name,
@@ -188,5 +153,5 @@ def _build(args: argparse.Namespace) -> int:
     )
     for reason, count in sorted(report.dropped.items()):
         label = translate(REASONS, reason, lang)
-        print(translate(MESSAGES, "dropped", lang, count=count, reason=reason, label=label))
+        print(translate(DICT_COMMANDS, "dropped", lang, count=count, reason=reason, label=label))
     return 0

@@ -27,7 +27,6 @@ from motamot.cli.term import (
     side_by_side,
     stdin_reader,
 )
-from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
 from motamot.lexicon import try_fold
 from motamot.service.local import LocalRooms
 from motamot.service.outcomes import Refusal
@@ -42,163 +41,17 @@ from motamot.service.topword_play import (
     parse_seats,
 )
 from motamot.text.errors import error_text
-from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.i18n import Language, translate
 from motamot.text.rooms import refusal_text
 from motamot.text.topword import word_score_text
+from motamot.text.topword_commands import TOPWORD_COMMANDS
+from motamot.text.topword_screen import TOPWORD_SCREEN
 from motamot.topword.board import CENTRE, COLUMNS, SIZE, Board, cell_name
 from motamot.topword.game import Action, Exchange, Pass, Play, Turn
 from motamot.topword.move import Move, MoveSyntaxError, parse_move, placements
 from motamot.topword.record import RecordError
 from motamot.topword.rules import Legal, Reason
 from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, Ruleset, get_ruleset, tile_label
-
-MESSAGES: Catalog = {
-    "title": {
-        "fr": "TOPWORD · tour {turn} · {ruleset}",
-        "en": "TOPWORD · turn {turn} · {ruleset}",
-    },
-    "pile": {"fr": "Pioche : {count:lettre|lettres}", "en": "Pile: {count:tile|tiles}"},
-    "scores": {"fr": "Scores :", "en": "Scores:"},
-    "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
-    "to_play": {"fr": "  ◀ à jouer", "en": "  ◀ to play"},
-    "last_moves": {"fr": "Derniers coups :", "en": "Last moves:"},
-    "rack": {"fr": "Chevalet ({name}) : {tiles}", "en": "Rack ({name}): {tiles}"},
-    "help_short": {
-        "fr": "Coup : 5E MAIN → ou E5 MAIN ↓ · passe · échange X · indice · aide · quitter",
-        "en": "Move: 5E MAIN → or E5 MAIN ↓ · pass · exchange X · hint · help · quit",
-    },
-    "help": {
-        "fr": "Case de départ puis mot entier tel qu'il se lira : rangée puis colonne pour "
-        "un mot horizontal (5E MAIN), colonne puis rangée pour un mot vertical (E5 MAIN). "
-        "Les lettres déjà posées s'écrivent aussi et restent en place ; une lettre différente "
-        "s'empile dessus (jamais sur la même lettre). "
-        "Qu s'écrit QU. «\u00a0indice\u00a0» : meilleurs coups ; «\u00a0quitter\u00a0» : "
-        "enregistrer et quitter.",
-        "en": "Starting cell then the whole word as it will read: row then column for a "
-        "word across (5E MAIN), column then row for a word down (E5 MAIN). Letters already "
-        "on the board are written too and stay; a different letter stacks on one (never on "
-        "the same letter). Qu is written QU. "
-        "'hint': best moves; 'quit': save and quit.",
-    },
-    "legend": {
-        "fr": "M2 = lettre M, pile de 2 · * = case rouge du centre",
-        "en": "M2 = letter M, stack of 2 · * = red centre square",
-    },
-    "played": {
-        "fr": "{name} : {move} +{points} ({detail})",
-        "en": "{name}: {move} +{points} ({detail})",
-    },
-    "start": {
-        "fr": "Tirage : {draws} → {name} commence",
-        "en": "Draw: {draws} → {name} starts",
-    },
-    "thinking": {"fr": "{name} réfléchit…", "en": "{name} is thinking…"},
-    "passed": {"fr": "{name} : passe", "en": "{name}: pass"},
-    "exchanged": {"fr": "{name} : échange une lettre", "en": "{name}: exchange of a tile"},
-    "you_exchanged": {
-        "fr": "Vous échangez {tile} : vous tirez {drawn}",
-        "en": "You exchange {tile}: you draw {drawn}",
-    },
-    "refused": {"fr": "Refusé : {reason}", "en": "Refused: {reason}"},
-    "syntax": {
-        "fr": "Coup illisible {text!r} : une case puis un mot, ex. 5E MAIN ou E5 MAIN",
-        "en": "Unreadable move {text!r}: a cell then a word, e.g. 5E MAIN or E5 MAIN",
-    },
-    "no_exchange_empty": {
-        "fr": "La pioche est vide : pas d'échange",
-        "en": "The pile is empty: no exchange",
-    },
-    "no_such_tile": {
-        "fr": "Pas de {tile} sur votre chevalet",
-        "en": "No {tile} on your rack",
-    },
-    "exchange_one": {
-        "fr": "On échange une seule lettre à la fois (T17) : "
-        "«\u00a0échange {first}\u00a0» par exemple",
-        "en": "One tile is exchanged at a time (T17): 'exchange {first}' for instance",
-    },
-    "same_letter_kept": {
-        "fr": "Ce mot est déjà là : on n'empile pas une lettre sur la même (T8).",
-        "en": "That word is already there: a tile never stacks on the same letter (T8).",
-    },
-    "exchange_which": {
-        "fr": "Quelle lettre échanger ? ex. «\u00a0échange E\u00a0»",
-        "en": "Which tile? e.g. 'exchange E'",
-    },
-    "hints": {"fr": "Indices :", "en": "Hints:"},
-    "no_hint": {
-        "fr": "Aucun coup possible : passez ou échangez une lettre",
-        "en": "No move possible: pass or exchange a tile",
-    },
-    "hand_over": {
-        "fr": "Au tour de {name}. Les autres, regardez ailleurs ! Entrée pour voir le chevalet… ",
-        "en": "{name}'s turn. Others, look away! Press Enter to see the rack… ",
-    },
-    "pass_on": {
-        "fr": "Entrée pour cacher votre chevalet et passer la main… ",
-        "en": "Press Enter to hide your rack and pass on… ",
-    },
-    "over": {"fr": "Partie terminée : {reason}", "en": "Game over: {reason}"},
-    "rack_empty": {
-        "fr": "un joueur a posé toutes ses lettres, la pioche est vide",
-        "en": "a player has used all their tiles and the pile is empty",
-    },
-    "nobody_can_play": {
-        "fr": "plus personne ne peut former de mot, la pioche est vide",
-        "en": "nobody can form a word and the pile is empty",
-    },
-    "all_passed": {"fr": "tous les joueurs ont passé", "en": "every player has passed"},
-    "scoreless_limit": {"fr": "trop de tours sans points", "en": "too many scoreless turns"},
-    "final_line": {
-        "fr": "  {name} : {score} − {penalty} ({left:lettre restante|lettres restantes}) = {final}",
-        "en": "  {name}: {score} − {penalty} ({left:tile|tiles} left) = {final}",
-    },
-    "winner": {"fr": "Gagnant : {names} !", "en": "Winner: {names}!"},
-    "winners": {"fr": "Égalité : {names} !", "en": "Tie: {names}!"},
-    "saved": {"fr": "Partie enregistrée dans {path}", "en": "Game saved in {path}"},
-    "resume_with": {
-        "fr": "Pour la reprendre : motamot topword play --resume {path}",
-        "en": "To resume it: motamot topword play --resume {path}",
-    },
-    "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
-    "you": {"fr": "Vous", "en": "You"},
-    "player": {"fr": "Joueur {number}", "en": "Player {number}"},
-    "computer": {"fr": "Ordi", "en": "Bot"},
-    "computer_n": {"fr": "Ordi {number}", "en": "Bot {number}"},
-    "bad_seats": {
-        "fr": "--players : {item!r} inconnu (human, {levels}, ou human:Nom)",
-        "en": "--players: unknown {item!r} (human, {levels}, or human:Name)",
-    },
-    "bad_name": {"fr": "--players : {item}", "en": "--players: {item}"},
-    "duplicate_name": {
-        "fr": "--players : deux joueurs ont le même nom",
-        "en": "--players: two players have the same name",
-    },
-    "seat_count": {
-        "fr": "--players : {count:joueur|joueurs}, il en faut {low} à {high}",
-        "en": "--players: {count:player|players}, {low} to {high} are needed",
-    },
-    "seats_mismatch": {
-        "fr": "--players ne correspond pas aux joueurs de la partie ({item})",
-        "en": "--players does not match the game's players ({item})",
-    },
-    "bad_ruleset": {
-        "fr": "règles inconnues {name!r} (connues : {known})",
-        "en": "unknown ruleset {name!r} (known: {known})",
-    },
-    "bad_record": {
-        "fr": "{path} : partie illisible : {error}",
-        "en": "{path}: unreadable game record: {error}",
-    },
-    "no_file": {
-        "fr": "{path} : lecture impossible ({error})",
-        "en": "{path}: cannot read ({error})",
-    },
-    "finished_record": {
-        "fr": "{path} : cette partie est déjà terminée",
-        "en": "{path}: this game is already over",
-    },
-}
 
 PASS_WORDS = {"passe", "pass", "passer"}
 EXCHANGE_WORDS = {"échange", "echange", "exchange", "échanger", "echanger"}
@@ -245,14 +98,16 @@ def _seats(text: str, lang: Language) -> list[Seat]:
     humans = text.count(HUMAN)
     computers = len([item for item in text.split(",") if item.strip()]) - humans
     human_names = (
-        [translate(MESSAGES, "you", lang)]
+        [translate(TOPWORD_SCREEN, "you", lang)]
         if humans <= 1
-        else [translate(MESSAGES, "player", lang, number=n) for n in range(1, humans + 1)]
+        else [translate(TOPWORD_SCREEN, "player", lang, number=n) for n in range(1, humans + 1)]
     )
     computer_names = (
-        [translate(MESSAGES, "computer", lang)]
+        [translate(TOPWORD_SCREEN, "computer", lang)]
         if computers <= 1
-        else [translate(MESSAGES, "computer_n", lang, number=n) for n in range(1, computers + 1)]
+        else [
+            translate(TOPWORD_SCREEN, "computer_n", lang, number=n) for n in range(1, computers + 1)
+        ]
     )
     try:
         return parse_seats(text, human_names, computer_names)
@@ -260,7 +115,7 @@ def _seats(text: str, lang: Language) -> list[Seat]:
         key = "bad_seats" if error.reason == "unknown_kind" else error.reason
         item = error_text(error.name_error, lang) if error.name_error else error.item
         raise CliError(
-            translate(MESSAGES, key, lang, item=item, levels=", ".join(COMPUTER_LEVELS))
+            translate(TOPWORD_SCREEN, key, lang, item=item, levels=", ".join(COMPUTER_LEVELS))
         ) from None
 
 
@@ -271,7 +126,9 @@ def run(args: argparse.Namespace) -> int:
         ruleset = get_ruleset(name)
     except KeyError:
         known = ", ".join(RULESETS)
-        raise CliError(translate(MESSAGES, "bad_ruleset", lang, name=name, known=known)) from None
+        raise CliError(
+            translate(TOPWORD_SCREEN, "bad_ruleset", lang, name=name, known=known)
+        ) from None
     seats = _seats(args.players, lang) if args.players else None
     checked_seed(args.seed, lang)  # before the rooms' store is opened: bad input changes nothing
     local = LocalRooms()
@@ -293,7 +150,7 @@ def _run(
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
             raise CliError(
                 translate(
-                    MESSAGES,
+                    TOPWORD_SCREEN,
                     "seat_count",
                     lang,
                     count=len(seats),
@@ -354,17 +211,19 @@ def _resume(
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         detail = error.strerror if isinstance(error, OSError) else str(error)
-        raise CliError(translate(MESSAGES, "no_file", lang, path=path, error=detail)) from None
+        raise CliError(
+            translate(TOPWORD_SCREEN, "no_file", lang, path=path, error=detail)
+        ) from None
     try:
         table = Table.resume(local, text, dictionary, path, seats)
     except RecordError as error:
         raise CliError(
-            translate(MESSAGES, "bad_record", lang, path=path, error=error_text(error, lang))
+            translate(TOPWORD_SCREEN, "bad_record", lang, path=path, error=error_text(error, lang))
         ) from None
     except SeatError as error:
-        raise CliError(translate(MESSAGES, "seats_mismatch", lang, item=error.item)) from None
+        raise CliError(translate(TOPWORD_SCREEN, "seats_mismatch", lang, item=error.item)) from None
     if table.game.finished:
-        raise CliError(translate(MESSAGES, "finished_record", lang, path=path))
+        raise CliError(translate(TOPWORD_SCREEN, "finished_record", lang, path=path))
     return table
 
 
@@ -381,7 +240,7 @@ class TopwordScreen:
         self.notice: list[str] = []
 
     def t(self, key: str, **fields: object) -> str:
-        return translate(MESSAGES, key, self.lang, **fields)
+        return translate(TOPWORD_SCREEN, key, self.lang, **fields)
 
     def write(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -495,7 +354,7 @@ class TopwordScreen:
                 stacked = same_letter_cell(game.board, move)
                 if stacked is not None:
                     reason = translate(
-                        REFEREE_MESSAGES, Reason.SAME_LETTER_STACK.value, self.lang, detail=stacked
+                        TOPWORD_COMMANDS, Reason.SAME_LETTER_STACK.value, self.lang, detail=stacked
                     )
                     refused = self.t("refused", reason=reason)
                     message = [self.style(refused, "red"), self.t("same_letter_kept")]
@@ -525,9 +384,9 @@ class TopwordScreen:
 
     def refusal_text(self, refusal: Refusal) -> str:
         """Why the room refused a turn: the referee's reason, or the table's."""
-        if refusal.code in REFEREE_MESSAGES:
+        if refusal.code in TOPWORD_COMMANDS:
             detail = refusal.fields.get("detail", "")
-            reason = translate(REFEREE_MESSAGES, refusal.code, self.lang, detail=detail)
+            reason = translate(TOPWORD_COMMANDS, refusal.code, self.lang, detail=detail)
             return self.t("refused", reason=reason)
         return refusal_text(refusal.code, self.lang, **refusal.fields)
 
@@ -538,10 +397,10 @@ class TopwordScreen:
             if bonus.kind.startswith("letter_"):
                 letter = bonus.kind.removeprefix("letter_").upper()
                 label = translate(
-                    REFEREE_MESSAGES, "letter", self.lang, letter="Qu" if letter == "QU" else letter
+                    TOPWORD_COMMANDS, "letter", self.lang, letter="Qu" if letter == "QU" else letter
                 )
             else:
-                label = translate(REFEREE_MESSAGES, bonus.kind, self.lang)
+                label = translate(TOPWORD_COMMANDS, bonus.kind, self.lang)
             parts.append(f"{label} +{bonus.points}")
         return ", ".join(parts)
 

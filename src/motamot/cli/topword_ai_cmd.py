@@ -12,11 +12,11 @@ from pathlib import Path
 
 from motamot.cli.arguments import checked_range, checked_seed
 from motamot.cli.errors import CliError
-from motamot.cli.topword_cmd import MESSAGES as REFEREE_MESSAGES
 from motamot.cli.topword_cmd import _board, _bonus_text, _word_line
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.text.errors import error_text
-from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.i18n import Language, translate
+from motamot.text.topword_commands import TOPWORD_AI_COMMANDS, TOPWORD_COMMANDS
 from motamot.topword import (
     RULESETS,
     TOPWORD_FR,
@@ -36,41 +36,6 @@ from motamot.wire.topword import analysis_json, hints_json, moves_json, selfplay
 
 #: Most self-play games one command runs (a bound, not a budget: 1,000 take minutes).
 MAX_GAMES = 100_000
-
-MESSAGES: Catalog = {
-    "count": {"fr": "{count:coup légal|coups légaux}", "en": "{count:legal move|legal moves}"},
-    "move_line": {"fr": "{move} : {points:point|points}", "en": "{move}: {points:point|points}"},
-    "no_move": {"fr": "aucun coup possible", "en": "no legal move"},
-    "bad_top": {"fr": "--top doit être positif ou nul", "en": "--top must be 0 or more"},
-    "bad_players": {
-        "fr": "--players : {count:joueur|joueurs}, il en faut {low} à {high} (niveaux : {levels})",
-        "en": "--players: {count:player|players}, {low} to {high} needed (levels: {levels})",
-    },
-    "bad_level": {
-        "fr": "--players : niveau inconnu {level!r} (niveaux : {levels})",
-        "en": "--players: unknown level {level!r} (levels: {levels})",
-    },
-    "review": {
-        "fr": "{number}. {player} [{rack}] {played} +{points}{best}",
-        "en": "{number}. {player} [{rack}] {played} +{points}{best}",
-    },
-    "review_best": {
-        "fr": " — meilleur : {move} +{points} (−{given_up})",
-        "en": " — best: {move} +{points} (−{given_up})",
-    },
-    Action.PASS: {"fr": "passe", "en": "pass"},
-    Action.EXCHANGE: {"fr": "échange {tile}", "en": "exchange {tile}"},
-    "given_up": {
-        "fr": "  {player} : {points:point laissé|points laissés}",
-        "en": "  {player}: {points:point|points} given up",
-    },
-    "stats": {
-        "fr": "{player} : {wins:victoire|victoires}, {draws:nul|nuls} sur {games:partie|parties} "
-        "({rate:.1%}, intervalle à 95\u202f% {low:.1%} – {high:.1%}), score moyen {average:.1f}",
-        "en": "{player}: {wins:win|wins}, {draws:draw|draws} of {games:game|games} ({rate:.1%}, "
-        "95% interval {low:.1%} – {high:.1%}), average score {average:.1f}",
-    },
-}
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -113,7 +78,7 @@ def _rack(text: str, ruleset: Ruleset, lang: Language) -> tuple[str, ...]:
         return parse_rack(text, ruleset)
     except RackError as error:
         raise CliError(
-            translate(REFEREE_MESSAGES, "bad_rack", lang, error=error_text(error, lang))
+            translate(TOPWORD_COMMANDS, "bad_rack", lang, error=error_text(error, lang))
         ) from None
 
 
@@ -127,7 +92,7 @@ def _position_request(
 ) -> tuple[Board, tuple[str, ...], Ruleset, Lexicon]:
     """What `moves` and `hint` read: --top checked, the position, the rack, rules, words."""
     if args.top is not None and args.top < 0:
-        raise CliError(translate(MESSAGES, "bad_top", lang))
+        raise CliError(translate(TOPWORD_AI_COMMANDS, "bad_top", lang))
     board = _board(args.position, lang)
     ruleset, lexicon = _setup(args)
     return board, _rack(args.rack, ruleset, lang), ruleset, lexicon
@@ -143,9 +108,9 @@ def _moves(args: argparse.Namespace) -> int:
     found = [(move.notation, move.points) for move in moves]
     found.sort(key=lambda item: (-item[1], item[0]))
     shown = found if args.top is None else found[: args.top]
-    print(translate(MESSAGES, "count", lang, count=len(found)))
+    print(translate(TOPWORD_AI_COMMANDS, "count", lang, count=len(found)))
     for notation, points in shown:
-        print(translate(MESSAGES, "move_line", lang, move=notation, points=points))
+        print(translate(TOPWORD_AI_COMMANDS, "move_line", lang, move=notation, points=points))
     return 0
 
 
@@ -157,17 +122,23 @@ def _hint(args: argparse.Namespace) -> int:
         print(json.dumps(hints_json(found), ensure_ascii=False))
         return 0
     if not found:
-        print(translate(MESSAGES, "no_move", lang))
+        print(translate(TOPWORD_AI_COMMANDS, "no_move", lang))
     for hint in found:
         verdict = hint.verdict
         print(
-            translate(MESSAGES, "move_line", lang, move=hint.move.notation, points=verdict.points)
+            translate(
+                TOPWORD_AI_COMMANDS,
+                "move_line",
+                lang,
+                move=hint.move.notation,
+                points=verdict.points,
+            )
         )
         for word in verdict.words:
             print(_word_line(word, lang))
         for bonus in verdict.bonuses:
             kind = _bonus_text(bonus.kind, lang)
-            print(translate(REFEREE_MESSAGES, "bonus", lang, kind=kind, points=bonus.points))
+            print(translate(TOPWORD_COMMANDS, "bonus", lang, kind=kind, points=bonus.points))
     return 0
 
 
@@ -177,7 +148,7 @@ def _analyse(args: argparse.Namespace) -> int:
         text = args.file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        message = translate(REFEREE_MESSAGES, "no_file", lang, path=args.file, error=reason)
+        message = translate(TOPWORD_COMMANDS, "no_file", lang, path=args.file, error=reason)
         raise CliError(message) from None
     try:
         record = parse_record(text)
@@ -186,7 +157,7 @@ def _analyse(args: argparse.Namespace) -> int:
         game = replay(record, lexicon, generator_can_play(ruleset, lexicon))
     except RecordError as error:
         raise CliError(
-            translate(REFEREE_MESSAGES, "bad_record", lang, error=error_text(error, lang))
+            translate(TOPWORD_COMMANDS, "bad_record", lang, error=error_text(error, lang))
         ) from None
     reviews = analyse(game)
     totals = given_up_by_player(game, reviews)
@@ -197,7 +168,7 @@ def _analyse(args: argparse.Namespace) -> int:
         best = ""
         if review.best is not None and review.given_up:
             best = translate(
-                MESSAGES,
+                TOPWORD_AI_COMMANDS,
                 "review_best",
                 lang,
                 move=review.best.notation,
@@ -206,7 +177,7 @@ def _analyse(args: argparse.Namespace) -> int:
             )
         print(
             translate(
-                MESSAGES,
+                TOPWORD_AI_COMMANDS,
                 "review",
                 lang,
                 number=review.number,
@@ -218,7 +189,7 @@ def _analyse(args: argparse.Namespace) -> int:
             )
         )
     for player, points in totals.items():
-        print(translate(MESSAGES, "given_up", lang, player=player, points=points))
+        print(translate(TOPWORD_AI_COMMANDS, "given_up", lang, player=player, points=points))
     return 0
 
 
@@ -227,7 +198,7 @@ def _played_text(review: TurnReview, lang: Language) -> str:
     if review.action is Action.PLAY:
         return review.played
     tile = review.played.removeprefix("exchange ")  # the record's form (`played_text`)
-    return translate(MESSAGES, review.action, lang, tile=tile)
+    return translate(TOPWORD_AI_COMMANDS, review.action, lang, tile=tile)
 
 
 def _levels(text: str, ruleset: Ruleset, lang: Language) -> list[str]:
@@ -235,11 +206,13 @@ def _levels(text: str, ruleset: Ruleset, lang: Language) -> list[str]:
     known = ", ".join(LEVELS)
     for level in levels:
         if level not in LEVELS:
-            raise CliError(translate(MESSAGES, "bad_level", lang, level=level, levels=known))
+            raise CliError(
+                translate(TOPWORD_AI_COMMANDS, "bad_level", lang, level=level, levels=known)
+            )
     if not ruleset.min_players <= len(levels) <= ruleset.max_players:
         raise CliError(
             translate(
-                MESSAGES,
+                TOPWORD_AI_COMMANDS,
                 "bad_players",
                 lang,
                 count=len(levels),
@@ -268,7 +241,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         low, high = stats.interval
         print(
             translate(
-                MESSAGES,
+                TOPWORD_AI_COMMANDS,
                 "stats",
                 lang,
                 player=stats.name,

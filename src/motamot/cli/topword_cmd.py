@@ -8,9 +8,10 @@ from pathlib import Path
 
 from motamot.cli.errors import CliError
 from motamot.lexicon import load_lexicon
-from motamot.text.errors import REFUSALS, error_text
-from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.errors import error_text
+from motamot.text.i18n import Language, translate
 from motamot.text.topword import not_counted_text
+from motamot.text.topword_commands import TOPWORD_COMMANDS
 from motamot.topword import (
     CENTRE,
     COLUMNS,
@@ -35,38 +36,6 @@ from motamot.topword import (
 from motamot.topword.game import generator_can_play
 from motamot.topword.record import RecordError, parse_record, replay
 from motamot.wire.topword import verdict_json
-
-MESSAGES: Catalog = {
-    "bad_position": {"fr": "position invalide : {error}", "en": "bad position: {error}"},
-    "bad_move": {"fr": "coup illisible : {error}", "en": "unreadable move: {error}"},
-    "bad_rack": {"fr": "chevalet invalide : {error}", "en": "bad rack: {error}"},
-    "bad_record": {"fr": "partie illisible : {error}", "en": "bad game record: {error}"},
-    "no_file": {
-        "fr": "{path} : lecture impossible ({error})",
-        "en": "{path}: cannot read ({error})",
-    },
-    "legend": {
-        "fr": "lettre et hauteur de la pile ; * = case rouge centrale vide",
-        "en": "letter and stack height; * = empty red centre square",
-    },
-    "legal": {"fr": "{move} : {points:point|points}", "en": "{move}: {points:point|points}"},
-    "word": {"fr": "  {word} : {points}", "en": "  {word}: {points}"},
-    "word_note": {"fr": "  {word} : {points} ({note})", "en": "  {word}: {points} ({note})"},
-    "bonus": {"fr": "  bonus {kind} : +{points}", "en": "  bonus {kind}: +{points}"},
-    "refused": {"fr": "{move} : refusé — {reason}", "en": "{move}: refused — {reason}"},
-    "replayed": {
-        "fr": "{turns:tour rejoué|tours rejoués}, fin : {end}",
-        "en": "{turns:turn|turns} replayed, end: {end}",
-    },
-    "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
-    "winner": {"fr": "gagnant : {names}", "en": "winner: {names}"},
-    "not_over": {"fr": "partie en cours", "en": "game in progress"},
-    **REFUSALS,
-    # bonuses
-    "all_tiles": {"fr": "7 lettres posées", "en": "all 7 tiles"},
-    "qu_word": {"fr": "mot à plat avec Qu", "en": "flat word with Qu"},
-    "letter": {"fr": "lettre {letter}", "en": "letter {letter}"},
-}
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -109,7 +78,7 @@ def _board(text: str, lang: Language) -> Board:
         return parse_position(text)
     except PositionError as error:
         raise CliError(
-            translate(MESSAGES, "bad_position", lang, error=error_text(error, lang))
+            translate(TOPWORD_COMMANDS, "bad_position", lang, error=error_text(error, lang))
         ) from None
 
 
@@ -132,22 +101,24 @@ def _show(args: argparse.Namespace) -> int:
     board = _board(args.position, args.lang)
     for line in draw_board(board):
         print(line)
-    print(translate(MESSAGES, "legend", args.lang))
+    print(translate(TOPWORD_COMMANDS, "legend", args.lang))
     return 0
 
 
 def _bonus_text(kind: str, lang: Language) -> str:
     if kind.startswith("letter_"):
         letter = kind.removeprefix("letter_").upper()
-        return translate(MESSAGES, "letter", lang, letter="Qu" if letter == "QU" else letter)
-    return translate(MESSAGES, kind, lang)
+        return translate(
+            TOPWORD_COMMANDS, "letter", lang, letter="Qu" if letter == "QU" else letter
+        )
+    return translate(TOPWORD_COMMANDS, kind, lang)
 
 
 def _word_line(word: WordScore, lang: Language) -> str:
     """One word of an itemised score, saying which of its tiles count in another (T14)."""
     note = not_counted_text(word, lang)
     key = "word_note" if note else "word"
-    return translate(MESSAGES, key, lang, word=word.word, points=word.points, note=note)
+    return translate(TOPWORD_COMMANDS, key, lang, word=word.word, points=word.points, note=note)
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -158,7 +129,7 @@ def _score(args: argparse.Namespace) -> int:
         move = parse_move(args.move)
     except MoveSyntaxError as error:
         raise CliError(
-            translate(MESSAGES, "bad_move", lang, error=error_text(error, lang))
+            translate(TOPWORD_COMMANDS, "bad_move", lang, error=error_text(error, lang))
         ) from None
     rack = None
     if args.rack is not None:
@@ -166,7 +137,7 @@ def _score(args: argparse.Namespace) -> int:
             rack = parse_rack(args.rack, ruleset)
         except RackError as error:
             raise CliError(
-                translate(MESSAGES, "bad_rack", lang, error=error_text(error, lang))
+                translate(TOPWORD_COMMANDS, "bad_rack", lang, error=error_text(error, lang))
             ) from None
     lexicon = load_lexicon(args.dict or ruleset.dictionary)
     verdict = evaluate(board, move, rack, ruleset, lexicon)
@@ -175,15 +146,15 @@ def _score(args: argparse.Namespace) -> int:
         return 0
     text = format_move(move)
     if isinstance(verdict, Legal):
-        print(translate(MESSAGES, "legal", lang, move=text, points=verdict.points))
+        print(translate(TOPWORD_COMMANDS, "legal", lang, move=text, points=verdict.points))
         for word in verdict.words:
             print(_word_line(word, lang))
         for bonus in verdict.bonuses:
             kind = _bonus_text(bonus.kind, lang)
-            print(translate(MESSAGES, "bonus", lang, kind=kind, points=bonus.points))
+            print(translate(TOPWORD_COMMANDS, "bonus", lang, kind=kind, points=bonus.points))
         return 0
-    reason = translate(MESSAGES, verdict.reason.value, lang, detail=verdict.detail)
-    print(translate(MESSAGES, "refused", lang, move=text, reason=reason))
+    reason = translate(TOPWORD_COMMANDS, verdict.reason.value, lang, detail=verdict.detail)
+    print(translate(TOPWORD_COMMANDS, "refused", lang, move=text, reason=reason))
     return 0
 
 
@@ -193,7 +164,9 @@ def _replay(args: argparse.Namespace) -> int:
         text = args.file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise CliError(translate(MESSAGES, "no_file", lang, path=args.file, error=reason)) from None
+        raise CliError(
+            translate(TOPWORD_COMMANDS, "no_file", lang, path=args.file, error=reason)
+        ) from None
     try:
         record = parse_record(text)
         lexicon = load_lexicon(args.dict or record.dictionary)
@@ -201,7 +174,7 @@ def _replay(args: argparse.Namespace) -> int:
         game = replay(record, lexicon, can_play)
     except RecordError as error:
         raise CliError(
-            translate(MESSAGES, "bad_record", lang, error=error_text(error, lang))
+            translate(TOPWORD_COMMANDS, "bad_record", lang, error=error_text(error, lang))
         ) from None
     finals = game.final_scores()
     if args.json:
@@ -214,13 +187,15 @@ def _replay(args: argparse.Namespace) -> int:
         }
         print(json.dumps(result, ensure_ascii=False))
         return 0
-    end = game.end_reason.value if game.end_reason else translate(MESSAGES, "not_over", lang)
+    end = (
+        game.end_reason.value if game.end_reason else translate(TOPWORD_COMMANDS, "not_over", lang)
+    )
     for line in draw_board(game.board):
         print(line)
-    print(translate(MESSAGES, "replayed", lang, turns=len(game.turns), end=end))
+    print(translate(TOPWORD_COMMANDS, "replayed", lang, turns=len(game.turns), end=end))
     for name, score in zip(game.players, finals, strict=True):
-        print(translate(MESSAGES, "score_line", lang, name=name, score=score))
+        print(translate(TOPWORD_COMMANDS, "score_line", lang, name=name, score=score))
     if game.finished:
         names = ", ".join(game.players[i] for i in game.winners())
-        print(translate(MESSAGES, "winner", lang, names=names))
+        print(translate(TOPWORD_COMMANDS, "winner", lang, names=names))
     return 0

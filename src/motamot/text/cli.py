@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from motamot.text.i18n import Catalog
+
 #: argparse's gettext ids that a player can meet → French.
 ARGPARSE_FR: Mapping[str, str] = {
     "usage: ": "usage : ",
@@ -134,4 +136,16 @@ HELP_EN: Mapping[str, str] = {
     "base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://": (
         "games database: a SQLite file (default: in the data folder) or a postgresql:// URL"
     ),
+}
+
+#: Option values that argparse lets through but a command refuses.
+OPTION_ERRORS: Catalog = {
+    "bad_seed": {
+        "fr": "--seed : un nombre entier d'au plus {digits} chiffres",
+        "en": "--seed: a whole number of at most {digits} digits",
+    },
+    "out_of_range": {
+        "fr": "{option} : un nombre entier de {low} à {high}",
+        "en": "{option}: a whole number from {low} to {high}",
+    },
 }
