@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -10,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from motamot.boggle import CLASSIC_FR, parse_grid, roll, solve
-from motamot.cli import boggle_cmd as BOGGLE_CMD
 from motamot.cli.main import main
 from motamot.lexicon import load_lexicon
 from motamot.text.boggle_commands import BOGGLE_COMMANDS as MESSAGES
 from motamot.text.i18n import translate
+
+BOGGLE_CMD = importlib.import_module("motamot.cli.boggle_cmd")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

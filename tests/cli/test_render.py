@@ -7,15 +7,15 @@ import io
 import os
 from pathlib import Path
 
-from motamot.cli.play_boggle import BoggleScreen
-from motamot.cli.play_topword import TopwordScreen, same_letter_cell
+from motamot.cli.boggle_screen import BoggleScreen
 from motamot.cli.term import LineReader, strip_ansi
+from motamot.cli.topword_screen import TopwordScreen
 from motamot.service.boggle_events import BoggleSettings
 from motamot.service.boggle_local import LocalMatch
 from motamot.service.local import LocalRooms
 from motamot.service.ports import ManualClock
 from motamot.service.topword_play import HUMAN, Seat, Table
-from motamot.topword import TOPWORD_FR, parse_move, parse_position
+from motamot.topword import TOPWORD_FR
 from motamot.topword.game import Pass, Play, Turn
 
 
@@ -78,11 +78,24 @@ def test_t20_topword_turn_text_itemises_the_score(tmp_path: Path) -> None:
     local.close()
 
 
-def test_t8_a_move_that_keeps_every_tile_is_a_same_letter_stack() -> None:
-    board = parse_position("/".join(["." * 10] * 4 + ["....FAN...", *["." * 10] * 5]))
-    assert same_letter_cell(board, parse_move("5E FAN")) == "5E"
-    assert same_letter_cell(board, parse_move("5F AN")) == "5F"
-    assert same_letter_cell(board, parse_move("5E FIN")) is None  # I stacks on A
-    assert same_letter_cell(board, parse_move("5E FANS")) is None  # S placed
-    assert same_letter_cell(board, parse_move("6E AN")) is None  # empty cells
-    assert same_letter_cell(board, parse_move("5J AN")) is None  # runs off the board
+def test_t8_a_move_that_keeps_every_tile_is_a_same_letter_stack(tmp_path: Path) -> None:
+    """The room refuses a move that places nothing; the screen names it a T8 stack on the
+    same letters, at the cell the move starts from, and only that refusal."""
+    local = LocalRooms(tmp_path / "rooms.sqlite3")
+    seats = [Seat("Ana", HUMAN), Seat("Bob", HUMAN)]
+    table = Table.new(local, seats, 5, TOPWORD_FR, "fr", tmp_path / "game.txt")
+    assert isinstance(table.act(Play("E1 REAXER")), Turn)  # down column E, rows 1-6
+    screen = TopwordScreen(io.StringIO(), _reader(), "fr")
+
+    def shown(text: str) -> str:
+        answer = screen.play_move(table, text)
+        assert isinstance(answer, list)  # refused: no turn taken
+        return strip_ansi("\n".join(answer))
+
+    assert "lettre empilée sur la même lettre en 1E" in shown("E1 REAXER")
+    assert "lettre empilée sur la même lettre en 2E" in shown("E2 EAXER")
+    assert "même lettre" not in shown("E1 RIAXER")  # I stacks on A
+    assert "même lettre" not in shown("J10 ZZ")  # empty cells
+    assert "même lettre" not in shown("E9 REAXER")  # runs off the board
+    assert len(table.game.turns) == 1
+    local.close()

@@ -8,7 +8,6 @@ import os
 import pytest
 
 from motamot.boggle import parse_grid
-from motamot.cli.play_topword import board_lines
 from motamot.cli.term import (
     LineReader,
     Style,
@@ -21,6 +20,7 @@ from motamot.cli.term import (
     strip_ansi,
     visible_len,
 )
+from motamot.cli.topword_board import board_lines
 from motamot.topword import Board, parse_position
 
 

@@ -9,8 +9,8 @@ import os
 import pytest
 
 from motamot.cli.main import main
-from motamot.cli.play_topword import TopwordScreen
 from motamot.cli.term import LineReader
+from motamot.cli.topword_screen import TopwordScreen
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.text.topword import list_text, not_counted_text, word_score_text
 from motamot.topword import (

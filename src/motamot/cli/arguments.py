@@ -1,4 +1,5 @@
-"""Checks of option values that argparse's `type=int` lets through, shared by the commands.
+"""Options several commands share (`--dict`), and checks of option values that argparse's
+`type=int` lets through.
 
 argparse reads `--seed 999…` (300 digits) as an int; a seed then names a save
 file and a record line, so it is bounded (`motamot.seeds`). Each check
@@ -7,7 +8,11 @@ raises a CliError in the player's language.
 
 from __future__ import annotations
 
+import argparse
+from typing import Literal
+
 from motamot.cli.errors import CliError
+from motamot.lexicon import DEFAULT_DICTIONARY
 from motamot.seeds import MAX_SEED_DIGITS
 from motamot.text.cli import OPTION_ERRORS
 from motamot.text.i18n import Language, translate
@@ -27,3 +32,26 @@ def checked_range(value: int, option: str, low: int, high: int, lang: Language) 
             translate(OPTION_ERRORS, "out_of_range", lang, option=option, low=low, high=high)
         )
     return value
+
+
+#: Where a command's `--dict` default comes from, as its help says it (French, as every
+#: option help is declared; `motamot.text.cli.HELP_EN` has the English).
+DictDefault = Literal["french", "game", "preset", "rules", "record"]
+_DICT_HELP: dict[DictDefault, str] = {
+    "french": "dictionnaire : fr (défaut), en, un nom enregistré ou un fichier",
+    "game": "dictionnaire (défaut : selon le jeu)",
+    "preset": "dictionnaire (défaut : selon le préréglage)",
+    "rules": "dictionnaire (défaut : selon les règles)",
+    "record": "dictionnaire (défaut : celui de l'enregistrement)",
+}
+
+
+def dict_option(parser: argparse.ArgumentParser, default: DictDefault) -> None:
+    """`--dict NAME|PATH`: a built-in or registered word list, or a file. Its value is
+    `fr` when the default is French, else None (the command picks)."""
+    parser.add_argument(
+        "--dict",
+        default=DEFAULT_DICTIONARY if default == "french" else None,
+        metavar="NAME|PATH",
+        help=_DICT_HELP[default],
+    )

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import BinaryIO, cast
 
 from motamot.boggle.grid import (
-    Cell,
     Grid,
     GridError,
     grid_of_compact,
@@ -26,7 +25,7 @@ from motamot.boggle.referee import Verdict, check_word
 from motamot.boggle.round import RoundResult, Status
 from motamot.boggle.rules import PRESETS, BoggleRules, get_preset, preset_for_size
 from motamot.boggle.solve import Solution, batch_json, batch_totals, score_many, solve
-from motamot.cli.arguments import checked_seed
+from motamot.cli.arguments import checked_seed, dict_option
 from motamot.cli.defaults import (
     LANGUAGE_DEFAULTS_HELP,
     LANGUAGE_DICTIONARY,
@@ -34,28 +33,14 @@ from motamot.cli.defaults import (
     boggle_preset,
 )
 from motamot.cli.errors import CliError
-from motamot.lexicon import DEFAULT_DICTIONARY, Lexicon, load_lexicon
+from motamot.cli.term import cell_name
+from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.boggle_play import default_dictionary
 from motamot.text.boggle import reason_text
 from motamot.text.boggle_commands import BOGGLE_COMMANDS
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
 from motamot.wire.boggle import replay_json
-
-
-def cell_name(cell: Cell) -> str:
-    """RULES.md notation: row letter, column number (`(2, 3)` → `C4`)."""
-    row, col = cell
-    return f"{chr(65 + row)}{col + 1}"
-
-
-def _dict_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--dict",
-        default=DEFAULT_DICTIONARY,
-        metavar="NAME|PATH",
-        help="dictionnaire : fr (défaut), en, un nom enregistré ou un fichier",
-    )
 
 
 def _preset_option(parser: argparse.ArgumentParser, default: str | None) -> None:
@@ -86,7 +71,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     solve_parser = sub.add_parser("solve", help="tous les mots d'une grille")
     solve_parser.add_argument("grid", nargs="?", metavar="GRID")
     solve_parser.add_argument("--batch", type=Path, metavar="FILE", help="une grille par ligne")
-    _dict_option(solve_parser)
+    dict_option(solve_parser, "french")
     _preset_option(solve_parser, None)
     solve_parser.add_argument("--min-length", type=int, metavar="N")
     solve_parser.add_argument("--json", action="store_true")
@@ -100,18 +85,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     check_parser = sub.add_parser("check", help="arbitrer des mots sur une grille")
     check_parser.add_argument("grid", metavar="GRID")
     check_parser.add_argument("words", nargs="+", metavar="WORD")
-    check_parser.add_argument(
-        "--dict", metavar="NAME|PATH", help="dictionnaire (défaut : selon le préréglage)"
-    )
+    dict_option(check_parser, "preset")
     _preset_option(check_parser, None)
     check_parser.add_argument("--json", action="store_true")
     check_parser.set_defaults(handler=_check)
 
     replay_parser = sub.add_parser("replay", help="rejouer l'enregistrement d'une manche ou partie")
     replay_parser.add_argument("record", type=Path, metavar="FILE")
-    replay_parser.add_argument(
-        "--dict", metavar="NAME|PATH", help="dictionnaire (défaut : celui de l'enregistrement)"
-    )
+    dict_option(replay_parser, "record")
     replay_parser.add_argument("--json", action="store_true")
     replay_parser.set_defaults(handler=_replay)
 

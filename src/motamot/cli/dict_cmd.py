@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from motamot.lexicon import DEFAULT_DICTIONARY, FoldError, fold, load_lexicon
+from motamot.cli.arguments import dict_option
+from motamot.lexicon import FoldError, fold, load_lexicon
 from motamot.lexicon.dawg import MAX_WORD_LETTERS
 from motamot.lexicon.registry import compile_user_list
 from motamot.lexicon.wordlist import (
@@ -31,33 +32,24 @@ BUILD_LIMITS = (
 ).replace("_", " ")
 
 
-def _dict_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--dict",
-        default=DEFAULT_DICTIONARY,
-        metavar="NAME|PATH",
-        help="dictionnaire : fr (défaut), en, un nom enregistré ou un fichier",
-    )
-
-
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("dict", help="dictionnaires / dictionaries")
     sub = parser.add_subparsers(dest="dict_command", metavar="ACTION")
     sub.required = True
 
     info = sub.add_parser("info", help="nom, nombre de mots, sha256")
-    _dict_option(info)
+    dict_option(info, "french")
     info.add_argument("--json", action="store_true")
     info.set_defaults(handler=_info)
 
     check = sub.add_parser("check", help="vérifier des mots")
     check.add_argument("words", nargs="+", metavar="WORD")
-    _dict_option(check)
+    dict_option(check, "french")
     check.add_argument("--json", action="store_true")
     check.set_defaults(handler=_check)
 
     export = sub.add_parser("export", help="tous les mots, un par ligne")
-    _dict_option(export)
+    dict_option(export, "french")
     export.set_defaults(handler=_export)
 
     build = sub.add_parser(

@@ -10,13 +10,14 @@ import argparse
 import json
 from pathlib import Path
 
-from motamot.cli.arguments import checked_range, checked_seed
+from motamot.cli.arguments import checked_range, checked_seed, dict_option
 from motamot.cli.errors import CliError
-from motamot.cli.topword_cmd import _board, _bonus_text, _word_line
+from motamot.cli.topword_board import read_position
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
-from motamot.text.topword_commands import TOPWORD_AI_COMMANDS, TOPWORD_COMMANDS
+from motamot.text.topword import bonus_text
+from motamot.text.topword_commands import TOPWORD_AI_COMMANDS, TOPWORD_COMMANDS, word_line
 from motamot.topword import (
     RULESETS,
     TOPWORD_FR,
@@ -40,7 +41,7 @@ MAX_GAMES = 100_000
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", choices=sorted(RULESETS), default=TOPWORD_FR.name)
-    parser.add_argument("--dict", default=None, metavar="NAME|PATH")
+    dict_option(parser, "rules")
     parser.add_argument("--json", action="store_true")
 
 
@@ -61,7 +62,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     review = sub.add_parser("analyse", help="analyser une partie / analyse a game record")
     review.add_argument("file", type=Path, metavar="FILE")
-    review.add_argument("--dict", default=None, metavar="NAME|PATH")
+    dict_option(review, "record")
     review.add_argument("--json", action="store_true")
     review.set_defaults(handler=_analyse)
 
@@ -93,7 +94,7 @@ def _position_request(
     """What `moves` and `hint` read: --top checked, the position, the rack, rules, words."""
     if args.top is not None and args.top < 0:
         raise CliError(translate(TOPWORD_AI_COMMANDS, "bad_top", lang))
-    board = _board(args.position, lang)
+    board = read_position(args.position, lang)
     ruleset, lexicon = _setup(args)
     return board, _rack(args.rack, ruleset, lang), ruleset, lexicon
 
@@ -135,9 +136,9 @@ def _hint(args: argparse.Namespace) -> int:
             )
         )
         for word in verdict.words:
-            print(_word_line(word, lang))
+            print(word_line(word, lang))
         for bonus in verdict.bonuses:
-            kind = _bonus_text(bonus.kind, lang)
+            kind = bonus_text(bonus.kind, lang)
             print(translate(TOPWORD_COMMANDS, "bonus", lang, kind=kind, points=bonus.points))
     return 0
 

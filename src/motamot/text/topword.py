@@ -4,6 +4,7 @@ Under `SharedTile.ONCE` a tile common to two words of a move counts in one of
 them only, so the other word brings less than its tiles are worth; without a
 word of explanation its number looks wrong. `word_score_text` gives
 "PAIE 2 (P, A comptés dans PA et AN)" / "PAIE 2 (P, A counted in PA and AN)".
+The names of the bonuses (`bonus_text`) are here too: every itemised score says them.
 """
 
 from __future__ import annotations
@@ -51,3 +52,19 @@ def word_score_text(word: WordScore, lang: Language) -> str:
     return translate(
         SCORE_TEXTS, "word_with_note", lang, word=word.word, points=word.points, note=note
     )
+
+
+#: A bonus by its kind (`motamot.topword.score.Bonus`): `letter_<tile>` names its tile.
+BONUSES: Catalog = {
+    "all_tiles": {"fr": "7 lettres posées", "en": "all 7 tiles"},
+    "qu_word": {"fr": "mot à plat avec Qu", "en": "flat word with Qu"},
+    "letter": {"fr": "lettre {letter}", "en": "letter {letter}"},
+}
+
+
+def bonus_text(kind: str, lang: Language) -> str:
+    """ "7 lettres posées", "lettre Qu"... for a bonus of `kind`."""
+    if kind.startswith("letter_"):
+        letter = kind.removeprefix("letter_").upper()
+        return translate(BONUSES, "letter", lang, letter="Qu" if letter == "QU" else letter)
+    return translate(BONUSES, kind, lang)

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from motamot.text.errors import REFUSALS
-from motamot.text.i18n import Catalog
+from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.topword import not_counted_text
 from motamot.topword.game import Action
+from motamot.topword.score import WordScore
 
 TOPWORD_COMMANDS: Catalog = {
     "bad_position": {"fr": "position invalide : {error}", "en": "bad position: {error}"},
@@ -33,10 +35,6 @@ TOPWORD_COMMANDS: Catalog = {
     "winner": {"fr": "gagnant : {names}", "en": "winner: {names}"},
     "not_over": {"fr": "partie en cours", "en": "game in progress"},
     **REFUSALS,
-    # bonuses
-    "all_tiles": {"fr": "7 lettres posées", "en": "all 7 tiles"},
-    "qu_word": {"fr": "mot à plat avec Qu", "en": "flat word with Qu"},
-    "letter": {"fr": "lettre {letter}", "en": "letter {letter}"},
 }
 
 TOPWORD_AI_COMMANDS: Catalog = {
@@ -73,3 +71,10 @@ TOPWORD_AI_COMMANDS: Catalog = {
         "95% interval {low:.1%} – {high:.1%}), average score {average:.1f}",
     },
 }
+
+
+def word_line(word: WordScore, lang: Language) -> str:
+    """One word of an itemised score, saying which of its tiles count in another (T14)."""
+    note = not_counted_text(word, lang)
+    key = "word_note" if note else "word"
+    return translate(TOPWORD_COMMANDS, key, lang, word=word.word, points=word.points, note=note)

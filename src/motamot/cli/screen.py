@@ -1,0 +1,57 @@
+"""What both terminal games share: where they write, how they read a line, their
+language and colours, and how they page what overflows the screen.
+
+A screen is live (cleared and redrawn) only when input and output are both a
+terminal; from a pipe, lines are written one after the other and read as lines.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TextIO
+
+from motamot.cli.term import CLEAR, LineReader, Style, colour_allowed, screen_size
+from motamot.text.i18n import Catalog, Language, translate
+
+
+class Screen:
+    """The terminal of one game: `catalog` holds its texts."""
+
+    catalog: ClassVar[Catalog]
+
+    def __init__(self, out: TextIO, reader: LineReader, lang: Language) -> None:
+        self.out = out
+        self.reader = reader
+        self.lang = lang
+        self.live_screen = reader.interactive and out.isatty()
+        self.style = Style(colour_allowed(out))
+
+    def t(self, key: str, **fields: object) -> str:
+        return translate(self.catalog, key, self.lang, **fields)
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def clear(self) -> None:
+        """Start a new screen (a live screen only: a pipe keeps every line)."""
+        if self.live_screen:
+            self.out.write(CLEAR)
+
+    def ask(self, prompt: str) -> str:
+        """A whole line from the player (EOFError at the end of input)."""
+        return self.reader.read_line(prompt, self.out)
+
+    def page(self, lines: list[str], more: str) -> None:
+        """Show lines, asking for Enter (`more`) each time they fill the screen."""
+        _, rows = screen_size()
+        if not self.live_screen:
+            for line in lines:
+                self.write(line)
+            return
+        shown = 0
+        for line in lines:
+            if shown >= rows - 2:
+                self.ask(self.style(more, "dim"))
+                shown = 0
+            self.write(line)
+            shown += 1
