@@ -28,7 +28,7 @@ from motamot.boggle.solve import (
     solve_reference,
 )
 from motamot.lexicon import Lexicon, load_lexicon
-from motamot.lexicon.dawg import ARC_SHIFT, WORD_BIT
+from motamot.lexicon.layout import ARC_SHIFT, WORD_BIT
 from tests.conftest import compiled_kernel
 
 SOLVE = sys.modules["motamot.boggle.solve"]

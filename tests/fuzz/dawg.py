@@ -6,7 +6,8 @@ from array import array
 
 from hypothesis import strategies as st
 
-from motamot.lexicon.dawg import ARC_SHIFT, WORD_BIT, Lexicon
+from motamot.lexicon.dawg import Lexicon
+from motamot.lexicon.layout import ARC_SHIFT, WORD_BIT
 
 LETTERS = "ABCDE"
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from motamot.boggle import parse_grid
 from motamot.kernels import load_kernel
-from motamot.lexicon.build import build_dawg
 from motamot.lexicon.dawg import _HEADER, MAGIC, Lexicon, LexiconFormatError, check_arcs_python
 from motamot.lexicon.wordlist import MAX_STATES, fold_word_list, unpack_word_list
 from tests.fuzz.dawg import DAMAGED, state
@@ -55,7 +54,7 @@ def word_list_seeds() -> list[bytes]:
 def compile_word_list(data: bytes) -> Lexicon:
     """A word list's bytes to a compiled list; the compiled bytes must load back equal."""
     report = fold_word_list(unpack_word_list(data, SOURCE), SOURCE)
-    lexicon = build_dawg(report.words, "fuzz", MAX_STATES)
+    lexicon = Lexicon.from_words(report.words, "fuzz", MAX_STATES)
     loaded = Lexicon.from_bytes(lexicon.to_bytes())
     assert list(loaded) == sorted(report.words), "a compiled list does not load back equal"
     return loaded

@@ -25,7 +25,7 @@ from motamot.boggle.grid import Cell, Grid, grid_of_compact
 from motamot.boggle.rules import BoggleRules
 from motamot.kernels import load_kernel
 from motamot.lexicon import Lexicon
-from motamot.lexicon.dawg import ARC_SHIFT, WORD_BIT
+from motamot.lexicon.layout import ARC_SHIFT, WORD_BIT
 
 Path = tuple[int, ...]
 

@@ -1,7 +1,8 @@
 """Word lists: folding (W2), the compiled DAWG, built-in and user dictionaries."""
 
-from motamot.lexicon.dawg import NO_NODE, Lexicon, LexiconFormatError
+from motamot.lexicon.dawg import Lexicon, LexiconFormatError
 from motamot.lexicon.fold import FoldError, FoldReason, fold, try_fold
+from motamot.lexicon.layout import NO_NODE
 from motamot.lexicon.registry import (
     BUILTIN_DICTIONARIES,
     DEFAULT_DICTIONARY,

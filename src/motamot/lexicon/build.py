@@ -1,7 +1,7 @@
 """Compile a set of folded words into a minimal DAWG (Daciuk et al., sorted input).
 
 Nodes are numbered depth-first in letter order from the root, so the same
-word list always gives the same bytes.
+word list always gives the same bytes. `Lexicon.from_words` wraps the result.
 """
 
 from __future__ import annotations
@@ -9,17 +9,10 @@ from __future__ import annotations
 import gc
 from array import array
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from motamot.errors import CodedError
-from motamot.lexicon.dawg import (
-    ALPHABET,
-    ARC_SHIFT,
-    WORD_BIT,
-    Lexicon,
-    is_folded_word,
-    word_list_sha256,
-)
+from motamot.lexicon.layout import ALPHABET, ARC_SHIFT, WORD_BIT, is_folded_word, word_list_sha256
 
 
 class TooManyStates(CodedError, ValueError):
@@ -85,8 +78,17 @@ class _Builder:
                     raise TooManyStates("too_many_states", limit=self._max_states)
 
 
-def build_dawg(words: Iterable[str], name: str = "", max_states: int | None = None) -> Lexicon:
-    """Compile folded words (A-Z, any order, duplicates allowed) into a Lexicon.
+class CompiledWords(NamedTuple):
+    """What a `Lexicon` is made of: its arcs, root state, word count and list digest."""
+
+    arcs: array[int]
+    root: int
+    word_count: int
+    sha256: str
+
+
+def compile_words(words: Iterable[str], max_states: int | None = None) -> CompiledWords:
+    """Compile folded words (A-Z, any order, duplicates allowed) into DAWG arcs.
 
     `max_states` bounds the work and memory (each state costs ~150 bytes while
     building): past it TooManyStates is raised.
@@ -134,4 +136,4 @@ def build_dawg(words: Iterable[str], name: str = "", max_states: int | None = No
     arcs = array("Q")
     for node in nodes:
         arcs.extend(state(node.edges[letter]) for letter in sorted(node.edges))
-    return Lexicon(arcs, state(root), len(unique), word_list_sha256(unique), name)
+    return CompiledWords(arcs, state(root), len(unique), word_list_sha256(unique))

@@ -1,12 +1,10 @@
 """The compiled word list: a minimal DAWG stored as one flat array of arcs.
 
-A node is a single integer, its *state*: bits 0-25 say which letters leave
-it (bit k for chr(65 + k)), bit 26 that the letters walked so far form a
-word, and bits 27 and up where its arcs start in `arcs`. Arcs are laid out
-node by node in letter order and each arc holds the state of the node it
-leads to, so one step of a walk is one array read: the arc for a letter is
-found by counting the lower bits of the mask. Loading is a copy of bytes
-into an array.
+A node is a single integer, its *state* (`motamot.lexicon.layout`). Arcs are
+laid out node by node in letter order and each arc holds the state of the
+node it leads to, so one step of a walk is one array read: the arc for a
+letter is found by counting the lower bits of the mask. Loading is a copy of
+bytes into an array; `build` compiles a list of words into arcs.
 """
 
 from __future__ import annotations
@@ -21,18 +19,20 @@ from typing import ClassVar
 
 from motamot.errors import CodedError
 from motamot.kernels import load_kernel
+from motamot.lexicon.build import compile_words
+from motamot.lexicon.layout import (
+    ALPHABET,
+    ARC_SHIFT,
+    LETTER_BITS,
+    LETTER_MASK,
+    LOWER_LETTERS,
+    NO_NODE,
+    WORD_BIT,
+    is_folded_word,
+)
 
 MAGIC = b"MOTAMOT-DAWG\x00\x00\x00\x02"
 _HEADER = struct.Struct("<16sQQI32s")
-LETTER_MASK = (1 << 26) - 1
-WORD_BIT = 1 << 26
-ARC_SHIFT = 27
-NO_NODE = 0
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: For a letter's code point c, the mask of the letters before it (to count arcs).
-LOWER_LETTERS = tuple((1 << (c - 65)) - 1 if 65 <= c < 91 else 0 for c in range(128))
-#: For a letter's code point c, its own bit in a state's letter mask.
-LETTER_BITS = tuple(1 << (c - 65) if 65 <= c < 91 else 0 for c in range(128))
 
 #: No word of a compiled list is longer (the longest shipped word has 45 letters).
 MAX_WORD_LETTERS = 64
@@ -176,20 +176,6 @@ def check_arcs_python(arcs: array[int], root: int, max_letters: int = MAX_WORD_L
         state = arcs[(top[0] >> ARC_SHIFT) + top[1]]
 
 
-def word_list_sha256(words: Iterable[str]) -> str:
-    """The identity of a word list: sha256 of its sorted export, one word a line."""
-    digest = hashlib.sha256()
-    for word in words:
-        digest.update(word.encode("ascii"))
-        digest.update(b"\n")
-    return digest.hexdigest()
-
-
-def is_folded_word(word: str) -> bool:
-    """Whether `word` is made of upper-case A-Z only (and is not empty)."""
-    return word.isascii() and word.isalpha() and word.isupper()
-
-
 @dataclass(frozen=True, eq=False)
 class Lexicon:
     """A set of folded words (A-Z) with a letter-by-letter prefix walk.
@@ -320,8 +306,10 @@ class Lexicon:
         return cls(arcs, root, words, digest.hex(), name)
 
     @classmethod
-    def from_words(cls, words: Iterable[str], name: str = "") -> Lexicon:
-        """Compile already folded words (any order, duplicates allowed)."""
-        from motamot.lexicon.build import build_dawg
-
-        return build_dawg(words, name)
+    def from_words(
+        cls, words: Iterable[str], name: str = "", max_states: int | None = None
+    ) -> Lexicon:
+        """Compile already folded words (any order, duplicates allowed); past
+        `max_states` states, TooManyStates (`build.compile_words`)."""
+        compiled = compile_words(words, max_states)
+        return cls(compiled.arcs, compiled.root, compiled.word_count, compiled.sha256, name)

@@ -29,7 +29,7 @@ from motamot.durable import (
     write_error,
 )
 from motamot.errors import CodedError
-from motamot.lexicon.build import TooManyStates, build_dawg
+from motamot.lexicon.build import TooManyStates
 from motamot.lexicon.dawg import MAGIC, MAX_COMPILED_BYTES, Lexicon, LexiconFormatError
 from motamot.lexicon.wordlist import (
     MAX_STATES,
@@ -181,7 +181,7 @@ def _compile(
 ) -> CompiledUserList:
     """Compile folded words (nothing is written)."""
     try:
-        lexicon = build_dawg(report.words, name or source.name, MAX_STATES)
+        lexicon = Lexicon.from_words(report.words, name or source.name, MAX_STATES)
     except TooManyStates:
         raise WordListError("too_many_states", path=source, limit=MAX_STATES) from None
     return CompiledUserList(lexicon, report, source_sha, _dictionaries_dir() / f"{source_sha}.dawg")

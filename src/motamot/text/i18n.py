@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
+# The languages are re-exported: every catalogue names them from here.
+from motamot.text.language import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from motamot.text.language import LANGUAGES as LANGUAGES
+from motamot.text.language import Language as Language
 from motamot.text.numbers import count_text, localise_number, number_text
-
-Language = Literal["fr", "en"]
-LANGUAGES: tuple[Language, ...] = ("fr", "en")
-DEFAULT_LANGUAGE: Language = "fr"
 
 Catalog = Mapping[str, Mapping[Language, str]]
 

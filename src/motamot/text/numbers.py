@@ -10,10 +10,7 @@ format specs (`motamot.text.i18n.translate`): `{count:mot|mots}` gives
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from motamot.text.i18n import Language
+from motamot.text.language import Language
 
 #: U+202F NARROW NO-BREAK SPACE: French thousands separator and space before %.
 FRENCH_SPACE = "\u202f"
