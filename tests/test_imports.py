@@ -19,9 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Circles in parts other people are rewriting (issue 20), each named by its owner,
 #: who removes the entry with the fix; the test says when one is gone or has changed.
 ALLOWED: dict[frozenset[str], str] = {
-    frozenset(
-        {"motamot.cli.play_topword", "motamot.cli.topword_ai_cmd", "motamot.cli.topword_cmd"}
-    ): "the terminal's helper (cli/)",
     frozenset({"motamot.service.boggle_room", "motamot.service.boggle_views"}): "the lead",
     frozenset({"motamot.service.topword_table", "motamot.service.topword_views"}): "the lead",
 }
