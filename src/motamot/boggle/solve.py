@@ -30,6 +30,43 @@ from motamot.lexicon.layout import ARC_SHIFT, WORD_BIT
 Path = tuple[int, ...]
 
 
+class _Cells(NamedTuple):
+    """Per cell, what a walk needs: its first letter's bit index and lower-letters mask,
+    the (index, mask) pairs of the face's other letters (Qu, Th...), its neighbours
+    that are not blank, and the mask of the first letters of those neighbours."""
+
+    first_bit: list[int]
+    first_low: list[int]
+    rest: list[tuple[tuple[int, int], ...]]
+    neighbours: list[tuple[int, ...]]
+    around_mask: list[int]
+
+    @classmethod
+    def of(cls, letters: Sequence[str], neighbours: Sequence[Sequence[int]]) -> _Cells:
+        first_bit: list[int] = []
+        first_low: list[int] = []
+        rest: list[tuple[tuple[int, int], ...]] = []
+        for face in letters:
+            codes = [ord(c) - 65 for c in face] or [-1]
+            first_bit.append(codes[0])
+            first_low.append((1 << codes[0]) - 1 if codes[0] >= 0 else 0)
+            rest.append(tuple((k, (1 << k) - 1) for k in codes[1:]))
+        # A blank cell is nobody's neighbour: no word passes through it.
+        kept = [tuple(j for j in around if letters[j]) for around in neighbours]
+        # A child state none of whose letters starts a neighbour needs no visit.
+        around = [sum(1 << bit for bit in {first_bit[j] for j in cells}) for cells in kept]
+        return cls(first_bit, first_low, rest, kept, around)
+
+
+def _follow(arcs: Sequence[int], state: int, pairs: tuple[tuple[int, int], ...]) -> int:
+    """The state after a face's other letters (`_Cells.rest`), or 0 when no word goes on."""
+    for bit, low in pairs:
+        if not state >> bit & 1:
+            return 0
+        state = arcs[(state >> ARC_SHIFT) + (state & low).bit_count()]
+    return state
+
+
 def find_words(
     arcs: Sequence[int],
     root: int,
@@ -43,46 +80,19 @@ def find_words(
     `neighbours[i]` the cells adjacent to i, in increasing order.
     """
     found: dict[str, Path] = {}
-    # Per cell: its first letter's bit index and lower-letters mask, then the
-    # (index, mask) pairs of the face's other letters (Qu, Th...).
-    first_bit: list[int] = []
-    first_low: list[int] = []
-    rest: list[tuple[tuple[int, int], ...]] = []
-    for face in letters:
-        codes = [ord(c) - 65 for c in face] or [-1]
-        first_bit.append(codes[0])
-        first_low.append((1 << codes[0]) - 1 if codes[0] >= 0 else 0)
-        rest.append(tuple((k, (1 << k) - 1) for k in codes[1:]))
-    # A blank cell is nobody's neighbour: no word passes through it.
-    neighbours = [tuple(j for j in around if letters[j]) for around in neighbours]
+    first_bit, first_low, rest, around, around_mask = _Cells.of(letters, neighbours)
     used = [False] * len(letters)
     path: list[int] = []
-
-    def step(cell: int, state: int) -> int:
-        """The state after the letters of `cell`, or 0 when no word goes on."""
-        bit = first_bit[cell]
-        if bit < 0 or not state >> bit & 1:
-            return 0
-        state = arcs[(state >> ARC_SHIFT) + (state & first_low[cell]).bit_count()]
-        for bit, low in rest[cell]:
-            if not state >> bit & 1:
-                return 0
-            state = arcs[(state >> ARC_SHIFT) + (state & low).bit_count()]
-        return state
-
-    # The letters that can follow a cell: the first letters of its neighbours.
-    # A child state none of whose letters is there needs no visit.
-    around_mask = [sum(1 << bit for bit in {first_bit[j] for j in around}) for around in neighbours]
 
     def visit(cell: int, state: int, word: str) -> None:
         used[cell] = True
         path.append(cell)
-        for nxt in neighbours[cell]:
+        for nxt in around[cell]:
             if not state >> first_bit[nxt] & 1 or used[nxt]:
                 continue
             child = arcs[(state >> ARC_SHIFT) + (state & first_low[nxt]).bit_count()]
             if rest[nxt]:
-                child = step_rest(nxt, child)
+                child = _follow(arcs, child, rest[nxt])
                 if not child:
                     continue
             grown = word + letters[nxt]
@@ -93,15 +103,12 @@ def find_words(
         path.pop()
         used[cell] = False
 
-    def step_rest(cell: int, state: int) -> int:
-        for bit, low in rest[cell]:
-            if not state >> bit & 1:
-                return 0
-            state = arcs[(state >> ARC_SHIFT) + (state & low).bit_count()]
-        return state
-
     for start in range(len(letters)):
-        state = step(start, root)
+        bit = first_bit[start]
+        if bit < 0 or not root >> bit & 1:
+            continue
+        state = arcs[(root >> ARC_SHIFT) + (root & first_low[start]).bit_count()]
+        state = _follow(arcs, state, rest[start])
         if not state:
             continue
         word = letters[start]

@@ -119,61 +119,84 @@ def check_arcs_python(arcs: array[int], root: int, max_letters: int = MAX_WORD_L
         return 0
     if (root >> ARC_SHIFT) + (root & LETTER_MASK).bit_count() > n:
         raise _fault("bad_root", 0, max_letters)
-    claimed = bytearray(n)
-    owner: dict[int, int] = {}  # arc start -> the one state whose arcs start there
-    below: dict[int, int] = {}  # arc start -> words from that state (once walked)
-    # Frames: [state, arcs walked, words so far]; a frame per letter of the current path.
-    stack: list[list[int]] = []
-    total_claimed = 0
+    walk = _ArcWalk(arcs, max_letters)
     state = root
     while True:
+        words = walk.enter(state)
+        if words >= 0:
+            total = walk.leave(words)
+            if total is not None:
+                return total
+        state = walk.next_state()
+
+
+class _ArcWalk:
+    """The depth-first walk of `check_arcs_python`, one frame per letter of the path."""
+
+    def __init__(self, arcs: array[int], max_letters: int) -> None:
+        self.arcs = arcs
+        self.max_letters = max_letters
+        self.claimed = bytearray(len(arcs))
+        self.claimed_count = 0
+        self.owner: dict[int, int] = {}  # arc start -> the one state whose arcs start there
+        self.below: dict[int, int] = {}  # arc start -> words from that state (once walked)
+        # Frames: [state, arcs walked, words so far].
+        self.stack: list[list[int]] = []
+
+    def enter(self, state: int) -> int:
+        """The words below `state` when known (a leaf, or arcs walked before), else -1
+        once its arcs are claimed and its frame pushed."""
+        n, max_letters = len(self.arcs), self.max_letters
         mask = state & LETTER_MASK
         start = state >> ARC_SHIFT
-        result = -1
         if not mask:
             if start > n:
                 raise _fault("bad_arc", start, max_letters)
             if not state & WORD_BIT:
                 raise _fault("dead_end", start, max_letters)
-            result = 1
-        else:
-            count = mask.bit_count()
-            if start >= n or count > n - start:
-                raise _fault("bad_arc", start, max_letters)
-            known = owner.get(start)
-            if known == state:
-                if start not in below:
-                    raise _fault("cycle", start, max_letters)
-                result = below[start]
-            else:
-                if known is not None:
-                    raise _fault("shared_arcs", start, max_letters)
-                if any(claimed[start : start + count]):
-                    raise _fault("shared_arcs", claimed.index(1, start), max_letters)
-                claimed[start : start + count] = b"\x01" * count
-                total_claimed += count
-                if len(stack) >= max_letters:
-                    raise _fault("too_long", start, max_letters)
-                owner[start] = state
-                stack.append([state, 0, 1 if state & WORD_BIT else 0])
-        if result >= 0:
-            while True:
-                if not stack:
-                    if total_claimed != n:
-                        raise _fault("unreachable_arcs", n - total_claimed, max_letters)
-                    return result
-                top = stack[-1]
-                top[2] += result
-                if top[2] > _MAX_WORDS:
-                    raise _fault("too_many_words", top[0] >> ARC_SHIFT, max_letters)
-                top[1] += 1
-                if top[1] < (top[0] & LETTER_MASK).bit_count():
-                    break
-                below[top[0] >> ARC_SHIFT] = top[2]
-                result = top[2]
-                stack.pop()
-        top = stack[-1]
-        state = arcs[(top[0] >> ARC_SHIFT) + top[1]]
+            return 1
+        count = mask.bit_count()
+        if start >= n or count > n - start:
+            raise _fault("bad_arc", start, max_letters)
+        known = self.owner.get(start)
+        if known == state:
+            if start not in self.below:
+                raise _fault("cycle", start, max_letters)
+            return self.below[start]
+        if known is not None:
+            raise _fault("shared_arcs", start, max_letters)
+        if any(self.claimed[start : start + count]):
+            raise _fault("shared_arcs", self.claimed.index(1, start), max_letters)
+        self.claimed[start : start + count] = b"\x01" * count
+        self.claimed_count += count
+        if len(self.stack) >= max_letters:
+            raise _fault("too_long", start, max_letters)
+        self.owner[start] = state
+        self.stack.append([state, 0, 1 if state & WORD_BIT else 0])
+        return -1
+
+    def leave(self, words: int) -> int | None:
+        """Add `words` to the frames it ends; the root's total once every frame is done."""
+        while self.stack:
+            top = self.stack[-1]
+            top[2] += words
+            if top[2] > _MAX_WORDS:
+                raise _fault("too_many_words", top[0] >> ARC_SHIFT, self.max_letters)
+            top[1] += 1
+            if top[1] < (top[0] & LETTER_MASK).bit_count():
+                return None
+            self.below[top[0] >> ARC_SHIFT] = top[2]
+            words = top[2]
+            self.stack.pop()
+        if self.claimed_count != len(self.arcs):
+            unreached = len(self.arcs) - self.claimed_count
+            raise _fault("unreachable_arcs", unreached, self.max_letters)
+        return words
+
+    def next_state(self) -> int:
+        """The state the top frame's next arc leads to."""
+        top = self.stack[-1]
+        return self.arcs[(top[0] >> ARC_SHIFT) + top[1]]
 
 
 @dataclass(frozen=True, eq=False)

@@ -219,23 +219,42 @@ def _judge_applied(
             return Illegal(Reason.NOT_CONNECTED, board.word(main))
     if len(main) < 2:
         return Illegal(Reason.TOO_SHORT, board.word(main))
-
-    def was_occupied(cell: int) -> bool:
-        return bool(old_heights[cell] if cell in old_heights else board.heights[cell])
-
-    def unchanged(cell: int) -> bool:
-        """The cell holds the very tile it held before the move (T10)."""
-        return cell not in old_heights and bool(board.heights[cell])
-
     if ruleset.full_cover_forbidden:
-        group: list[int] = []
-        for cell in [*main, -1]:
-            if cell >= 0 and was_occupied(cell):
-                group.append(cell)
-                continue
-            if len(group) >= 2 and all(c in old_heights for c in group):
-                return Illegal(Reason.COVERS_WHOLE_WORD, _old_word(board, group, placed))
-            group = []
+        covered = _covered_word(board, main, placed, old_heights)
+        if covered is not None:
+            return Illegal(Reason.COVERS_WHOLE_WORD, covered)
+    plurals = _only_plurals(board, placed, old_heights, across)
+    if plurals:
+        return Illegal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
+    for word_cells in [main, *(run for run, _ in crosses)]:
+        word = board.word(word_cells)
+        if word not in lexicon:
+            return Illegal(Reason.NOT_IN_DICTIONARY, word)
+    points, words, bonuses = score_move(board, main, crosses, placed, ruleset)
+    row, col = divmod(main[0], SIZE)
+    move = Move(row, col, across, tuple(board.tops[cell] for cell in main))
+    return Legal(points, words, bonuses, tuple(placed), move)
+
+
+def _covered_word(
+    board: Board, main: list[int], placed: list[Placement], old_heights: dict[int, int]
+) -> str | None:
+    """T11: the old word of 2+ letters along `main` whose every tile the move covers."""
+    group: list[int] = []
+    for cell in [*main, -1]:  # -1 closes the last group
+        if cell >= 0 and (old_heights[cell] if cell in old_heights else board.heights[cell]):
+            group.append(cell)
+            continue
+        if len(group) >= 2 and all(c in old_heights for c in group):
+            return _old_word(board, group, placed)
+        group = []
+    return None
+
+
+def _only_plurals(
+    board: Board, placed: list[Placement], old_heights: dict[int, int], across: bool
+) -> list[str]:
+    """T10: the words a new S only pluralises, when that S is part of no other new word."""
     for cell, tile in placed:
         if tile != "S" or old_heights[cell]:
             continue
@@ -245,20 +264,15 @@ def _judge_applied(
             run = board.run(cell, direction)
             if len(run) < 2:
                 continue
-            if run[-1] == cell and len(run) >= 3 and all(unchanged(c) for c in run[:-1]):
+            # The S ends the run, after cells that hold the very tiles they held before.
+            unchanged = all(c not in old_heights and board.heights[c] for c in run[:-1])
+            if run[-1] == cell and len(run) >= 3 and unchanged:
                 plurals.append(board.word(run))
             else:
                 other = True
         if plurals and not other:
-            return Illegal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
-    for word_cells in [main, *(run for run, _ in crosses)]:
-        word = board.word(word_cells)
-        if word not in lexicon:
-            return Illegal(Reason.NOT_IN_DICTIONARY, word)
-    points, words, bonuses = score_move(board, main, crosses, placed, ruleset)
-    row, col = divmod(main[0], SIZE)
-    move = Move(row, col, across, tuple(board.tops[cell] for cell in main))
-    return Legal(points, words, bonuses, tuple(placed), move)
+            return plurals
+    return []
 
 
 def _old_word(board: Board, group: list[int], placed: list[Placement]) -> str:
