@@ -56,14 +56,6 @@ class BoggleScreen(Screen):
         self.current: LocalRound | None = None
         self.written_ok: list[bool] = []
 
-    def ask(self, prompt: str) -> str:
-        """A line from the player; end of input reads as an empty answer."""
-        try:
-            return super().ask(prompt)
-        except EOFError:
-            self.write()
-            return ""
-
     # -- the match -------------------------------------------------------------
 
     def play_match(self, game: LocalMatch, path: Path) -> bool:
@@ -159,11 +151,7 @@ class BoggleScreen(Screen):
                     self.draw_live(game, live, number, remaining, feedback)
                     last_drawn = tick
                 wait = remaining - (tick - 1) if tick > 1 else remaining
-                try:
-                    line = self.reader.poll(min(wait, remaining) + 0.001)
-                except EOFError:
-                    live.stop()
-                    break
+                line = self.reader.poll(min(wait, remaining) + 0.001)  # EOFError: the end
                 if line is None:
                     if self.live_screen:
                         self.draw_input()
@@ -385,16 +373,17 @@ class BoggleScreen(Screen):
         return self.ask(self.t("rematch")).strip().lower() in YES
 
     def interrupted(self, game: LocalMatch, path: Path) -> None:
-        """Ctrl-C: export what was played (a round in progress as written so far); the
-        match stays in the store, its round running, for `--resume`."""
+        """Ctrl-C or the end of input: export what was played (a round in progress as
+        written so far); the match stays in the store, its round running, for `--resume`."""
         self.write()
         if not game.rounds and self.current is None:
             self.write(self.t("nothing_saved"))
             return
         game.save(path, self.current)
         self.write(self.t("saved", path=path))
-        self.write(self.t("interrupted", path=path))
-        self.write(self.t("resume_with"))
+        if not game.standing().finished:
+            self.write(self.t("interrupted", path=path))
+            self.write(self.t("resume_with"))
 
     def page_more(self, lines: list[str]) -> None:
         self.page(lines, self.t("more_page"))

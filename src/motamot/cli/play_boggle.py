@@ -25,9 +25,11 @@ from motamot.cli.arguments import checked_seed, dict_option
 from motamot.cli.boggle_screen import BoggleScreen
 from motamot.cli.defaults import LANGUAGE_DEFAULTS_HELP, boggle_preset
 from motamot.cli.errors import CliError
+from motamot.cli.screen import quiet_service_logs, save_failure_text
 from motamot.cli.term import (
     stdin_reader,
 )
+from motamot.durable import WriteError
 from motamot.service.storage import new_save_path
 from motamot.text.boggle_screen import BOGGLE_SCREEN
 from motamot.text.i18n import Language, translate
@@ -88,16 +90,23 @@ def run(args: argparse.Namespace) -> int:
     """Set the match up from the options, then play it (and rematches)."""
     # The room machinery (asyncio, SQLite) is imported here, not at the top: every
     # boggle command imports this module to register `play`, and pays its start-up.
-    from motamot.service.local import LocalRooms
+    from motamot.service.local import LocalRooms, LocalStoreError
 
     lang: Language = args.lang
     settings = _settings(args, lang)
     bots = _bots(args.bots, lang)
     seed = checked_seed(args.seed, lang)
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    local = LocalRooms()
+    quiet_service_logs()
+    try:
+        local = LocalRooms()
+    except LocalStoreError as error:
+        raise CliError(save_failure_text(error, lang, started=False), exit_code=1) from None
     try:
         return _play(args, local, settings, bots, seed)
+    except (LocalStoreError, WriteError) as error:
+        print(f"\n{save_failure_text(error, lang)}")
+        return 1
     finally:
         local.close()
 
@@ -165,38 +174,50 @@ def _play(
     bots: list[tuple[str, str]],
     seed: int,
 ) -> int:
-    from motamot.service.boggle_local import LocalMatch, LocalPlayError
+    """The match (resumed, or new), then each rematch the player asks for."""
+    from motamot.service.boggle_local import LocalMatch
 
     lang: Language = args.lang
     ui = BoggleScreen(sys.stdout, stdin_reader(), lang, local.clock.now)
-    game: LocalMatch | None = None
-    if args.resume:
-        game = LocalMatch.resume(local)
-        if game is None:
-            raise CliError(translate(BOGGLE_SCREEN, "nothing_to_resume", lang))
+    game = LocalMatch.resume(local) if args.resume else None
+    if args.resume and game is None:
+        raise CliError(translate(BOGGLE_SCREEN, "nothing_to_resume", lang))
     while True:
         if game is None:
-            try:
-                game = LocalMatch.new(
-                    local, settings, translate(BOGGLE_SCREEN, "you", lang), bots, seed
-                )
-            except LocalPlayError as error:
-                detail = error.refusal.fields.get("detail", "")
-                reason = refusal_text(error.refusal.code, lang)
-                raise CliError(
-                    f"{reason} : {detail}" if lang == "fr" else f"{reason}: {detail}"
-                ) from None
+            game = _new_match(local, settings, bots, seed, lang)
         path = new_save_path("boggle", game.seed, datetime.now())
         try:
             finished = ui.play_match(game, path)
         except KeyboardInterrupt:
             ui.interrupted(game, path)
             return 130
+        except EOFError:  # a pipe or /dev/null that ends: stop as Ctrl-C does
+            ui.input_ended()
+            ui.interrupted(game, path)
+            return 0
         try:
             again = finished and ui.ask_rematch()
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, EOFError):
             again = False
         if not again:
             return 0
         seed = game.seed + len(game.rounds)
         game = None
+
+
+def _new_match(
+    local: LocalRooms,
+    settings: BoggleSettings,
+    bots: list[tuple[str, str]],
+    seed: int,
+    lang: Language,
+) -> LocalMatch:
+    """A new room: "Vous" and the computer players seated (a refusal stops the command)."""
+    from motamot.service.boggle_local import LocalMatch, LocalPlayError
+
+    try:
+        return LocalMatch.new(local, settings, translate(BOGGLE_SCREEN, "you", lang), bots, seed)
+    except LocalPlayError as error:
+        detail = error.refusal.fields.get("detail", "")
+        reason = refusal_text(error.refusal.code, lang)
+        raise CliError(f"{reason} : {detail}" if lang == "fr" else f"{reason}: {detail}") from None

@@ -17,9 +17,11 @@ from pathlib import Path
 from motamot.cli.arguments import checked_seed, dict_option
 from motamot.cli.defaults import topword_ruleset
 from motamot.cli.errors import CliError
+from motamot.cli.screen import quiet_service_logs, save_failure_text
 from motamot.cli.term import stdin_reader
 from motamot.cli.topword_screen import Quit, TopwordScreen
-from motamot.service.local import LocalRooms
+from motamot.durable import WriteError
+from motamot.service.local import LocalRooms, LocalStoreError
 from motamot.service.storage import new_save_path
 from motamot.service.topword_play import (
     COMPUTER_LEVELS,
@@ -103,48 +105,61 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     seats = _seats(args.players, lang) if args.players else None
     checked_seed(args.seed, lang)  # before the rooms' store is opened: bad input changes nothing
-    local = LocalRooms()
+    quiet_service_logs()
+    try:
+        local = LocalRooms()
+    except LocalStoreError as error:
+        raise CliError(save_failure_text(error, lang, started=False), exit_code=1) from None
     local.host.bot_think_limit = THINKING_SECONDS
     try:
-        return _run(args, local, ruleset, seats)
+        table = _first_table(args, local, ruleset, seats)
+        return _games(TopwordScreen(sys.stdout, stdin_reader(), lang), local, table)
+    except (LocalStoreError, WriteError) as error:
+        print(f"\n{save_failure_text(error, lang)}")
+        return 1
     finally:
         local.close()
 
 
-def _run(
+def _first_table(
     args: argparse.Namespace, local: LocalRooms, ruleset: Ruleset, seats: list[Seat] | None
-) -> int:
+) -> Table:
+    """The game `--resume FILE` names, or a new one for the seats (`human,expert` by default)."""
     lang: Language = args.lang
     if args.resume is not None:
-        table = _resume(local, args.resume, args.dict, seats, lang)
-    else:
-        seats = seats or _seats("human,expert", lang)
-        if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-            raise CliError(
-                translate(
-                    TOPWORD_SCREEN,
-                    "seat_count",
-                    lang,
-                    count=len(seats),
-                    low=ruleset.min_players,
-                    high=ruleset.max_players,
-                )
+        return _resume(local, args.resume, args.dict, seats, lang)
+    seats = seats or _seats("human,expert", lang)
+    if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+        raise CliError(
+            translate(
+                TOPWORD_SCREEN,
+                "seat_count",
+                lang,
+                count=len(seats),
+                low=ruleset.min_players,
+                high=ruleset.max_players,
             )
-        dictionary = args.dict or ruleset.dictionary
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        path = new_save_path("topword", seed, datetime.now())
-        table = _new_table(local, seats, seed, ruleset, dictionary, path, lang)
-    ui = TopwordScreen(sys.stdout, stdin_reader(), lang)
+        )
+    dictionary = args.dict or ruleset.dictionary
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    path = new_save_path("topword", seed, datetime.now())
+    return _new_table(local, seats, seed, ruleset, dictionary, path, lang)
+
+
+def _games(ui: TopwordScreen, local: LocalRooms, table: Table) -> int:
+    """The game, then each rematch asked for; the record saved at every stop."""
     while True:
         table.save()
         try:
             ui.play(table)
-        except (KeyboardInterrupt, Quit, EOFError):
+        except (KeyboardInterrupt, Quit, EOFError) as stop:
+            if isinstance(stop, EOFError):
+                ui.input_ended()
             table.save()
             ui.write()
             ui.write(ui.t("saved", path=table.path))
             ui.write(ui.t("resume_with", path=table.path))
-            return 130 if sys.exc_info()[0] is KeyboardInterrupt else 0
+            return 130 if isinstance(stop, KeyboardInterrupt) else 0
         table.save()
         ui.write(ui.t("saved", path=table.path))
         try:
@@ -156,7 +171,7 @@ def _run(
         game = table.game
         seed = game.seed + 1
         path = new_save_path("topword", seed, datetime.now())
-        table = _new_table(local, table.seats, seed, game.ruleset, game.dictionary, path, lang)
+        table = _new_table(local, table.seats, seed, game.ruleset, game.dictionary, path, ui.lang)
 
 
 def _new_table(

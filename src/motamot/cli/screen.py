@@ -7,10 +7,13 @@ terminal; from a pipe, lines are written one after the other and read as lines.
 
 from __future__ import annotations
 
+import logging
 from typing import ClassVar, TextIO
 
 from motamot.cli.term import CLEAR, LineReader, Style, colour_allowed, screen_size
+from motamot.errors import CodedError
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.terminal import TERMINAL
 
 
 class Screen:
@@ -55,3 +58,21 @@ class Screen:
                 shown = 0
             self.write(line)
             shown += 1
+
+    def input_ended(self) -> None:
+        self.write()
+        self.write(translate(TERMINAL, "input_ended", self.lang))
+
+
+def quiet_service_logs() -> None:
+    """The rooms log a failed save with its traceback; in the terminal the screen says it
+    in words (`Screen.save_failed`), so those records are not printed."""
+    logging.getLogger("motamot.service").addHandler(logging.NullHandler())
+
+
+def save_failure_text(error: CodedError, lang: Language, started: bool = True) -> str:
+    """Why a save failed (the rooms' store's LocalStoreError or a record's WriteError: the
+    same codes and fields), and that the game stops there (or cannot start)."""
+    why = translate(TERMINAL, error.code, lang, **error.fields)
+    then = translate(TERMINAL, "stopped_unsaved" if started else "cannot_start", lang)
+    return f"{why}\n{then}"

@@ -3,23 +3,28 @@ user's data folder, driven from synchronous code by its own `asyncio.Runner`.
 
 Every command goes through the host, so a word or a move is in the store
 before the screen shows it accepted; a game left half-way (Ctrl-C, a crash)
-is in the store and `last_room(kind)` finds it again for `--resume`.
+is in the store and `last_room(kind)` finds it again for `--resume`. A store
+that cannot be opened or written (a full disk, a read-only folder) raises
+LocalStoreError: the terminal says so instead of going on as if it were saved.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import hashlib
 import secrets
-from collections.abc import Coroutine
+import sqlite3
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from motamot.durable import write_atomic
+from motamot.errors import CodedError
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.host import RoomHost, cached_lexicons
 from motamot.service.outcomes import Ack, Refusal
-from motamot.service.ports import Clock, SystemClock
+from motamot.service.ports import Clock, SeqConflict, StoredEvent, SystemClock
 from motamot.service.room import Lexicons, Room
 from motamot.service.storage import data_dir
 from motamot.service.stores.sqlite import SqliteStore
@@ -27,6 +32,48 @@ from motamot.service.stores.sqlite import SqliteStore
 T = TypeVar("T")
 
 STORE_NAME = "rooms.sqlite3"
+
+
+class LocalStoreError(CodedError):
+    """The local store could not be opened or written: what was stored before is kept."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "disk_full": "{path}: the disk is full",
+        "read_only": "{path}: the folder cannot be written ({reason})",
+        "cannot_write": "{path}: cannot be written ({reason})",
+    }
+
+
+def store_error(path: Path, error: BaseException) -> LocalStoreError:
+    """The LocalStoreError for what SQLite or the system said about `path`."""
+    code = getattr(error, "sqlite_errorcode", None)
+    number = getattr(error, "errno", None)
+    reason = str(getattr(error, "strerror", None) or error)
+    if (code is not None and code & 0xFF == sqlite3.SQLITE_FULL) or number in _FULL:
+        return LocalStoreError("disk_full", path=path)
+    readonly = (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
+    if (code is not None and code & 0xFF in readonly) or number in _READ_ONLY:
+        return LocalStoreError("read_only", path=path, reason=reason)
+    return LocalStoreError("cannot_write", path=path, reason=reason)
+
+
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+_READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EEXIST}
+
+
+class _WatchedStore(SqliteStore):
+    """The SQLite store, remembering why an append failed (the host only logs it)."""
+
+    failure: BaseException | None = None
+
+    async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
+        try:
+            await super().append(room, expected_seq, events)
+        except SeqConflict:
+            raise
+        except Exception as error:
+            self.failure = error
+            raise
 
 
 def store_path() -> Path:
@@ -51,8 +98,11 @@ class LocalRooms:
     ) -> None:
         self.path = path if path is not None else store_path()
         self.clock: Clock = clock if clock is not None else SystemClock()
+        try:
+            self.store = _WatchedStore(self.path)
+        except (sqlite3.Error, OSError) as error:
+            raise store_error(self.path, error) from None
         self._runner = asyncio.Runner()
-        self.store = SqliteStore(self.path)
         self.host = RoomHost(
             self.store,
             LocalBroadcaster(),
@@ -62,7 +112,12 @@ class LocalRooms:
         self.host.bot_think_limit = 3.0
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
-        return self._runner.run(work)
+        """Run `work` on the host; LocalStoreError if the store failed meanwhile."""
+        result = self._runner.run(work)
+        failure, self.store.failure = self.store.failure, None
+        if failure is not None:
+            raise store_error(self.path, failure)
+        return result
 
     def create(self, setup: Any) -> str | Refusal:
         return self.run(self.host.create(setup))

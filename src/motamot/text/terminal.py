@@ -1,0 +1,44 @@
+"""What both terminal games say alike: when the games cannot be saved, and when input ends.
+
+A save that fails (a full disk, a read-only folder) stops the game with these
+words rather than a traceback; the codes are those of the rooms' store
+(`motamot.service.local.LocalStoreError`) and of an exported record
+(`motamot.durable.WriteError`), whose fields are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from motamot.text.i18n import Catalog, Language
+
+_DISK_FULL: Mapping[Language, str] = {
+    "fr": "Enregistrement impossible : le disque est plein ({path}).",
+    "en": "Cannot save: the disk is full ({path}).",
+}
+
+TERMINAL: Catalog = {
+    "disk_full": _DISK_FULL,
+    "no_space": _DISK_FULL,
+    "read_only": {
+        "fr": "Enregistrement impossible : {path} n'accepte pas l'écriture ({reason}).",
+        "en": "Cannot save: {path} cannot be written ({reason}).",
+    },
+    "cannot_write": {
+        "fr": "Enregistrement impossible dans {path} ({reason}).",
+        "en": "Cannot save in {path} ({reason}).",
+    },
+    "stopped_unsaved": {
+        "fr": "Partie arrêtée pour ne rien perdre : ce qui était enregistré le reste. Libérez "
+        "de la place, ou jouez dans un autre dossier (MOTAMOT_DATA_DIR=DOSSIER).",
+        "en": "Game stopped so that nothing is lost: what was saved stays saved. Free some "
+        "space, or play in another folder (MOTAMOT_DATA_DIR=FOLDER).",
+    },
+    "cannot_start": {
+        "fr": "Aucune partie ne peut être enregistrée : libérez de la place, ou jouez dans un "
+        "autre dossier (MOTAMOT_DATA_DIR=DOSSIER).",
+        "en": "No game can be saved: free some space, or play in another folder "
+        "(MOTAMOT_DATA_DIR=FOLDER).",
+    },
+    "input_ended": {"fr": "Fin de l'entrée : partie arrêtée.", "en": "End of input: game stopped."},
+}
