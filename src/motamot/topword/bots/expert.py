@@ -13,9 +13,15 @@
    with few simulations. The candidate with the best average wins; ties go
    to the better equity.
 
-The budget is a number of candidates and simulations, so a decision is the
-same on every machine; an interface may add a wall-clock limit by passing a
-`stop()` callback, checked between simulations.
+3. With two players and the pile empty both racks are known: the expert
+   searches the rest of the game exactly instead (`endgame.py`), within
+   `endgame_nodes` positions. With three or four players it keeps
+   simulating: which rack holds which of the tiles left is not known.
+
+The budget is a number of candidates, simulations and endgame positions, so a
+decision is the same on every machine; an interface may add a wall-clock limit
+by passing a `stop()` callback, checked between simulations and every 64
+endgame positions.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from dataclasses import dataclass, field
 
 from motamot.topword.bag import shuffled
 from motamot.topword.board import Board
+from motamot.topword.bots.endgame import EndgameBudget, solve_endgame
 from motamot.topword.bots.leave import LeaveModel, shipped_leaves
 from motamot.topword.bots.view import BotView, Decision, Exchange, Pass, Play, kept_tiles
 from motamot.topword.movegen import GeneratedMove, best_move, legal_moves
@@ -36,14 +43,16 @@ ENDGAME_TILE_COST = 2.0
 
 @dataclass(frozen=True)
 class ExpertBudget:
-    """How much the expert looks ahead: options played out and deals per option."""
+    """How much the expert looks ahead: options played out and deals per option, and the
+    positions the exact endgame may search (0: no endgame search)."""
 
     candidates: int = 8
     simulations: int = 12
+    endgame_nodes: int = 20_000
 
     def __post_init__(self) -> None:
-        if self.candidates < 1 or self.simulations < 0:
-            raise ValueError("expert budget: candidates >= 1, simulations >= 0")
+        if self.candidates < 1 or self.simulations < 0 or self.endgame_nodes < 0:
+            raise ValueError("expert budget: candidates >= 1, simulations >= 0, endgame >= 0")
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,8 @@ class ExpertBot:
     level: str = "expert"
 
     def choose(self, view: BotView, stop: Callable[[], bool] | None = None) -> Decision:
+        if self.budget.endgame_nodes and is_known_endgame(view):
+            return self.endgame(view, stop)
         leaves = self.leaves if self.leaves is not None else shipped_leaves(view.ruleset)
         options = rank_options(view, leaves)
         if not options:
@@ -82,6 +93,20 @@ class ExpertBot:
             return top[0].decision()
         best = max(range(len(top)), key=lambda i: (values[i], -i))
         return top[best].decision()
+
+    def endgame(self, view: BotView, stop: Callable[[], bool] | None) -> Decision:
+        """Two players, the pile empty: the exact search over both racks (`endgame.py`)."""
+        result = solve_endgame(
+            view.board,
+            view.rack,
+            view.unseen,
+            view.ruleset,
+            view.lexicon,
+            passed=view.passes_in_row > 0,
+            budget=EndgameBudget(self.budget.endgame_nodes),
+            stop=stop,
+        )
+        return Play(result.move) if result.move is not None else Pass()
 
     def simulate(
         self,
@@ -108,6 +133,15 @@ class ExpertBot:
                 totals[index] += _play_out(view, board, option, opponent, pile, leaves)
             runs += 1
         return [total / runs for total in totals] if runs else None
+
+
+def is_known_endgame(view: BotView) -> bool:
+    """Two players and the pile empty: the unseen tiles are the opponent's rack."""
+    return (
+        view.pile_size == 0
+        and len(view.opponent_racks) == 1
+        and len(view.unseen) == view.opponent_racks[0]
+    )
 
 
 def equity(view: BotView, points: int, kept: Sequence[str], leaves: LeaveModel) -> float:

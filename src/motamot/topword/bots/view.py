@@ -38,6 +38,8 @@ class BotView:
     player: int
     ruleset: Ruleset
     lexicon: Lexicon
+    #: Turns in a row that were passes (a pass now ends the game when all others passed).
+    passes_in_row: int = 0
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ def view_of(game: Game, player: int | None = None) -> BotView:
         player=player,
         ruleset=game.ruleset,
         lexicon=game.lexicon,
+        passes_in_row=game.passes_in_row,
     )
 
 
