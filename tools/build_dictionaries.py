@@ -7,7 +7,8 @@
 French: Grammalecte's Hunspell dictionary (Debian hunspell-fr-comprehensive
 1:7.0, MPL-2.0) expanded by motamot.lexicon.hunspell, minus proper nouns,
 unit symbols, abbreviations, lone prefixes and fixed-expression fragments,
-plus/minus the reviewed lists allow.txt/deny.txt. English: SCOWL word lists
+plus/minus the reviewed lists allow.txt/deny.txt and the review of the two- and
+three-letter words (short-words.txt). English: SCOWL word lists
 (see tools/sources/en/README). The output depends only on the sources, so
 two builds give the same bytes.
 """
@@ -114,14 +115,38 @@ def fold_words(words: Iterable[str], dropped: Counter[str]) -> set[str]:
     return folded
 
 
-def apply_reviewed(words: set[str], directory: Path) -> set[str]:
-    """Add allow.txt, remove deny.txt; both must still be needed (kept honest)."""
+def read_short_words(path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """The short-word review: `+WORD  # why [source]` adds, `-WORD  # why [source]` removes."""
+    added: dict[str, str] = {}
+    removed: dict[str, str] = {}
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        sign, rest = line[0], line[1:]
+        word, sep, comment = rest.partition("#")
+        folded = try_fold(word)
+        if sign not in "+-" or not sep or not comment.strip() or folded != word.strip():
+            raise SystemExit(f"{path}:{number}: expected '+WORD  # why' or '-WORD  # why'")
+        (added if sign == "+" else removed)[str(folded)] = comment.strip()
+    return added, removed
+
+
+def apply_reviewed(words: set[str], directory: Path, short_words: bool = False) -> set[str]:
+    """Add allow.txt, remove deny.txt, then the short-word review (short-words.txt, French);
+    every entry must still be needed (kept honest)."""
     allow = read_reviewed_list(directory / "allow.txt")
     deny = read_reviewed_list(directory / "deny.txt")
     stale = sorted(w for w in allow if w in words) + sorted(w for w in deny if w not in words)
     if stale:
         raise SystemExit(f"{directory}: allow/deny entries with no effect: {', '.join(stale)}")
-    return (words | set(allow)) - set(deny)
+    words = (words | set(allow)) - set(deny)
+    if not short_words:
+        return words
+    added, removed = read_short_words(directory / "short-words.txt")
+    stale = sorted(w for w in added if w in words) + sorted(w for w in removed if w not in words)
+    if stale:
+        raise SystemExit(f"{directory}/short-words.txt: entries with no effect: {', '.join(stale)}")
+    return (words | set(added)) - set(removed)
 
 
 def french_words() -> set[str]:
@@ -134,7 +159,7 @@ def french_words() -> set[str]:
     forms = expand_all(entries, affix, lambda entry: fr_entry_kept(entry, affix, dropped))
     words = fold_words(forms, dropped)
     print(f"fr: {len(forms)} forms, dropped {dict(sorted(dropped.items()))}", file=sys.stderr)
-    return apply_reviewed(words, directory)
+    return apply_reviewed(words, directory, short_words=True)
 
 
 # -- English -----------------------------------------------------------------

@@ -106,6 +106,50 @@ def test_w1_rare_dictionary_words_stay(word: str) -> None:
     assert word in load_lexicon("fr")
 
 
+# -- W1: the short words (tools/sources/fr/short-words.txt, issue 24) --------------
+
+#: The two-letter words of French club play (ODS 8: 81 words; see short-words.txt's sources).
+FR_TWO_LETTERS = _words(
+    "AA AH AI AN AS AU AY BA BE BI BO BU CA CE CI DA DE DO DU EH EN ES ET EU EX FA FI GO HA"
+    " HE HI HO IF IL IN JA JE JO KA LA LE LI LU MA ME MI MU NA NE NI NO NU OC OH OM ON OR OS"
+    " OU PI PU QI RA RE RI RU SA SE SI SU TA TE TU UN US UT VA VE VU WU XI"
+)
+#: Added by the review: words Grammalecte lacks that the sources name.
+FR_SHORT_ADDED = _words(
+    "AA AY BA BE BI BO DA IN JA JO KA OM DEM ZUP DZO BOG DAW GOS LEM LOS MAO NIF OYE PEC RIO"
+    " ROS ASA CIF CUT FOG HUN IBN IBO ISO JAB KOP KWA MEO MOS OLA RAC UTE YAM AAS ADA DIN IXA"
+    " IXE MOA MOX NAY"
+)
+FR_SHORT_REMOVED = ["UD"]
+SHORT_WORDS_NOTES = Path(__file__).resolve().parents[2] / "tools/sources/fr/short-words.txt"
+
+
+@pytest.mark.parametrize("word", FR_SHORT_ADDED)
+def test_w1_short_words_the_review_added_are_valid(word: str) -> None:
+    assert word in load_lexicon("fr")
+
+
+@pytest.mark.parametrize("word", FR_SHORT_REMOVED)
+def test_w1_short_words_the_review_removed_are_invalid(word: str) -> None:
+    assert word not in load_lexicon("fr")
+
+
+def test_w1_fr_has_exactly_the_two_letter_words_of_club_play() -> None:
+    assert len(FR_TWO_LETTERS) == 81
+    assert sorted(w for w in load_lexicon("fr") if len(w) == 2) == FR_TWO_LETTERS
+
+
+def test_w1_each_short_word_change_has_its_reason_and_source_in_the_notes() -> None:
+    """The notes the build reads list exactly these changes, each with a [source]."""
+    added, removed = [], []
+    for line in SHORT_WORDS_NOTES.read_text("utf-8").splitlines():
+        if line[:1] in "+-" and line.strip():
+            word, _, why = line[1:].partition("#")
+            assert "[" in why and "]" in why, line
+            (added if line[0] == "+" else removed).append(word.strip())
+    assert added == FR_SHORT_ADDED and removed == FR_SHORT_REMOVED
+
+
 # -- W3: full inflected lists -----------------------------------------------------
 
 FR_INFLECTED = _words(
