@@ -141,7 +141,8 @@ def test_w1_fr_has_exactly_the_two_letter_words_of_club_play() -> None:
 
 def test_w1_each_short_word_change_has_its_reason_and_source_in_the_notes() -> None:
     """The notes the build reads list exactly these changes, each with a [source]."""
-    added, removed = [], []
+    added: list[str] = []
+    removed: list[str] = []
     for line in SHORT_WORDS_NOTES.read_text("utf-8").splitlines():
         if line[:1] in "+-" and line.strip():
             word, _, why = line[1:].partition("#")
