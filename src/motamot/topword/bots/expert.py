@@ -15,8 +15,9 @@
 
 3. With two players and the pile empty both racks are known: the expert
    searches the rest of the game exactly instead (`endgame.py`), within
-   `endgame_nodes` positions. With three or four players it keeps
-   simulating: which rack holds which of the tiles left is not known.
+   `endgame_nodes` positions; when that is not enough to reach the end of
+   the game it simulates as above. With three or four players it always
+   simulates: which rack holds which of the tiles left is not known.
 
 The budget is a number of candidates, simulations and endgame positions, so a
 decision is the same on every machine; an interface may add a wall-clock limit
@@ -48,7 +49,7 @@ class ExpertBudget:
 
     candidates: int = 8
     simulations: int = 12
-    endgame_nodes: int = 20_000
+    endgame_nodes: int = 5_000
 
     def __post_init__(self) -> None:
         if self.candidates < 1 or self.simulations < 0 or self.endgame_nodes < 0:
@@ -80,7 +81,9 @@ class ExpertBot:
 
     def choose(self, view: BotView, stop: Callable[[], bool] | None = None) -> Decision:
         if self.budget.endgame_nodes and is_known_endgame(view):
-            return self.endgame(view, stop)
+            exact = self.endgame(view, stop)
+            if exact is not None:
+                return exact
         leaves = self.leaves if self.leaves is not None else shipped_leaves(view.ruleset)
         options = rank_options(view, leaves)
         if not options:
@@ -94,8 +97,9 @@ class ExpertBot:
         best = max(range(len(top)), key=lambda i: (values[i], -i))
         return top[best].decision()
 
-    def endgame(self, view: BotView, stop: Callable[[], bool] | None) -> Decision:
-        """Two players, the pile empty: the exact search over both racks (`endgame.py`)."""
+    def endgame(self, view: BotView, stop: Callable[[], bool] | None) -> Decision | None:
+        """Two players, the pile empty: the exact search over both racks (`endgame.py`);
+        None when it did not reach the end of the game within the budget."""
         result = solve_endgame(
             view.board,
             view.rack,
@@ -106,6 +110,8 @@ class ExpertBot:
             budget=EndgameBudget(self.budget.endgame_nodes),
             stop=stop,
         )
+        if not result.exact:
+            return None
         return Play(result.move) if result.move is not None else Pass()
 
     def simulate(
