@@ -212,7 +212,7 @@ def test_shipped_leave_values_load_for_both_rulesets() -> None:
 
 
 def test_make_bot_refuses_unknown_levels() -> None:
-    with pytest.raises(ValueError, match="known: beginner, greedy, expert"):
+    with pytest.raises(ValueError, match="known: beginner, greedy, expert, champion"):
         make_bot("grandmaster", random.Random(0))
 
 

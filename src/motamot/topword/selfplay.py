@@ -27,6 +27,9 @@ from motamot.topword.tiles import TOPWORD_FR, Ruleset
 #: Scoreless turns in a row (passes, exchanges) after which a self-play game stops.
 SCORELESS_LIMIT = 24
 
+#: Makes the bot of one level from its seeded generator (a benchmark may wrap the bots).
+BotFactory = Callable[[str, random.Random], Bot]
+
 
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials."""
@@ -79,6 +82,7 @@ def selfplay_game(
     rotation: int = 0,
     leaves: LeaveModel | None = None,
     budget: ExpertBudget | None = None,
+    factory: BotFactory | None = None,
 ) -> tuple[Game, GameResult]:
     """One game between `levels` (seats rotated by `rotation`), seeded by `seed`."""
     count = len(levels)
@@ -92,10 +96,12 @@ def selfplay_game(
         can_play=generator_can_play(ruleset, lexicon),
         scoreless_limit=SCORELESS_LIMIT,
     )
-    bots = [
-        make_bot(levels[listed], random.Random(seed * 8 + listed + 1), leaves, budget)
-        for listed in seats
-    ]
+    if factory is None:
+
+        def factory(level: str, rng: random.Random) -> Bot:
+            return make_bot(level, rng, leaves, budget)
+
+    bots = [factory(levels[listed], random.Random(seed * 8 + listed + 1)) for listed in seats]
     play_game(game, bots)
     finals = game.final_scores()
     by_listed = [0] * count
@@ -191,12 +197,13 @@ def selfplay(
     leaves: LeaveModel | None = None,
     budget: ExpertBudget | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    factory: BotFactory | None = None,
 ) -> SelfPlayReport:
     """`games` seeded games between `levels` (2 to 4 players, any mix of levels)."""
     results = []
     for index in range(games):
         _, result = selfplay_game(
-            levels, seed + index, lexicon, ruleset, index % len(levels), leaves, budget
+            levels, seed + index, lexicon, ruleset, index % len(levels), leaves, budget, factory
         )
         results.append(result)
         if on_game is not None:
