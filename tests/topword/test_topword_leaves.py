@@ -52,3 +52,13 @@ def test_wilson_interval_holds_the_observed_rate(trials: int, data: st.DataObjec
     successes = data.draw(st.integers(min_value=0, max_value=trials))
     low, high = wilson_interval(successes, trials)
     assert 0.0 <= low <= successes / trials <= high <= 1.0
+
+
+@given(st.lists(st.sampled_from(FEATURES[:-2]), max_size=7))
+def test_a_leave_value_is_the_weights_times_the_features(tiles: list[str]) -> None:
+    """`LeaveModel.value` sums without building the features; it must be the same sum."""
+    rng = random.Random(len(tiles))
+    weights = [round(rng.random() * 6 - 3, 3) for _ in FEATURES]
+    model = LeaveModel.from_weights(weights, {})
+    expected = sum(w * x for w, x in zip(weights, leave_features(tiles), strict=True))
+    assert abs(model.value(tiles) - expected) < 1e-9
