@@ -14,8 +14,8 @@ from motamot.boggle import GameRecord, RecordError, RoundRecord, Sheet, format_r
 from motamot.boggle.grid import parse_grid
 from motamot.cli.main import main
 from motamot.names import MAX_NAME_LENGTH, PlayerNameError, check_name, name_key
-from motamot.service.seating import name_refusal
-from motamot.service.topword_play import SeatError, parse_seats
+from motamot.service.rooms.seating import name_refusal
+from motamot.service.topword.local import SeatError, parse_seats
 from motamot.text.errors import error_text
 from motamot.topword.game import Game, GameError
 from tests.topword.test_topword_game import LEX

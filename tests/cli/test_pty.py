@@ -14,7 +14,7 @@ import pytest
 from motamot.boggle import CLASSIC_FR, Entry, Sheet, bot_sheet, get_level, judge_round, roll, solve
 from motamot.boggle import parse_record as parse_boggle_record
 from motamot.lexicon import load_lexicon
-from motamot.service.boggle_play import bot_seed
+from motamot.service.boggle.feedback import bot_seed
 from motamot.topword.record import parse_record, replay
 
 SRC = Path(__file__).resolve().parents[2] / "src"

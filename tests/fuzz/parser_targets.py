@@ -26,7 +26,7 @@ from motamot.boggle import replay as replay_boggle
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.names import check_name
-from motamot.service.topword_play import SeatError, parse_seats
+from motamot.service.topword.local import SeatError, parse_seats
 from motamot.topword import UPWORDS_EN, format_move, parse_move, parse_position, parse_rack
 from motamot.topword.board import format_position
 from motamot.topword.game import Game

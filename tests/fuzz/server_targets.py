@@ -1,6 +1,6 @@
-"""The server's message parser (`motamot.server.protocol.parse_message`) as a fuzz target.
+"""The server's message parser (`motamot.server.protocol.Protocol.parse`) as a fuzz target.
 
-Every message type comes from the protocol's own union (`ClientMessage`), and
+Every message type comes from the protocol of the kinds served (`PROTOCOL.messages`), and
 valid messages are built from each type's msgspec schema (lengths, bounds,
 optional fields), so a message type added to the protocol is fuzzed without
 touching this file. Hostile frames are valid messages with a field made wrong
@@ -18,22 +18,29 @@ import random
 import time
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, get_args
+from typing import Any
 
 import msgspec
 import msgspec.inspect as mi
 
-from motamot.server.protocol import (
-    MAX_MESSAGE_BYTES,
-    ClientMessage,
-    ProtocolError,
-    parse_message,
-)
+from motamot.server.protocol import MAX_MESSAGE_BYTES, ProtocolError
+from motamot.web import default_kinds
 from tests.fuzz.mutate import mutate
 from tests.fuzz.targets import Target
 
+#: The protocol of the kinds this motamot serves (every message of every kind).
+PROTOCOL = default_kinds().protocol
 #: Every message a client may send, as the protocol declares them.
-MESSAGE_TYPES: tuple[type[msgspec.Struct], ...] = get_args(ClientMessage)
+MESSAGE_TYPES: tuple[type[msgspec.Struct], ...] = PROTOCOL.messages
+#: Any message of the protocol.
+ClientMessage = Any
+
+
+def parse_message(frame: str | bytes | None) -> Any:
+    """The message in a frame, as the server reads it (ProtocolError for anything else)."""
+    return PROTOCOL.parse(frame)
+
+
 #: The errors the parser may raise on bad input.
 SERVER_ERRORS: tuple[type[Exception], ...] = (ProtocolError,)
 

@@ -20,14 +20,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from motamot.server.protocol import ClientMessage, ProtocolError, parse_message
+from motamot.server.protocol import ProtocolError
 from tests.fuzz.server_targets import (
     MESSAGE_TYPES,
     OVERSIZED_FRAMES,
+    ClientMessage,
     check_frame,
     hostile_frame,
     mutate_frame,
     mutated_message,
+    parse_message,
     run_frame,
     seeds,
     tags,

@@ -35,9 +35,9 @@ from motamot.boggle.grid import parse_grid
 from motamot.boggle.rules import get_preset
 from motamot.boggle.solve import solve
 from motamot.lexicon import load_lexicon
-from motamot.service.boggle_events import RoundEnded, WordWritten
+from motamot.service.boggle import BOGGLE
+from motamot.service.boggle.events import RoundEnded, WordWritten
 from motamot.service.brokers.redis import split_url as split_redis
-from motamot.service.events import from_stored
 from motamot.service.stores.postgres import PostgresStore
 from tests.scale.player import Player, create_room, join_room
 from tests.scale.processes import LEASE_SECONDS, lease_owner, pid_of, servers
@@ -130,7 +130,7 @@ async def boggle_fault(db: str, broker: str, players: int, duration: float) -> F
         store = await PostgresStore.open(db)
         rows = await store.load(room)
         await store.close()
-        events = [from_stored(row) for row in rows]
+        events = [BOGGLE.codec.from_stored(row) for row in rows]
         written = [e for e in events if isinstance(e, WordWritten)]
         ended = [e for e in events if isinstance(e, RoundEnded)]
         acknowledged = {(p.seat, text) for p in group for text in p.stored_words()}

@@ -30,13 +30,16 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from motamot.service.brokers.redis import split_url
-from motamot.service.cluster import CommandCodec, decode_answer, default_commands
-from motamot.service.events import from_stored
-from motamot.service.host import cached_lexicons
-from motamot.service.outcomes import Ack
+from motamot.service.kinds import default_kinds
+from motamot.service.rooms.codec import decode_answer
+from motamot.service.rooms.commands import AddBot, Join
+from motamot.service.rooms.host import cached_lexicons
+from motamot.service.rooms.outcomes import Ack
 from motamot.service.stores.postgres import PostgresStore
-from motamot.service.topword_events import Exchanged, GameEnded, Passed, Played
-from motamot.service.topword_table import AddBot, Join, Start, TopwordTable
+from motamot.service.topword import TOPWORD
+from motamot.service.topword.commands import Start, turn_command
+from motamot.service.topword.events import Exchanged, GameEnded, Passed, Played
+from motamot.service.topword.room import TopwordRoom
 from motamot.topword.bots import make_bot, view_of
 from motamot.topword.bots.view import as_action
 from tests.scale.processes import LEASE_SECONDS, lease_owner, pid_of
@@ -137,7 +140,7 @@ class TopwordFigures:
 
 
 async def topword_fault(db: str, broker: str, lease: float) -> TopwordFigures:
-    codec = CommandCodec(default_commands())
+    codec = default_kinds().commands
     address, prefix = split_url(broker)
     client = aioredis.Redis.from_url(address)
     store = await PostgresStore.open(db)
@@ -169,9 +172,9 @@ async def topword_fault(db: str, broker: str, lease: float) -> TopwordFigures:
         assert isinstance(await send(people[0], people[0].seat, AddBot("greedy")), Ack)
         assert isinstance(await send(people[0], people[0].seat, Start(2026)), Ack)
 
-        async def table() -> TopwordTable:
+        async def table() -> TopwordRoom:
             rows = await store.load(room)
-            built = TopwordTable.from_events([from_stored(r) for r in rows], lexicons)
+            built = TopwordRoom.from_events([TOPWORD.codec.from_stored(r) for r in rows], lexicons)
             return built
 
         killed_at: float | None = None
@@ -211,13 +214,13 @@ async def topword_fault(db: str, broker: str, lease: float) -> TopwordFigures:
                 continue
             index = state.index_of(person.seat)
             bot = make_bot("greedy", random.Random(turns))
-            action = as_action(bot.choose(view_of(state.game, index)))
+            action = turn_command(as_action(bot.choose(view_of(state.game, index))))
             answer = await send(person, person.seat, action)
             if isinstance(answer, Ack):
                 person.acked.append(answer.seq)
             else:
                 await asyncio.sleep(0.1)
-        rows = [from_stored(r) for r in await store.load(room)]
+        rows = [TOPWORD.codec.from_stored(r) for r in await store.load(room)]
         by_seq = {event.seq: event for event in rows}
         acked = [(p.seat, seq) for p in people for seq in p.acked]
 

@@ -15,18 +15,25 @@ import json
 import sys
 
 from motamot.service.brokers.redis import RedisBroker
-from motamot.service.cluster import ClusterHost, encode_answer, lease_seconds_from_env
-from motamot.service.host import cached_lexicons
+from motamot.service.kinds import default_kinds
 from motamot.service.ports import SystemClock
+from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
+from motamot.service.rooms.codec import encode_answer
+from motamot.service.rooms.host import cached_lexicons
 from motamot.service.stores.postgres import PostgresStore
-from motamot.service.topword_events import TopwordSettings
+from motamot.service.topword.settings import TopwordSettings
 
 
 async def serve(db: str, broker_url: str) -> None:
     store = await PostgresStore.open(db)
     broker = await RedisBroker.open(broker_url, store)
     host = ClusterHost(
-        store, broker, SystemClock(), cached_lexicons(), lease_seconds=lease_seconds_from_env()
+        store,
+        broker,
+        SystemClock(),
+        cached_lexicons(),
+        default_kinds(),
+        lease_seconds=lease_seconds_from_env(),
     )
     await host.start()
     loop = asyncio.get_running_loop()

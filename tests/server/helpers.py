@@ -15,6 +15,7 @@ from motamot.lexicon import load_lexicon
 from motamot.server.serve import build_app
 from motamot.service.ports import ManualClock
 from motamot.service.stores.memory import MemoryStore
+from motamot.web import default_kinds
 
 Message = dict[str, Any]
 
@@ -26,7 +27,7 @@ async def _memory() -> MemoryStore:
 @contextmanager
 def server(clock: ManualClock) -> Iterator[TestClient]:
     """The whole app over a memory store and a manual clock."""
-    with TestClient(build_app(_memory, clock)) as client:
+    with TestClient(build_app(_memory, clock, default_kinds(), chosen_grids=True)) as client:
         yield client
 
 

@@ -36,7 +36,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         env = {**os.environ, "MOTAMOT_DATA_DIR": str(self.db.parent)}
         command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--db", str(self.db)]
+        command += ["--port", str(self.port), "--db", str(self.db), "--chosen-grids"]
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )

@@ -9,6 +9,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from motamot.server.serve import build_cluster_app
 from motamot.service.ports import ManualClock
+from motamot.web import default_kinds
 from tests.server.helpers import create, hello, join, send, until
 from tests.service.backends import postgres_schema, redis_prefix
 
@@ -47,8 +48,8 @@ def two_processes() -> Iterator[tuple[TestClient, TestClient]]:
     with (
         postgres_schema() as db,
         redis_prefix() as broker,
-        TestClient(build_cluster_app(db, broker, clock)) as first,
-        TestClient(build_cluster_app(db, broker, clock)) as second,
+        TestClient(build_cluster_app(db, broker, clock, default_kinds())) as first,
+        TestClient(build_cluster_app(db, broker, clock, default_kinds())) as second,
     ):
         yield first, second
 

@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from motamot.server.serve import build_app
 from motamot.service.ports import ManualClock
 from motamot.service.stores import open_store
+from motamot.web import default_kinds
 from tests.server.helpers import hello, join, of_type, send, until
 from tests.server.live import LiveServer
 from tests.server.test_topword_ws import best_moves, create_table, events_of, play_best
@@ -26,7 +27,7 @@ WEEK = 7 * 86400
 
 
 def sqlite_server(db: Path, clock: ManualClock) -> TestClient:
-    return TestClient(build_app(lambda: open_store(str(db)), clock))
+    return TestClient(build_app(lambda: open_store(str(db)), clock, default_kinds()))
 
 
 def status_of(client: TestClient, room: str) -> dict[str, Any]:
@@ -76,7 +77,7 @@ def test_a_correspondence_game_survives_a_restart_and_a_week(tmp_path: Path) -> 
 
 def test_a_live_turn_clock_is_shown_to_all_and_passes_at_its_deadline() -> None:
     clock = ManualClock()
-    with TestClient(build_app(_memory_store, clock)) as client:
+    with TestClient(build_app(_memory_store, clock, default_kinds())) as client:
         room, ana = create_table(client, seats=["person"], turn_seconds=60)
         join(client, room, "Bob")
         with client.websocket_connect(f"/ws/{room}") as socket:

@@ -14,10 +14,10 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from motamot.server.protocol import MAX_MESSAGE_BYTES
-from motamot.service.boggle_events import BoggleSettings
-from motamot.service.boggle_room import BoggleRoom
-from motamot.service.host import cached_lexicons
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.ports import ManualClock
+from motamot.service.rooms.host import cached_lexicons
 from tests.server.helpers import (
     create,
     event_of,

@@ -23,21 +23,15 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from motamot.server import ws
-from motamot.server.protocol import (
-    AddBotMessage,
-    Hello,
-    LeaveMessage,
-    ProtocolError,
-    RematchMessage,
-    StartRoundMessage,
-    StopRoundMessage,
-    parse_message,
-)
+from motamot.server.protocol import AddBotMessage, Hello, LeaveMessage, ProtocolError
+from motamot.server.protocol import StartMessage as StartRoundMessage
 from motamot.server.serve import build_app
 from motamot.server.throttle import Credits
 from motamot.service.ports import ManualClock, StoredEvent
 from motamot.service.stores.memory import MemoryStore
-from tests.fuzz.server_targets import hostile_frame
+from motamot.web import default_kinds
+from motamot.web.boggle.messages import RematchMessage, StopRoundMessage
+from tests.fuzz.server_targets import hostile_frame, parse_message
 from tests.server.helpers import create, grid_words, hello, join, of_type, send, until
 
 SEED = 2024
@@ -72,7 +66,7 @@ def live() -> Iterator[Server]:
     async def opened() -> MemoryStore:
         return store
 
-    with TestClient(build_app(opened, ManualClock())) as client:
+    with TestClient(build_app(opened, ManualClock(), default_kinds(), chosen_grids=True)) as client:
         yield Server(client, store)
 
 

@@ -28,9 +28,12 @@ import pytest
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.brokers.redis import RedisBroker
-from motamot.service.cluster import ClusterHost
-from motamot.service.host import RoomHost
-from motamot.service.ports import Broadcaster, Clock, EventStore
+from motamot.service.kinds import default_kinds
+from motamot.service.ports import Broadcaster, Clock, EventStore, StoredEvent
+from motamot.service.rooms.cluster import ClusterHost
+from motamot.service.rooms.codec import EventDecodeError
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.host import RoomHost
 from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.postgres import PostgresStore
 from motamot.service.stores.sqlite import SqliteStore
@@ -42,6 +45,36 @@ T = TypeVar("T")
 @cache
 def lexicons(name: str) -> Lexicon:
     return load_lexicon(name)
+
+
+#: The room kinds this motamot plays (what every host of these tests serves).
+KINDS = default_kinds()
+
+
+def decode(text: str) -> Event:
+    """An event of any kind of room, from its JSON text (the tests read mixed stores; a
+    server knows each room's kind from its first event)."""
+    error: EventDecodeError | None = None
+    for kind in KINDS:
+        try:
+            event: Event = kind.codec.decode(text)
+            return event
+        except EventDecodeError as failed:
+            error = failed
+    assert error is not None
+    raise error
+
+
+def encode(event: Event) -> str:
+    """An event's JSON text (the same whatever the kind)."""
+    return KINDS["boggle"].codec.encode(event)
+
+
+def from_stored(row: StoredEvent) -> Event:
+    """The event of a stored row, whatever its room's kind."""
+    event = decode(row.data)
+    assert event.seq == row.seq
+    return event
 
 
 def digest(name: str) -> str:
@@ -171,7 +204,7 @@ class OneProcess:
     async def host(self, clock: Clock, timers: bool = False) -> AsyncIterator[RoomHost]:
         store = await self.stores.open()
         broker = LocalBroadcaster()
-        host = RoomHost(store, broker, clock, lexicons)
+        host = RoomHost(store, broker, clock, lexicons, KINDS)
         await host.start(timers=timers)
         try:
             yield host
@@ -195,7 +228,7 @@ class SeveralProcesses:
     async def host(self, clock: Clock, timers: bool = False) -> AsyncIterator[RoomHost]:
         store = await PostgresStore.open(self.db)
         broker = await RedisBroker.open(self.broker, store)
-        host = ClusterHost(store, broker, clock, lexicons, lease_seconds=1.0)
+        host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=1.0)
         await host.start(timers=timers)
         try:
             yield host

@@ -13,25 +13,23 @@ from hypothesis import strategies as st
 from motamot.boggle.bots import bot_sheet, get_level
 from motamot.boggle.round import Entry, Sheet, judge_round
 from motamot.boggle.solve import solve
-from motamot.service.boggle_events import BoggleSettings, RoundEnded, RoundStarted, WordWritten
-from motamot.service.boggle_play import bot_seed
-from motamot.service.boggle_room import (
+from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
+from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
+from motamot.service.boggle.feedback import bot_seed
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.rooms.commands import (
     AddBot,
-    BoggleRoom,
     ChangeSettings,
     Command,
     Join,
     Leave,
-    NewMatch,
     RemoveBot,
     SetReady,
-    StartRound,
-    StopRound,
-    WriteWord,
 )
-from motamot.service.events import Event, decode, encode
-from motamot.service.outcomes import Refusal
-from tests.service.conftest import digest, lexicons
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.outcomes import Refusal
+from tests.service.conftest import decode, digest, encode, lexicons
 
 T0 = 1_700_000_000.0
 NAMES = ("ana", "bob", "chloé", "dédé")

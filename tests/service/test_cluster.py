@@ -14,20 +14,24 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
-from motamot.service.boggle_room import BoggleRoom, Join, StartRound, WriteWord
+from motamot.service.boggle.commands import StartRound, WriteWord
+from motamot.service.boggle.events import RoundEnded, WordWritten
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.brokers.redis import RedisBroker
-from motamot.service.cluster import ClusterHost
-from motamot.service.events import from_stored
-from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import ManualClock
+from motamot.service.rooms.cluster import ClusterHost
+from motamot.service.rooms.commands import AddBot as TAddBot
+from motamot.service.rooms.commands import Join
+from motamot.service.rooms.commands import Join as TJoin
+from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.stores.postgres import PostgresStore
-from motamot.service.topword_events import Exchanged, Passed, Played, TopwordSettings
-from motamot.service.topword_table import AddBot as TAddBot
-from motamot.service.topword_table import Join as TJoin
-from motamot.service.topword_table import Pass, Start, TopwordTable
+from motamot.service.topword.commands import Pass, Start
+from motamot.service.topword.events import Exchanged, Passed, Played
+from motamot.service.topword.room import TopwordRoom
+from motamot.service.topword.settings import TopwordSettings
 from tests.service.backends import postgres_schema, redis_prefix
-from tests.service.conftest import digest, lexicons
+from tests.service.conftest import KINDS, digest, from_stored, lexicons
 from tests.service.test_postgres_redis import run
 
 GRID_SEED = 7
@@ -45,7 +49,7 @@ async def cluster_host(
 ) -> AsyncIterator[ClusterHost]:
     store = await PostgresStore.open(urls[0])
     broker = await RedisBroker.open(urls[1], store)
-    host = ClusterHost(store, broker, clock, lexicons, lease_seconds=lease)
+    host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=lease)
     await host.start()
     try:
         yield host
@@ -109,7 +113,7 @@ def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
         async with cluster_host(urls, clock) as b, cluster_host(urls, clock) as c:
             a_store = await PostgresStore.open(urls[0])
             a_broker = await RedisBroker.open(urls[1], a_store)
-            a = ClusterHost(a_store, a_broker, clock, lexicons, lease_seconds=1.0)
+            a = ClusterHost(a_store, a_broker, clock, lexicons, KINDS, lease_seconds=1.0)
             await a.start()
             room_id = await a.create(BoggleSettings(duration=60))
             assert isinstance(room_id, str)
@@ -194,9 +198,9 @@ def test_a_stale_owner_cannot_write_after_a_takeover(urls: tuple[str, str]) -> N
             rows = await b.store.load(room_id)
             assert [from_stored(r).seq for r in rows] == list(range(1, len(rows) + 1))
             assert [type(from_stored(r)).__name__ for r in rows[1:]] == [
-                "PlayerJoined",
+                "SeatTaken",
                 "RoundStarted",
-                "PlayerJoined",
+                "SeatTaken",
                 "WordWritten",
             ]
 
@@ -222,7 +226,7 @@ def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
         async with cluster_host(urls, clock) as b:
             a_store = await PostgresStore.open(urls[0])
             a_broker = await RedisBroker.open(urls[1], a_store)
-            a = ClusterHost(a_store, a_broker, clock, lexicons, lease_seconds=1.0)
+            a = ClusterHost(a_store, a_broker, clock, lexicons, KINDS, lease_seconds=1.0)
             await a.start()
             room_id = await a.create(TopwordSettings(turn_seconds=60))
             assert isinstance(room_id, str)
@@ -230,7 +234,7 @@ def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
             assert isinstance(await a.submit(room_id, None, TJoin("bob", digest("bob"))), Ack)
             assert isinstance(await b.submit(room_id, "s1", Start(77)), Ack)
             table = b.room(room_id)
-            assert isinstance(table, TopwordTable)
+            assert isinstance(table, TopwordRoom)
             first = table.current
             assert first is not None
             assert isinstance(await b.submit(room_id, first, Pass()), Ack)  # relayed to a
@@ -274,7 +278,7 @@ def test_bots_are_played_by_the_owner_only(urls: tuple[str, str]) -> None:
                     break
                 await b.catch_up(room_id, rows[-1].seq)
                 table = b.room(room_id)
-                assert isinstance(table, TopwordTable)
+                assert isinstance(table, TopwordRoom)
                 if table.current == "s1":
                     assert isinstance(await b.submit(room_id, "s1", Pass()), Ack)
             assert not b._bots  # the replica never thought for the bot

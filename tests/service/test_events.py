@@ -1,18 +1,29 @@
-"""The event codec: every registered event round-trips through JSON; bad text is refused."""
+"""The event codec: every event of every kind round-trips through JSON; bad text is refused."""
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import motamot.service.boggle_events  # noqa: F401  (registers the Boggle events)
-from motamot.service.events import Event, EventDecodeError, decode, encode, registered
+from motamot.service.rooms.codec import EventDecodeError
+from motamot.service.rooms.events import Event
+from tests.service.conftest import KINDS, decode, encode
+
+
+def registered() -> dict[str, Any]:
+    """Every event type of every kind, by tag (each kind's settings in its shared events)."""
+    return {
+        f"{kind.name}:{msgspec.inspect.type_info(cls).tag}": cls  # type: ignore[attr-defined]
+        for kind in KINDS
+        for cls in kind.codec.types
+    }
+
 
 _SCALARS: dict[Any, st.SearchStrategy[Any]] = {
     str: st.text(max_size=12),
@@ -35,11 +46,20 @@ def strategy(hint: Any) -> st.SearchStrategy[Any]:
         if len(args) == 2 and args[1] is Ellipsis:
             return st.lists(strategy(args[0]), max_size=4).map(tuple)
         return st.tuples(*(strategy(arg) for arg in args))
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        hints = typing.get_type_hints(hint)
-        return st.builds(
-            hint, **{f.name: strategy(hints[f.name]) for f in dataclasses.fields(hint)}
+    info = msgspec.inspect.type_info(hint)
+    if isinstance(info, msgspec.inspect.StructType):
+        hints = typing.get_type_hints(typing.get_origin(hint) or hint)
+        parameters = dict(
+            zip(
+                getattr(typing.get_origin(hint), "__parameters__", ()),
+                typing.get_args(hint),
+                strict=True,
+            )
         )
+        fields = {
+            f.name: strategy(parameters.get(hints[f.name], hints[f.name])) for f in info.fields
+        }
+        return st.builds(hint, **fields)
     raise TypeError(f"no strategy for {hint!r}")
 
 
@@ -52,7 +72,13 @@ def test_every_event_round_trips_through_json(event: Event) -> None:
 
 
 def test_every_event_type_is_covered() -> None:
-    assert {"boggle.room_created", "boggle.word_written", "boggle.round_ended"} <= set(registered())
+    tags = set(registered())
+    assert {
+        "boggle:room.created",
+        "boggle:boggle.word_written",
+        "boggle:boggle.round_ended",
+    } <= tags
+    assert {"topword:room.created", "topword:topword.played", "topword:room.seat_taken"} <= tags
 
 
 @pytest.mark.parametrize(

@@ -7,23 +7,18 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
-from motamot.service.boggle_room import (
-    AddBot,
-    BoggleRoom,
-    Join,
-    SetReady,
-    StartRound,
-    WriteWord,
-)
+from motamot.service.boggle.commands import StartRound, WriteWord
+from motamot.service.boggle.events import RoundEnded, WordWritten
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.events import from_stored
-from motamot.service.host import RoomHost
-from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import ManualClock, StoredEvent, SystemClock
+from motamot.service.rooms.commands import AddBot, Join, SetReady
+from motamot.service.rooms.host import RoomHost
+from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.sqlite import SqliteStore
-from tests.service.conftest import StoreBackend, digest, lexicons, run
+from tests.service.conftest import KINDS, StoreBackend, digest, from_stored, lexicons, run
 
 
 class FlakyStore(MemoryStore):
@@ -64,7 +59,7 @@ def test_store_before_acknowledge_and_a_failed_append_changes_nothing() -> None:
     async def body() -> None:
         store = FlakyStore()
         broker = CheckingBroadcaster(store)
-        host = RoomHost(store, broker, ManualClock(), lexicons)
+        host = RoomHost(store, broker, ManualClock(), lexicons, KINDS)
         room_id = await seated_room(host, "ana")
         started = await host.submit(room_id, "s1", StartRound(3))
         assert isinstance(started, Ack) and started.seq == 3
@@ -87,8 +82,8 @@ def test_a_stale_host_gets_a_retryable_conflict_then_succeeds() -> None:
     async def body() -> None:
         store = MemoryStore()
         clock = ManualClock()
-        first = RoomHost(store, LocalBroadcaster(), clock, lexicons)
-        second = RoomHost(store, LocalBroadcaster(), clock, lexicons)
+        first = RoomHost(store, LocalBroadcaster(), clock, lexicons, KINDS)
+        second = RoomHost(store, LocalBroadcaster(), clock, lexicons, KINDS)
         room_id = await seated_room(first)
         assert await second.view(room_id, None) is not None  # both hold the room now
         assert isinstance(await first.submit(room_id, None, Join("ana", digest("ana"))), Ack)
@@ -104,7 +99,7 @@ def test_a_stale_host_gets_a_retryable_conflict_then_succeeds() -> None:
 def test_commands_of_one_room_are_serialised(tmp_path: Path) -> None:
     async def body() -> None:
         store = SqliteStore(tmp_path / "events.sqlite3")
-        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons)
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons, KINDS)
         names = [f"p{n}" for n in range(8)]
         room_id = await seated_room(host, *names)
         await host.submit(room_id, "s1", StartRound(11))
@@ -132,7 +127,7 @@ def test_a_restart_fires_overdue_timers_at_their_own_times(store: StoreBackend) 
     async def body() -> None:
         clock = ManualClock()
         events = await store.open()
-        host = RoomHost(events, LocalBroadcaster(), clock, lexicons)
+        host = RoomHost(events, LocalBroadcaster(), clock, lexicons, KINDS)
         room_id = await seated_room(host, "ana")
         await host.submit(room_id, "s1", AddBot("expert"))
         await host.submit(room_id, "s1", StartRound(5))
@@ -142,7 +137,7 @@ def test_a_restart_fires_overdue_timers_at_their_own_times(store: StoreBackend) 
 
         clock.advance(3600)  # the process was down for an hour
         reopened = await store.open()
-        restarted = RoomHost(reopened, LocalBroadcaster(), clock, lexicons)
+        restarted = RoomHost(reopened, LocalBroadcaster(), clock, lexicons, KINDS)
         await restarted.start(timers=False)
         after = [from_stored(e) for e in await reopened.load(room_id)]
         ended = [e for e in after if isinstance(e, RoundEnded)]
@@ -172,7 +167,7 @@ def test_timers_write_bot_words_without_any_command() -> None:
         store = MemoryStore()
         broker = LocalBroadcaster()
         clock = JumpingClock()
-        host = RoomHost(store, broker, clock, lexicons)
+        host = RoomHost(store, broker, clock, lexicons, KINDS)
         await host.start()
         room_id = await seated_room(host, "ana")
         await host.submit(room_id, "s1", AddBot("expert"))
@@ -203,7 +198,7 @@ def test_timers_write_bot_words_without_any_command() -> None:
 def test_unknown_rooms_and_resync() -> None:
     async def body() -> None:
         store = MemoryStore()
-        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons)
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons, KINDS)
         assert (await host.submit("nope", None, Join("a", digest("a")))) == Refusal("unknown_room")
         assert await host.view("nope", None) is None
         room_id = await seated_room(host, "ana", "bob")

@@ -10,8 +10,8 @@ import pytest
 import redis.asyncio as aioredis
 
 from motamot.service.brokers.redis import split_url
-from motamot.service.leases import RedisLeases
-from motamot.service.relay import OwnerGone, OwnerTimeout, RedisRelay
+from motamot.service.rooms.leases import RedisLeases
+from motamot.service.rooms.relay import OwnerGone, OwnerTimeout, RedisRelay
 from tests.service.backends import redis_prefix
 from tests.service.test_postgres_redis import run
 

@@ -12,13 +12,13 @@ import pytest
 from motamot.boggle import Status, parse_record, replay
 from motamot.boggle.record import format_record
 from motamot.lexicon import Lexicon
-from motamot.service.boggle_events import BoggleSettings
-from motamot.service.boggle_local import LocalMatch, LocalRound
-from motamot.service.boggle_play import Feedback, RoundOutcome
+from motamot.service.boggle.feedback import Feedback, RoundOutcome
+from motamot.service.boggle.local import LocalMatch, LocalRound
+from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.local import LocalRooms
 from motamot.service.ports import ManualClock
 from motamot.service.storage import DATA_ENV, data_dir, new_save_path, save_text
-from motamot.service.topword_play import (
+from motamot.service.topword.local import (
     HUMAN,
     Seat,
     SeatError,

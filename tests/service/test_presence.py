@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from motamot.service.brokers.redis import split_url
 from motamot.service.brokers.redis_presence import RedisPresence
 from motamot.service.ports import ManualClock
-from motamot.service.presence import LocalPresence
+from motamot.service.rooms.presence import LocalPresence
 from tests.service.backends import redis_prefix
 from tests.service.conftest import run
 

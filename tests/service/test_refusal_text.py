@@ -1,4 +1,5 @@
-"""Every refusal code a room or the host can answer has a French and an English text."""
+"""Every refusal code a room, the host or the server can answer has a French and an English
+text."""
 
 from __future__ import annotations
 
@@ -7,26 +8,33 @@ from pathlib import Path
 
 import pytest
 
-import motamot.service
-from motamot.text.rooms import REFUSALS
+import motamot
+from motamot.text.web import REFUSALS
 
-SERVICE = Path(motamot.service.__file__).parent
+#: Where refusals are made: the rooms, the server and each kind's web side.
+LAYERS = [Path(motamot.__file__).parent / name for name in ("service", "server", "web")]
+
+
+def _code(node: ast.Call, position: int) -> str | None:
+    if len(node.args) > position:
+        argument = node.args[position]
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            return argument.value
+    return None
 
 
 def refusal_codes() -> set[str]:
-    """The first argument of every `Refusal(...)` and settings error in service/."""
+    """The code of every `Refusal(...)`, settings error and settings bound."""
     codes: set[str] = set()
-    for path in SERVICE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("Refusal", "SettingsError", "TableSettingsError")
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                codes.add(node.args[0].value)
+    for layer in LAYERS:
+        for path in layer.rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                    continue
+                position = {"Refusal": 0, "SettingsError": 0, "Bound": 2}.get(node.func.id)
+                code = _code(node, position) if position is not None else None
+                if code is not None:
+                    codes.add(code)
     return codes
 
 

@@ -8,13 +8,15 @@ import json
 
 import pytest
 
-from motamot.service.boggle_events import BoggleSettings, RoundEnded, WordWritten
-from motamot.service.boggle_room import AddBot, BoggleRoom, Join, StartRound, WriteWord
-from motamot.service.events import from_stored
-from motamot.service.host import RoomHost
-from motamot.service.outcomes import Ack, Refusal
+from motamot.service.boggle.commands import StartRound, WriteWord
+from motamot.service.boggle.events import RoundEnded, WordWritten
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.ports import ManualClock, SystemClock
-from tests.service.conftest import HostBackend, digest, lexicons, run
+from motamot.service.rooms.commands import AddBot, Join
+from motamot.service.rooms.host import RoomHost
+from motamot.service.rooms.outcomes import Ack, Refusal
+from tests.service.conftest import HostBackend, digest, from_stored, lexicons, run
 
 
 async def seated_room(host: RoomHost, *names: str) -> str:

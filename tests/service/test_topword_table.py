@@ -10,44 +10,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.events import Event, decode, encode
-from motamot.service.host import RoomHost
-from motamot.service.outcomes import Ack, Refusal
 from motamot.service.ports import ManualClock
+from motamot.service.rooms.commands import AddBot, Join, Leave
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.host import RoomHost
+from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.stores.memory import MemoryStore
-from motamot.service.topword_events import (
-    Exchanged,
-    GameEnded,
-    GameStarted,
-    Passed,
-    Played,
-    TopwordSettings,
-)
-from motamot.service.topword_table import (
-    AddBot,
-    Exchange,
-    Join,
-    Leave,
-    Pass,
-    Play,
-    Start,
-    TopwordTable,
-)
+from motamot.service.topword.commands import Exchange, Pass, Play, Start
+from motamot.service.topword.events import Exchanged, GameEnded, GameStarted, Passed, Played
+from motamot.service.topword.room import TopwordRoom
+from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.game import Game
 from motamot.topword.movegen import legal_moves
 from motamot.topword.rules import Legal
-from tests.service.conftest import digest, lexicons, run
+from tests.service.conftest import KINDS, decode, digest, encode, lexicons, run
 
 T0 = 1_700_000_000.0
 
 
-def new_table(**kw: Any) -> TopwordTable:
-    table = TopwordTable.create("table", TopwordSettings(**kw), T0, lexicons)
-    assert isinstance(table, TopwordTable)
+def new_table(**kw: Any) -> TopwordRoom:
+    table = TopwordRoom.create("table", TopwordSettings(**kw), T0, lexicons)
+    assert isinstance(table, TopwordRoom)
     return table
 
 
-def snapshot(table: TopwordTable, views: bool = True) -> str:
+def snapshot(table: TopwordRoom, views: bool = True) -> str:
     game = table.game
     state: dict[str, Any] = {
         "seq": table.last_seq,
@@ -72,7 +59,7 @@ def snapshot(table: TopwordTable, views: bool = True) -> str:
     return json.dumps(state, sort_keys=True, default=str)
 
 
-def check_no_leak(table: TopwordTable, event: Event) -> None:
+def check_no_leak(table: TopwordRoom, event: Event) -> None:
     digests = {s.secret_digest for s in table.seats.values() if s.secret_digest}
     over = table.ended is not None
     for seat in [None, *table.seats]:
@@ -88,7 +75,7 @@ def check_no_leak(table: TopwordTable, event: Event) -> None:
                 assert "tile" not in shown
 
 
-def check_views(table: TopwordTable) -> None:
+def check_views(table: TopwordRoom) -> None:
     over = table.ended is not None
     for seat in [None, *table.seats]:
         view = table.view(seat)
@@ -121,7 +108,7 @@ HUMAN_ACTS = st.one_of(
 )
 
 
-def human_command(table: TopwordTable, act: tuple[str, Any]) -> Any:
+def human_command(table: TopwordRoom, act: tuple[str, Any]) -> Any:
     game = table.game
     assert game is not None
     kind, n = act
@@ -188,7 +175,7 @@ def play_table(seats: list[str], acts: list[tuple[str, Any]], **kw: Any) -> list
             assert isinstance(refused, Refusal) and refused.code == "not_your_turn"
             continue
         send(current, human_command(table, act))
-    rebuilt = TopwordTable.from_events([decode(encode(e)) for e in events], lexicons)
+    rebuilt = TopwordRoom.from_events([decode(encode(e)) for e in events], lexicons)
     assert json.loads(snapshot(rebuilt)) == json.loads(snapshot(table))
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     return events
@@ -212,7 +199,7 @@ def test_bots_alone_with_a_person_who_passes_play_a_whole_game() -> None:
     assert any(isinstance(e, Played) for e in events)
 
 
-def seated(*kinds: str, **kw: Any) -> TopwordTable:
+def seated(*kinds: str, **kw: Any) -> TopwordRoom:
     table = new_table(**kw)
     for n, kind in enumerate(kinds):
         command = Join(f"p{n}", digest(f"p{n}")) if kind == "human" else AddBot(kind)
@@ -293,7 +280,7 @@ def test_seating_rules() -> None:
 def test_the_host_plays_bots_in_a_worker_and_stores_every_move() -> None:
     async def body() -> None:
         store = MemoryStore()
-        host = RoomHost(store, LocalBroadcaster(), ManualClock(T0), lexicons)
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(T0), lexicons, KINDS)
         room_id = await host.create(TopwordSettings(bot_seconds=0.0))
         assert isinstance(room_id, str)
         await host.submit(room_id, None, Join("ana", digest("ana")))
@@ -313,7 +300,7 @@ def test_the_host_plays_bots_in_a_worker_and_stores_every_move() -> None:
             e for e in events if isinstance(e, (Played, Exchanged, Passed)) and e.seat != "s1"
         ]
         assert len(bot_turns) >= 10
-        rebuilt = TopwordTable.from_events(events, lexicons)
+        rebuilt = TopwordRoom.from_events(events, lexicons)
         assert rebuilt.view("s1") == await host.view(room_id, "s1")
         await host.close()
 

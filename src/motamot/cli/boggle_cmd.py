@@ -35,7 +35,7 @@ from motamot.cli.defaults import (
 from motamot.cli.errors import CliError
 from motamot.cli.term import cell_name
 from motamot.lexicon import Lexicon, load_lexicon
-from motamot.service.boggle_play import default_dictionary
+from motamot.service.boggle.feedback import default_dictionary
 from motamot.text.boggle import reason_text
 from motamot.text.boggle_commands import BOGGLE_COMMANDS
 from motamot.text.errors import error_text

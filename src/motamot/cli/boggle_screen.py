@@ -1,7 +1,7 @@
 """The Boggle match on the terminal: the live round (grid, clock, counts, verdicts), the
 results with crossed-out words and what was missed (B15), the scoreboard.
 
-The screen only shows what the room (`motamot.service.boggle_local`) says: every
+The screen only shows what the room (`motamot.service.boggle.local`) says: every
 word goes to the room, which stores it before its verdict comes back; the room's
 clock ends the round (B10) and brings the computer players' words.
 """
@@ -28,13 +28,13 @@ from motamot.cli.term import (
     visible_len,
 )
 from motamot.lexicon import try_fold
-from motamot.service.boggle_play import Feedback, RoundOutcome, WordFeedback
+from motamot.service.boggle.feedback import Feedback, RoundOutcome, WordFeedback
 from motamot.text.boggle import reason_text
 from motamot.text.boggle_screen import BOGGLE_SCREEN, LEVEL_NAMES
 from motamot.text.i18n import Language, translate
 
 if TYPE_CHECKING:  # the room machinery is imported by the command when it runs
-    from motamot.service.boggle_local import LocalMatch, LocalRound
+    from motamot.service.boggle.local import LocalMatch, LocalRound
 
 Clock = Callable[[], float]
 

@@ -1,6 +1,6 @@
 """`motamot boggle play`: a Boggle match in the terminal against computer players.
 
-The match is a room (`motamot.service.boggle_local`) in the local store:
+The match is a room (`motamot.service.boggle.local`) in the local store:
 every word is stored before its verdict is shown, the room's clock ends the
 round at its deadline (B10) and brings the computer players' words at their
 times, and `--resume` takes a match left half-way back (mid-round, with the
@@ -36,8 +36,8 @@ from motamot.text.i18n import Language, translate
 from motamot.text.rooms import refusal_text
 
 if TYPE_CHECKING:  # at run time imported by `run`: see there
-    from motamot.service.boggle_events import BoggleSettings
-    from motamot.service.boggle_local import LocalMatch
+    from motamot.service.boggle.settings import BoggleSettings
+    from motamot.service.boggle.local import LocalMatch
     from motamot.service.local import LocalRooms
 
 Clock = Callable[[], float]
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _settings(args: argparse.Namespace, lang: Language) -> BoggleSettings:
     """The room's settings from the options (each checked, named in the message)."""
-    from motamot.service.boggle_events import BoggleSettings
+    from motamot.service.boggle.settings import BoggleSettings
 
     preset = boggle_preset(args.preset, args.dict, lang)
     try:
@@ -175,7 +175,7 @@ def _play(
     seed: int,
 ) -> int:
     """The match (resumed, or new), then each rematch the player asks for."""
-    from motamot.service.boggle_local import LocalMatch
+    from motamot.service.boggle.local import LocalMatch
 
     lang: Language = args.lang
     ui = BoggleScreen(sys.stdout, stdin_reader(), lang, local.clock.now)
@@ -213,7 +213,7 @@ def _new_match(
     lang: Language,
 ) -> LocalMatch:
     """A new room: "Vous" and the computer players seated (a refusal stops the command)."""
-    from motamot.service.boggle_local import LocalMatch, LocalPlayError
+    from motamot.service.boggle.local import LocalMatch, LocalPlayError
 
     try:
         return LocalMatch.new(local, settings, translate(BOGGLE_SCREEN, "you", lang), bots, seed)

@@ -1,7 +1,7 @@
 """`motamot topword play`: a game of Topword in the terminal, humans and computers.
 
 The referee is the engine (`motamot.topword.game`); seats, computer players,
-saving and resuming are the service's (`motamot.service.topword_play`). This
+saving and resuming are the service's (`motamot.service.topword.local`). This
 module reads the options, seats the players and runs the games one after the
 other (rematches); the screen is `motamot.cli.topword_screen`.
 """
@@ -23,7 +23,7 @@ from motamot.cli.topword_screen import Quit, TopwordScreen
 from motamot.durable import WriteError
 from motamot.service.local import LocalRooms, LocalStoreError
 from motamot.service.storage import new_save_path
-from motamot.service.topword_play import (
+from motamot.service.topword.local import (
     COMPUTER_LEVELS,
     HUMAN,
     Seat,

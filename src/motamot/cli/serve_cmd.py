@@ -27,11 +27,27 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="plusieurs processus : URL redis:// qui relie les serveurs d'une même base "
         "postgresql:// (chaque salle a un processus maître, les autres le suivent)",
     )
+    parser.add_argument(
+        "--chosen-grids",
+        action="store_true",
+        help="le créateur d'une salle peut choisir la graine de sa grille (un club, un tournoi) ; "
+        "chaque joueur en est averti. Sans cette option, une grille choisie vient seulement "
+        "d'une salle qui l'a déjà jouée",
+    )
     parser.set_defaults(handler=_serve)
 
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.serve import default_db, serve
+    from motamot.web import default_kinds
 
-    serve(args.host, args.port, args.db or default_db(), args.lang, broker=args.broker)
+    serve(
+        args.host,
+        args.port,
+        args.db or default_db(),
+        default_kinds(),
+        args.lang,
+        args.broker,
+        args.chosen_grids,
+    )
     return 0

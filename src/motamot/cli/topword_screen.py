@@ -1,7 +1,7 @@
 """The Topword table on the terminal: the board, the scores, the last moves, the rack of
 the person to play, and the commands they type (a move, pass, exchange, hint, help, quit).
 
-Every turn is a command to the room (`motamot.service.topword_play.Table`), which
+Every turn is a command to the room (`motamot.service.topword.local.Table`), which
 refuses what the rules forbid; the screen shows the refusal and never judges a
 move itself. With several people at one keyboard (hot seat) each rack is shown
 only to its owner, behind a hand-over prompt.
@@ -16,8 +16,8 @@ from motamot.cli.screen import Screen
 from motamot.cli.term import LineReader, flow, shorten, side_by_side
 from motamot.cli.topword_board import board_lines
 from motamot.lexicon import try_fold
-from motamot.service.outcomes import Refusal
-from motamot.service.topword_play import Table, hints
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.topword.local import Table, hints
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.i18n import Language, translate
 from motamot.text.rooms import refusal_text

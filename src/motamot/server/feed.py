@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from motamot.server.frames import Events, Presence
 from motamot.server.protocol import encode
 
 #: Messages queued for one socket before it counts as stuck.
@@ -67,7 +68,7 @@ class RoomFeed:
             frame = by_seat.get(listener.seat)
             if frame is None:
                 frames = event_frames(events, listener.seat, self.visible)
-                frame = encode({"type": "events", "events": frames})
+                frame = encode(Events(frames))
                 by_seat[listener.seat] = frame
             listener.push(frame)
 
@@ -77,6 +78,6 @@ class RoomFeed:
 
     def announce_presence(self, seats: list[str]) -> None:
         """Tell every socket here which seats are connected (in any process)."""
-        frame = encode({"type": "presence", "seats": seats})
+        frame = encode(Presence(seats))
         for listener in list(self.listeners):
             listener.push(frame)

@@ -1,10 +1,11 @@
 """What the server needs from the service layer, in one place: the rooms port.
 
-`Rooms` turns protocol messages into room commands for the seat a token
-proved, asks the RoomHost to run them (stored before acknowledged), and
-keeps one `RoomFeed` per followed room fed from the Broadcaster. Nothing
-here touches a room's state except through the host and the room's own
-`view`/`visible`, so the host can become multi-process behind these calls.
+`Rooms` turns protocol messages into room commands for the seat a token proved (the
+messages every room takes here, the others by the room's kind), asks the RoomHost to
+run them (stored before acknowledged), and keeps one `RoomFeed` per followed room fed
+from the Broadcaster. Nothing here touches a room's state except through the host
+(`read` runs a question inside the room's actor) and the room's own `view`/`visible`,
+so the host can be multi-process behind these calls. No game is named here.
 """
 
 from __future__ import annotations
@@ -13,32 +14,24 @@ import asyncio
 import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from motamot.server import protocol as p
 from motamot.server.feed import Listener, RoomFeed, event_frames
-from motamot.service import boggle_room as br
-from motamot.service import topword_table as tw
-from motamot.service.boggle_events import BoggleSettings
-from motamot.service.events import Event, decode
-from motamot.service.host import RoomHost, draw_seed
-from motamot.service.outcomes import Ack, Refusal
+from motamot.server.kinds import WebKind, WebKinds
 from motamot.service.ports import Broadcaster, Clock
-from motamot.service.presence import LocalPresence, Presence
-from motamot.service.room import Room
-from motamot.service.seating import AddBot, Join, Leave, RemoveBot
-from motamot.service.topword_events import TopwordSettings
-from motamot.topword.hints import hints as engine_hints
-from motamot.topword.rules import Legal
-from motamot.topword.tiles import tile_code
-from motamot.wire.topword import verdict_json
+from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetReady
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.host import Room, RoomHost
+from motamot.service.rooms.outcomes import Ack, Refusal
+from motamot.service.rooms.presence import LocalPresence, Presence
+
+T = TypeVar("T")
 
 #: Beyond this many missed events a client gets its full view instead.
 RESYNC_LIMIT = 500
-#: Moves a hint shows.
-HINTS = 3
 
 
 def token_digest(token: str) -> str:
@@ -59,13 +52,31 @@ class Outcome:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Opened:
+    """A room just created, and its creator's seat and token (shown once, to them)."""
+
+    room: str
+    seat: str
+    token: str
+
+
 class Rooms:
-    """The server's port onto the rooms of one RoomHost."""
+    """The server's port onto the rooms of one RoomHost, for the kinds it serves."""
 
     def __init__(
-        self, broadcaster: Broadcaster, clock: Clock, host: RoomHost | None = None
+        self,
+        broadcaster: Broadcaster,
+        clock: Clock,
+        kinds: WebKinds,
+        host: RoomHost | None = None,
+        chosen_grids: bool = False,
     ) -> None:
         self._host = host
+        self.kinds = kinds
+        #: The operator lets a room's creator choose its grid's seed (every player is told);
+        #: otherwise a seed comes only from a room that has played it.
+        self.chosen_grids = chosen_grids
         self.broadcaster = broadcaster
         self.clock = clock
         self.feeds: dict[str, RoomFeed] = {}
@@ -99,50 +110,66 @@ class Rooms:
     def now(self) -> float:
         return self.clock.now()
 
-    async def create(self, settings: BoggleSettings | TopwordSettings) -> str | Refusal:
-        return await self.host.create(settings)
+    # --- rooms and seats ----------------------------------------------------------------
 
-    async def _room(self, room_id: str) -> Room | None:
-        """The room, loaded by the host if it is not in memory yet (None if unknown)."""
-        if await self.host.view(room_id, None) is None:
-            return None
-        return self.host.room(room_id)
+    async def open(self, settings: Any, creator: str, bots: Sequence[str] = ()) -> Opened | Refusal:
+        """A new room with `creator` seated first and a computer player per level in
+        `bots`; nothing is stored unless all of it is accepted."""
+        token = new_token()
+        digest = token_digest(token)
+        seating = [Join(creator, digest), *(AddBot(level) for level in bots)]
+        room_id = await self.host.create(settings, seating)
+        if isinstance(room_id, Refusal):
+            return room_id
+        seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
+        if seat is None:
+            return Refusal("retry", retryable=True)
+        return Opened(room_id, seat, token)
+
+    async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
+        """`reader(room)` inside the room's actor (None: no such room)."""
+        return await self.host.read(room_id, reader)
+
+    async def kind(self, room_id: str) -> WebKind | None:
+        """The kind of room `room_id` is (None: no such room)."""
+        room = self.host.loaded(room_id) or await self.host.load(room_id)
+        return None if room is None else self.kinds.get(room.KIND)
 
     async def exists(self, room_id: str) -> bool:
-        return await self._room(room_id) is not None
+        return await self.host.load(room_id) is not None
 
     async def join(self, room_id: str, name: str) -> tuple[str, str] | Refusal:
         """A new seat for `name`: (seat, token), the token shown once to its owner."""
         token = new_token()
-        answer = await self.host.submit(room_id, None, Join(name, token_digest(token)))
+        digest = token_digest(token)
+        answer = await self.host.submit(room_id, None, Join(name, digest))
         if isinstance(answer, Refusal):
             return answer
-        seat = _seat_with_digest(await self._room(room_id), token_digest(token))
+        seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
         if seat is None:
             return Refusal("retry")
         return seat, token
 
-    async def add_bot(self, room_id: str, seat: str, level: str) -> Ack | Refusal:
-        """A computer player added by `seat` (the host, as the room checks)."""
-        return await self.host.submit(room_id, seat, AddBot(level))
-
     async def seat_for(self, room_id: str, token: str) -> str | None:
-        return _seat_with_digest(await self._room(room_id), token_digest(token))
+        digest = token_digest(token)
+        return await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
 
-    async def view(self, room_id: str, seat: str | None) -> dict[str, Any] | None:
+    async def view(self, room_id: str, seat: str | None) -> Any:
         return await self.host.view(room_id, seat)
 
     async def frames_since(
         self, room_id: str, seat: str | None, seq: int
     ) -> list[dict[str, Any]] | None:
         """What `seat` may see of the events after `seq`; None if too many (send a view)."""
-        room = await self._room(room_id)
+        room = await self.host.load(room_id)
         if room is None or room.last_seq - seq > RESYNC_LIMIT or seq > room.last_seq:
             return None
         events = await self.host.events_since(room_id, seq)
         return event_frames(events, seat, room.visible)
 
-    async def act(self, room_id: str, seat: str, message: p.ClientMessage) -> Outcome:
+    # --- seat actions -------------------------------------------------------------------
+
+    async def act(self, room_id: str, seat: str, message: Any) -> Outcome:
         command = await self._command(room_id, message)
         if isinstance(command, Refusal):
             return Outcome(refused=(command.code, dict(command.fields)))
@@ -152,97 +179,24 @@ class Rooms:
         assert isinstance(answer, Ack)
         return Outcome(seq=answer.seq, events=list(answer.events))
 
-    async def table(self, room_id: str) -> tw.TopwordTable | None:
-        """The Topword table `room_id` (None: no such room, or a Boggle room)."""
-        room = await self._room(room_id)
-        return room if isinstance(room, tw.TopwordTable) else None
+    async def _command(self, room_id: str, message: Any) -> Any:
+        """The room command for a seat action: the shared ones here, the others (and
+        `start`) by the room's kind; a message of another kind is refused."""
+        shared = _shared_command(message)
+        if shared is not None:
+            return shared
+        kind = await self.kind(room_id)
+        owner = self.kinds.owner_of(message)
+        if kind is None or (owner is not None and owner is not kind):
+            return Refusal("unknown_command")
+        return await kind.command(self, room_id, message)
 
-    async def kind(self, room_id: str) -> str | None:
-        """`boggle` or `topword` (None: no such room)."""
-        room = await self._room(room_id)
-        return (
-            None if room is None else ("topword" if isinstance(room, tw.TopwordTable) else "boggle")
-        )
-
-    async def preview(self, room_id: str, seat: str, message: p.PreviewMessage) -> dict[str, Any]:
-        """The referee's verdict on a move for `seat` now (T20): the `topword score` shape,
-        or a refusal code (nothing changes, nothing is stored)."""
-        room = await self._room(room_id)
-        if not isinstance(room, tw.TopwordTable):
-            return {"legal": False, "reason": "unknown_command", "detail": ""}
-        move = _topword_move(message)
-        if isinstance(move, Refusal):
-            return {"legal": False, "reason": move.code, "detail": ""}
-        verdict = room.preview(seat, move)
-        if isinstance(verdict, Refusal):
-            return {"legal": False, "reason": verdict.code, "detail": "", **verdict.fields}
-        shape = verdict_json(verdict)
-        if isinstance(verdict, Legal):
-            shape["move"] = str(verdict.move)
-        return shape
-
-    async def hints(self, room_id: str, seat: str) -> list[dict[str, Any]] | Refusal:
-        """The best moves for `seat`'s rack now, itemised, if the table allows hints
-        (computed in a worker thread on a copy of the board: the room goes on meanwhile)."""
-        table = await self.table(room_id)
-        if table is None or not table.settings.hints:
-            return Refusal("hints_off")
-        game = table.game
-        if game is None or game.finished or seat not in table.order:
-            return Refusal("game_not_started" if game is None else "not_seated")
-        rack = tuple(game.racks[table.index_of(seat)])
-        board, ruleset, lexicon = game.board.copy(), table.ruleset, table.lexicon
-        found = await asyncio.to_thread(engine_hints, board, rack, ruleset, lexicon, HINTS)
-        return [{"move": str(h.verdict.move), **verdict_json(h.verdict)} for h in found]
-
-    async def _command(self, room_id: str, message: p.ClientMessage) -> Any:
-        seating = _seating_command(message)
-        if seating is not None:
-            return seating
-        # the kind of room is all this needs: a copy in memory, even a replica behind the
-        # owner, says it without a store read (the owner checks the command itself)
-        room = self.host.loaded(room_id) or await self._room(room_id)
-        if isinstance(room, tw.TopwordTable):
-            return self._table_command(message)
-        match message:
-            case p.WriteWordMessage(text=text):
-                return br.WriteWord(text)
-            case p.StartRoundMessage():
-                return br.StartRound(await self._next_seed(room_id))
-            case p.StopRoundMessage():
-                return br.StopRound()
-            case p.ReadyMessage(ready=ready):
-                return br.SetReady(ready)
-            case p.RematchMessage():
-                return br.NewMatch()
-        return None  # not a Boggle command: the room refuses it (unknown_command)
-
-    def _table_command(self, message: p.ClientMessage) -> Any:
-        """A Topword table's command for `message` (None: the table refuses it)."""
-        match message:
-            case p.StartRoundMessage():
-                return tw.Start(draw_seed())
-            case p.PlayMessage():
-                move = _topword_move(message)
-                if isinstance(move, Refusal):
-                    return move
-                return tw.Play(move) if isinstance(move, str) else move
-            case p.ExchangeMessage(tile=tile):
-                return tw.Exchange(tile)
-            case p.PassMessage():
-                return tw.Pass()
-        return None
-
-    async def _next_seed(self, room_id: str) -> int:
-        """The room's next seed: one its settings fix (the same grid later), else a fresh
-        one (secrets), so nobody can know a grid before it is rolled."""
-        room = await self._room(room_id)
-        if isinstance(room, br.BoggleRoom):
-            fixed = room.settings.seeds
-            number = len(room.match_rounds)
-            if number < len(fixed):
-                return fixed[number]
-        return draw_seed()
+    async def answer(self, room_id: str, seat: str, message: Any, lang: Any) -> Any:
+        """The frame answering one of a kind's queries (None: not this room's kind)."""
+        kind = await self.kind(room_id)
+        if kind is None or self.kinds.owner_of(message) is not kind:
+            return None
+        return await kind.answer(self, room_id, seat, message, lang)
 
     # --- following rooms ---------------------------------------------------------------
 
@@ -260,9 +214,10 @@ class Rooms:
 
         def visible(event: Event, seat: str | None) -> dict[str, Any] | None:
             try:
-                return self.host.room(room_id).visible(event, seat)
+                shown: dict[str, Any] | None = self.host.room(room_id).visible(event, seat)
             except KeyError:  # evicted after a store failure: the client resyncs
                 return None
+            return shown
 
         return visible
 
@@ -304,7 +259,10 @@ class Rooms:
     async def _follow(self, room_id: str, feed: RoomFeed, subscription: Any) -> None:
         try:
             async for stored in subscription:
-                feed.deliver([decode(stored.data)])
+                room = self.host.loaded(room_id)
+                # a room evicted after a store failure: a bare number, and the client resyncs
+                event = Event(stored.seq) if room is None else self.host.decoded(room, stored)
+                feed.deliver([event])
         finally:
             with contextlib.suppress(Exception):
                 await subscription.close()
@@ -318,8 +276,8 @@ class Rooms:
             task.cancel()
 
 
-def _seating_command(message: p.ClientMessage) -> AddBot | RemoveBot | Leave | None:
-    """The commands every room takes the same way (who sits at it)."""
+def _shared_command(message: Any) -> Any:
+    """The commands every room takes the same way (who sits, who is ready)."""
     match message:
         case p.AddBotMessage(level=level):
             return AddBot(level)
@@ -327,28 +285,6 @@ def _seating_command(message: p.ClientMessage) -> AddBot | RemoveBot | Leave | N
             return RemoveBot(target)
         case p.LeaveMessage():
             return Leave()
-    return None
-
-
-def _topword_move(message: p.TopwordMove) -> str | tw.Placed | Refusal:
-    """The move a play or preview message holds: its notation or its placements."""
-    if message.placements is not None:
-        placed = []
-        for cell, label in message.placements:
-            code, rest = tile_code(label[:1]), label[1:]
-            if code is None or rest not in ("", *(("u", "U") if code == "Q" else ())):
-                return Refusal("bad_move", {"error": "not_letters"})
-            placed.append((cell, code))
-        return tw.Placed(tuple(placed), message.across)
-    if message.move is None:
-        return Refusal("bad_move", {"error": "not_a_move"})
-    return message.move
-
-
-def _seat_with_digest(room: Room | None, digest: str) -> str | None:
-    if not isinstance(room, (br.BoggleRoom, tw.TopwordTable)):
-        return None
-    for seat in room.seats.values():
-        if seat.secret_digest is not None and secrets.compare_digest(seat.secret_digest, digest):
-            return seat.seat
+        case p.ReadyMessage(ready=ready):
+            return SetReady(ready)
     return None

@@ -16,10 +16,11 @@ import uvicorn
 from starlette.applications import Starlette
 
 from motamot.server.app import create_app
+from motamot.server.kinds import WebKinds
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.host import RoomHost, cached_lexicons
 from motamot.service.ports import Clock, EventStore, SystemClock
+from motamot.service.rooms.host import RoomHost, cached_lexicons
 from motamot.service.storage import data_dir
 from motamot.service.stores import open_store
 from motamot.text.i18n import Language
@@ -37,30 +38,36 @@ def default_db() -> str:
     return str(data_dir() / "server.sqlite3")
 
 
-def build(db: str, broker: str | None = None) -> Starlette:
-    """The whole server for one process; the store opens when the app starts.
-
-    With `broker` (`redis://...`) the process is one of several sharing the
-    rooms of one database (see `service.cluster`)."""
+def build(
+    db: str, kinds: WebKinds, broker: str | None = None, chosen_grids: bool = False
+) -> Starlette:
+    """The whole server for one process, serving `kinds`; the store opens when the app
+    starts. With `broker` (`redis://...`) the process is one of several sharing the
+    rooms of one database (see `service.rooms.cluster`). `chosen_grids`: a room's
+    creator may choose its grid (the operator's choice, said to every player)."""
     if broker is not None:
-        return build_cluster_app(db, broker, SystemClock())
-    return build_app(lambda: open_store(db), SystemClock())
+        return build_cluster_app(db, broker, SystemClock(), kinds, chosen_grids)
+    return build_app(lambda: open_store(db), SystemClock(), kinds, chosen_grids)
 
 
-def build_cluster_app(db: str, broker_url: str, clock: Clock) -> Starlette:
+def build_cluster_app(
+    db: str, broker_url: str, clock: Clock, kinds: WebKinds, chosen_grids: bool = False
+) -> Starlette:
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
     from motamot.service.brokers.redis_presence import RedisPresence
-    from motamot.service.cluster import ClusterHost, lease_seconds_from_env
+    from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
 
-    rooms = Rooms(LocalBroadcaster(), clock)
+    rooms = Rooms(LocalBroadcaster(), clock, kinds, chosen_grids=chosen_grids)
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
         store = await open_store(db)
         broker = await RedisBroker.open(broker_url, store)
         lease = lease_seconds_from_env()
-        host = ClusterHost(store, broker, clock, cached_lexicons(), lease_seconds=lease)
+        host = ClusterHost(
+            store, broker, clock, cached_lexicons(), kinds.rooms, lease_seconds=lease
+        )
         presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
         rooms.start(host, host.followers(), presence)
         await presence.start()
@@ -77,15 +84,21 @@ def build_cluster_app(db: str, broker_url: str, clock: Clock) -> Starlette:
     return create_app(rooms, [parts])
 
 
-def build_app(store_factory: Callable[[], Awaitable[EventStore]], clock: Clock) -> Starlette:
-    """The app over the store that `store_factory` opens (inside the app's event loop)."""
+def build_app(
+    store_factory: Callable[[], Awaitable[EventStore]],
+    clock: Clock,
+    kinds: WebKinds,
+    chosen_grids: bool = False,
+) -> Starlette:
+    """The app serving `kinds` over the store that `store_factory` opens (inside the
+    app's event loop)."""
     broadcaster = LocalBroadcaster()
-    rooms = Rooms(broadcaster, clock)
+    rooms = Rooms(broadcaster, clock, kinds, chosen_grids=chosen_grids)
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
         store = await store_factory()
-        host = RoomHost(store, broadcaster, clock, cached_lexicons())
+        host = RoomHost(store, broadcaster, clock, cached_lexicons(), kinds.rooms)
         rooms.start(host)
         await host.start()
         try:
@@ -130,11 +143,19 @@ def lan_address() -> str | None:
     return None
 
 
-def serve(host: str, port: int, db: str, lang: Language = "fr", broker: str | None = None) -> None:
-    """Run the server until interrupted, printing where to open it. On SIGTERM uvicorn stops
-    taking connections and closes the sockets with 1012 (clients reconnect elsewhere), then
-    the rooms are handed over."""
-    app = build(db, broker)
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    kinds: WebKinds,
+    lang: Language = "fr",
+    broker: str | None = None,
+    chosen_grids: bool = False,
+) -> None:
+    """Run the server for `kinds` until interrupted, printing where to open it. On SIGTERM
+    uvicorn stops taking connections and closes the sockets with 1012 (clients reconnect
+    elsewhere), then the rooms are handed over."""
+    app = build(db, kinds, broker, chosen_grids)
     everywhere = host in ("0.0.0.0", "::")
     shown = "127.0.0.1" if everywhere else host
     print(serve_text("open", lang, url=f"http://{shown}:{port}/"))

@@ -1,11 +1,11 @@
 """One websocket per player or spectator: authenticate, catch up, then relay.
 
-The first message is `hello` (the seat's secret token, or none for a
-spectator, and the last event number the client holds). The client then
-gets either the events it missed or its full view, and from then on every
-new event it may see, numbered. Each message it sends costs a credit; a bad
-message gets an `error` and changes nothing; a flood closes the socket with
-1008. Seat actions go to the room only for the seat the token proved.
+The first message is `hello` (the seat's secret token, or none for a spectator, and the
+last event number the client holds). The client then gets either the events it missed
+or its full view, and from then on every new event it may see, numbered. Each message
+it sends costs a credit; a bad message gets an `error` and changes nothing; a flood
+closes the socket with 1008. Seat actions go to the room only for the seat the token
+proved; a kind's queries (a move's preview) are answered and change nothing.
 """
 
 from __future__ import annotations
@@ -13,25 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from motamot.server import frames as f
 from motamot.server.feed import Listener
-from motamot.server.protocol import (
-    SEAT_ACTIONS,
-    Hello,
-    HintMessage,
-    Ping,
-    PreviewMessage,
-    ProtocolError,
-    Resync,
-    encode,
-    parse_message,
-)
+from motamot.server.protocol import SHARED_ACTIONS, Hello, Ping, ProtocolError, Resync, encode
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
 from motamot.server.throttle import Credits
-from motamot.service.outcomes import Refusal
 from motamot.text.i18n import Language
 
 #: Seconds a client has to say hello.
@@ -52,7 +43,7 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
         return
     credits = Credits()
     try:
-        hello = await asyncio.wait_for(_first_hello(websocket, credits), HELLO_TIMEOUT)
+        hello = await asyncio.wait_for(_first_hello(websocket, rooms, credits), HELLO_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect):
         await _close(websocket, CLOSE_POLICY)
         return
@@ -82,14 +73,14 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
             await writer
 
 
-async def _first_hello(websocket: WebSocket, credits: Credits) -> Hello | None:
+async def _first_hello(websocket: WebSocket, rooms: Rooms, credits: Credits) -> Hello | None:
     """Read until a valid hello (errors answered); None on a flood."""
     while True:
         frame = await _receive(websocket)
         if not credits.spend(time.monotonic()):
             return None
         try:
-            message = parse_message(frame)
+            message = rooms.kinds.protocol.parse(frame)
         except ProtocolError as error:
             await websocket.send_text(encode(_protocol_error(error, "fr")))
             continue
@@ -113,12 +104,10 @@ async def _catch_up(rooms: Rooms, room_id: str, listener: Listener, last_seq: in
     """The events after `last_seq` if the client is close behind, else the full view."""
     frames = await rooms.frames_since(room_id, listener.seat, last_seq) if last_seq else None
     if frames is not None:
-        listener.push(encode({"type": "events", "events": frames}))
+        listener.push(encode(f.Events(frames)))
     else:
         view = await rooms.view(room_id, listener.seat)
-        listener.push(
-            encode({"type": "welcome", "seat": listener.seat, "view": view, "now": rooms.now()})
-        )
+        listener.push(encode(f.Welcome(listener.seat, view, rooms.now())))
 
 
 async def _serve(
@@ -129,6 +118,7 @@ async def _serve(
     credits: Credits,
     lang: Language,
 ) -> None:
+    protocol = rooms.kinds.protocol
     while True:
         frame = await _receive(websocket)
         if listener.stuck:
@@ -139,71 +129,57 @@ async def _serve(
             await _close(websocket, CLOSE_POLICY)
             return
         try:
-            message = parse_message(frame)
+            message = protocol.parse(frame)
         except ProtocolError as error:
             listener.push(encode(_protocol_error(error, lang)))
             continue
-        if isinstance(message, Ping):
-            listener.push(encode({"type": "pong", "c": message.c, "s": rooms.now()}))
-        elif isinstance(message, Resync):
-            await _catch_up(rooms, room_id, listener, message.last_seq)
-        elif isinstance(message, Hello):
-            listener.push(encode(_error("hello_twice", lang)))
-        elif isinstance(message, PreviewMessage):
-            if listener.seat is None:
-                listener.push(encode(_refused(message.id, "no_seat", {}, lang)))
-                continue
-            verdict = await rooms.preview(room_id, listener.seat, message)
-            if not verdict["legal"]:
-                verdict["text"] = refusal_text(verdict["reason"], lang, verdict)
-            listener.push(encode({"type": "preview", "id": message.id, "verdict": verdict}))
-        elif isinstance(message, HintMessage):
-            found = await rooms.hints(room_id, listener.seat) if listener.seat else None
-            if found is None or isinstance(found, Refusal):
-                code = "no_seat" if found is None else found.code
-                listener.push(encode(_refused(message.id, code, {}, lang)))
-            else:
-                listener.push(encode({"type": "hint", "id": message.id, "moves": found}))
-        elif isinstance(message, SEAT_ACTIONS):
-            request = getattr(message, "id", 0)
-            if listener.seat is None:
-                listener.push(encode(_refused(request, "no_seat", {}, lang)))
-                continue
-            outcome = await rooms.act(room_id, listener.seat, message)
-            if outcome.refused is not None:
-                code, fields = outcome.refused
-                listener.push(encode(_refused(request, code, fields, lang)))
-            else:
-                listener.push(
-                    encode(
-                        {"type": "ack", "id": request, "seq": outcome.seq, "events": outcome.events}
-                    )
-                )
+        await _handle(rooms, room_id, listener, message, lang)
 
 
-def _refused(
-    request: int, code: str, fields: dict[str, object], lang: Language
-) -> dict[str, object]:
-    return {
-        "type": "refused",
-        "id": request,
-        "code": code,
-        "fields": fields,
-        "text": refusal_text(code, lang, fields),
-    }
+async def _handle(
+    rooms: Rooms, room_id: str, listener: Listener, message: Any, lang: Language
+) -> None:
+    """Answer one parsed message (the connection's own, a seat action or a query)."""
+    if isinstance(message, Ping):
+        listener.push(encode(f.Pong(message.c, rooms.now())))
+        return
+    if isinstance(message, Resync):
+        await _catch_up(rooms, room_id, listener, message.last_seq)
+        return
+    if isinstance(message, Hello):
+        listener.push(encode(_error("hello_twice", lang)))
+        return
+    request: int = getattr(message, "id", 0)
+    seat = listener.seat
+    if seat is None:
+        listener.push(encode(_refused(request, "no_seat", {}, lang)))
+        return
+    owner = rooms.kinds.owner_of(message)
+    if owner is not None and type(message) in owner.queries:
+        answer = await rooms.answer(room_id, seat, message, lang)
+        listener.push(encode(answer or _refused(request, "unknown_command", {}, lang)))
+        return
+    if owner is None and not isinstance(message, SHARED_ACTIONS):
+        listener.push(encode(_refused(request, "unknown_command", {}, lang)))
+        return
+    outcome = await rooms.act(room_id, seat, message)
+    if outcome.refused is not None:
+        code, fields = outcome.refused
+        listener.push(encode(_refused(request, code, fields, lang)))
+    else:
+        listener.push(encode(f.Acked(request, outcome.seq, outcome.events)))
 
 
-def _error(code: str, lang: Language) -> dict[str, object]:
-    return {"type": "error", "code": code, "text": server_error_text(code, lang)}
+def _refused(request: int, code: str, fields: dict[str, object], lang: Language) -> f.Refused:
+    return f.Refused(request, code, dict(fields), refusal_text(code, lang, fields))
 
 
-def _protocol_error(error: ProtocolError, lang: Language) -> dict[str, object]:
-    return {
-        "type": "error",
-        "code": error.code,
-        "detail": error.detail,
-        "text": server_error_text(error.code, lang),
-    }
+def _error(code: str, lang: Language) -> f.Error:
+    return f.Error(code, server_error_text(code, lang))
+
+
+def _protocol_error(error: ProtocolError, lang: Language) -> f.Error:
+    return f.Error(error.code, server_error_text(error.code, lang), error.detail)
 
 
 async def _drain(websocket: WebSocket, listener: Listener) -> None:

@@ -22,10 +22,11 @@ from typing import Any, ClassVar, TypeVar
 from motamot.durable import write_atomic
 from motamot.errors import CodedError
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.host import RoomHost, cached_lexicons
-from motamot.service.outcomes import Ack, Refusal
+from motamot.service.kinds import default_kinds
+from motamot.service.rooms.host import Room, RoomHost, cached_lexicons
+from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.ports import Clock, SeqConflict, StoredEvent, SystemClock
-from motamot.service.room import Lexicons, Room
+from motamot.service.rooms.actor import Lexicons
 from motamot.service.storage import data_dir
 from motamot.service.stores.sqlite import SqliteStore
 
@@ -108,6 +109,7 @@ class LocalRooms:
             LocalBroadcaster(),
             self.clock,
             lexicons if lexicons is not None else cached_lexicons(),
+            default_kinds(),
         )
         self.host.bot_think_limit = 3.0
 

@@ -136,6 +136,12 @@ HELP_EN: Mapping[str, str] = {
     "base des parties : fichier SQLite (défaut : dossier de données) ou URL postgresql://": (
         "games database: a SQLite file (default: in the data folder) or a postgresql:// URL"
     ),
+    "le créateur d'une salle peut choisir la graine de sa grille (un club, un tournoi) ; "
+    "chaque joueur en est averti. Sans cette option, une grille choisie vient seulement "
+    "d'une salle qui l'a déjà jouée": (
+        "a room's creator may choose its grid's seed (a club, a tournament); every player "
+        "is told. Without it, a chosen grid only comes from a room that has played it"
+    ),
 }
 
 #: Option values that argparse lets through but a command refuses.

@@ -1,4 +1,4 @@
-"""Why a room refused a command, in French and English (the codes of `service.outcomes.Refusal`)."""
+"""Why a room refused a command, in French and English (the codes of `Refusal`)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,13 @@ REFUSALS: Catalog = {
     "unknown_game": {"fr": "jeu inconnu", "en": "unknown game"},
     "unknown_room": {"fr": "salle inconnue", "en": "unknown room"},
     "bad_duration": {
-        "fr": "durée de manche invalide (1 à 9999 s)",
-        "en": "invalid round duration (1 to 9999 s)",
+        "fr": "durée de manche invalide (1 s à 1 h)",
+        "en": "invalid round duration (1 s to 1 h)",
+    },
+    "bad_setting": {"fr": "réglage hors limites", "en": "a setting is out of range"},
+    "too_many_entries": {
+        "fr": "{max} mots au plus par manche",
+        "en": "at most {max} words a round",
     },
     "bad_match": {
         "fr": "format de partie invalide (un nombre de manches ou un score à atteindre)",

@@ -153,6 +153,14 @@ SERVER_REFUSALS: Catalog = {
     "no_seat": {"fr": "il faut rejoindre la partie pour jouer", "en": "join the game to play"},
     "no_room": {"fr": "cette salle n'existe pas", "en": "this room does not exist"},
     "retry": {"fr": "réessayez", "en": "try again"},
+    "seed_without_origin": {
+        "fr": "une grille choisie doit venir d'une salle qui l'a jouée",
+        "en": "a chosen grid must come from a room that played it",
+    },
+    "unknown_origin": {
+        "fr": "aucune salle n'a fini de jouer cette grille",
+        "en": "no room has finished playing this grid",
+    },
     "hints_off": {
         "fr": "pas de conseils à cette table (l'hôte ne les a pas permis)",
         "en": "no hints at this table (the host did not allow them)",

@@ -49,6 +49,11 @@ async function create(event) {
 
 if (form) {
   form.addEventListener("submit", create);
+  // each preset has its own round duration (Big Boggle's is longer): the form starts from it
+  form.elements.preset.addEventListener("change", () => {
+    const chosen = form.elements.preset.selectedOptions[0];
+    if (chosen?.dataset.duration) form.elements.duration.value = chosen.dataset.duration;
+  });
 }
 
 // --- Topword tables: create one; list this browser's tables and whose turn it is ----------

@@ -16,7 +16,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from motamot.service.ports import Clock
-from motamot.service.presence import Changed
+from motamot.service.rooms.presence import Changed
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,48 @@
+"""What every HTTP route shares: reading a JSON body, answering a refusal, serving a page."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from motamot.server.protocol import MAX_MESSAGE_BYTES
+from motamot.server.texts import LANG_COOKIE, refusal_text
+from motamot.service.rooms.outcomes import Refusal
+
+T = TypeVar("T")
+
+
+async def decode_body(request: Request, kind: type[T]) -> T | Response:
+    """The request's JSON body as `kind` (its schema checked), or the error to answer."""
+    body = await request.body()
+    if len(body) > MAX_MESSAGE_BYTES:
+        return JSONResponse({"error": "too_big"}, 413)
+    try:
+        return msgspec.json.decode(body, type=kind)
+    except msgspec.DecodeError as error:
+        return JSONResponse({"error": "malformed", "detail": str(error)}, 400)
+
+
+def refused(refusal: Refusal, lang: Any, status: int = 409) -> Response:
+    """A refusal as JSON: its code, its fields and the text for the player."""
+    fields = dict(refusal.fields)
+    return JSONResponse(
+        {
+            "refused": refusal.code,
+            "fields": fields,
+            "text": refusal_text(refusal.code, lang, fields),
+        },
+        status,
+    )
+
+
+def html_page(request: Request, text: str, status: int = 200) -> Response:
+    """A page; `?lang=` (the language switch) is remembered in a cookie."""
+    response = HTMLResponse(text, status)
+    lang = request.query_params.get("lang")
+    if lang in ("fr", "en"):
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+    return response

@@ -1,0 +1,96 @@
+"""What the server needs of a room kind, and the registry it looks kinds up in by name.
+
+The server names no game: every game-specific part (its protocol messages and their
+commands, its queries, its pages, routes and static files, its create form) comes from
+a `WebKind` registered here. The kinds served are chosen above the server
+(`motamot.web.default_kinds()`, or a test's own).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.routing import BaseRoute
+
+from motamot.server.protocol import Protocol
+from motamot.service.rooms.kinds import Kinds, RoomKind
+from motamot.text.i18n import Language
+
+if TYPE_CHECKING:
+    from motamot.server.rooms import Rooms
+
+
+class WebKind(ABC):
+    """A room kind as the server serves it."""
+
+    #: The kind's rooms (service layer).
+    room: RoomKind
+    #: Messages that act for a seat and become the kind's commands (besides the shared).
+    actions: tuple[type[Any], ...] = ()
+    #: Messages a seat asks about, answered without storing anything.
+    queries: tuple[type[Any], ...] = ()
+    #: The kind's own server frames (answers to its queries).
+    frames: tuple[type[Any], ...] = ()
+    #: The kind's static files, served at /static/<name>/ (None: it has none).
+    static: Path | None = None
+    #: Pages besides play and watch, served at /r/{room}/{mode}.
+    page_modes: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.room.name
+
+    @abstractmethod
+    async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
+        """The room command for one of the kind's actions, or for `StartMessage` (a seed
+        drawn by the server); a Refusal if the message cannot make one."""
+
+    async def answer(
+        self, rooms: Rooms, room_id: str, seat: str, message: Any, lang: Language
+    ) -> Any:
+        """The frame answering one of the kind's queries."""
+        raise NotImplementedError(f"{self.name} has no queries")
+
+    @abstractmethod
+    def page(self, lang: Language, room_id: str, mode: str) -> str:
+        """The HTML of the room's page (`mode`: play, watch or one of `page_modes`)."""
+
+    def routes(self, rooms: Rooms) -> list[BaseRoute]:
+        """The kind's own HTTP routes (creating its rooms, records, replays...)."""
+        return []
+
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> str:
+        """The kind's part of the home page (its create form), as HTML."""
+        return ""
+
+    def home_data(self, query: dict[str, str]) -> dict[str, Any]:
+        """What the kind's form on the home page reads (the defaults a link carries)."""
+        return {}
+
+
+class WebKinds:
+    """The kinds one server serves, by name, with their rooms' and their messages' registry."""
+
+    def __init__(self, kinds: Iterable[WebKind]) -> None:
+        self._by_name: dict[str, WebKind] = {}
+        for kind in kinds:
+            if kind.name in self._by_name:
+                raise ValueError(f"room kind {kind.name!r} registered twice")
+            self._by_name[kind.name] = kind
+        self.rooms = Kinds(kind.room for kind in self._by_name.values())
+        self.protocol = Protocol(
+            (kind.name, (*kind.actions, *kind.queries)) for kind in self._by_name.values()
+        )
+
+    def __iter__(self) -> Iterator[WebKind]:
+        return iter(self._by_name.values())
+
+    def get(self, name: str | None) -> WebKind | None:
+        return self._by_name.get(name) if name is not None else None
+
+    def owner_of(self, message: Any) -> WebKind | None:
+        """The kind whose message this is (None: a message every room takes)."""
+        return self.get(self.protocol.kind_of.get(type(message)))

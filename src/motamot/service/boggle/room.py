@@ -1,0 +1,334 @@
+"""A Boggle room: one actor per table of 1 to 20 people and some computer players.
+
+Seats, bots, settings and ready are the shared actor's (`rooms.actor`); this adds the
+rounds. A word's instant verdict is decided when the room takes the word (`_write`), so
+the writer's acknowledgement, the view and a replica all show the same one. `tick` emits
+what the clock makes due: bot words at their sheet's times, the end of the round at its
+deadline, however late the tick. What each seat may see is decided in `views`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from motamot.boggle.bots import BOT_LEVELS, bot_sheet, get_level
+from motamot.boggle.grid import parse_grid, roll
+from motamot.boggle.match import Standing, standing
+from motamot.boggle.round import RoundResult, judge_round
+from motamot.boggle.rules import BoggleRules
+from motamot.boggle.solve import Solution, solve
+from motamot.lexicon import Lexicon, try_fold
+from motamot.service.boggle import views
+from motamot.service.boggle.commands import (
+    HOST_ONLY,
+    NewMatch,
+    StartRound,
+    StopRound,
+    WriteWord,
+)
+from motamot.service.boggle.events import (
+    MatchEnded,
+    MatchReset,
+    RoundEnded,
+    RoundStarted,
+    WordWritten,
+)
+from motamot.service.boggle.feedback import WordFeedback, bot_seed, instant_feedback
+from motamot.service.boggle.rounds import RoundState
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.rooms.actor import Actor, Lexicons
+from motamot.service.rooms.events import Event, RoomCreated
+from motamot.service.rooms.outcomes import Refusal
+
+MAX_HUMANS = 20
+MAX_BOTS = 10
+#: What a Boggle record reserves in player names.
+RESERVED_IN_NAMES = ',:"#'
+#: Longer than any word a 10x10 grid can spell is still refused politely, not stored.
+MAX_WORD = 64
+#: Entries one player may write in a round: far above what anybody types, and it bounds
+#: what the round's results carry to every seat.
+MAX_ENTRIES = 500
+
+
+class BoggleRoom(Actor[BoggleSettings]):
+    """The actor of one Boggle room (docs/architecture.md, "Rooms")."""
+
+    KIND = "boggle"
+    HOST_ONLY = HOST_ONLY
+    RESERVED_IN_NAMES = RESERVED_IN_NAMES
+    BOT_LEVELS = BOT_LEVELS
+
+    def __init__(self, created: RoomCreated[BoggleSettings], lexicons: Lexicons) -> None:
+        #: Every round played in the room; those of the current match start at `match_from`.
+        self.rounds: list[RoundState] = []
+        self.match_from = 0
+        self.match_over = False
+        self.match_winners: tuple[str, ...] = ()
+        super().__init__(created, lexicons)
+
+    def _use_settings(self, settings: BoggleSettings) -> None:
+        self.rules: BoggleRules = settings.rules()
+        self.lexicon: Lexicon = self.lexicons(settings.dictionary_name)
+
+    # --- derived state ------------------------------------------------------------------
+
+    @property
+    def match_rounds(self) -> list[RoundState]:
+        return self.rounds[self.match_from :]
+
+    @property
+    def round(self) -> RoundState | None:
+        """The current round (running or last ended), if any."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def running(self) -> RoundState | None:
+        current = self.round
+        return current if current is not None and current.running else None
+
+    def result(self, state: RoundState) -> RoundResult:
+        """The round judged by `judge_round` (B9-B13), once it has ended."""
+        if state.result is None:
+            sheets = [state.sheet(seat, self.name_of(seat)) for seat in state.players]
+            state.result = judge_round(
+                state.grid, state.rules, state.lexicon, sheets, state.elapsed(state.deadline)
+            )
+        return state.result
+
+    def solution(self, state: RoundState) -> Solution:
+        if state.solution is None:
+            state.solution = solve(state.grid, state.rules, state.lexicon)
+        return state.solution
+
+    def standing(self) -> Standing:
+        """B14: the match so far over every seat that played or sits."""
+        players = [
+            seat.seat
+            for seat in self.seats.values()
+            if seat.present or any(seat.seat in r.players for r in self.match_rounds)
+        ]
+        if not players:
+            return Standing((), (), 0, False, ())
+        names = [self.name_of(seat) for seat in players]
+        results = [self.result(state) for state in self.match_rounds if not state.running]
+        return standing(self.settings.match(), names, results)
+
+    def verdict(self, word: WordWritten) -> WordFeedback:
+        """What the writer of `word` was told when the room took it."""
+        state = self.round_at(word.seq)
+        assert state is not None
+        return state.verdicts[word.seq]
+
+    def round_at(self, seq: int) -> RoundState | None:
+        """The round that event `seq` belongs to (from its start to its end), if any."""
+        for state in reversed(self.rounds):
+            if state.started_seq <= seq and (state.ended_seq is None or seq <= state.ended_seq):
+                return state
+        return None
+
+    # --- what the shared actor asks -----------------------------------------------------
+
+    def seating_closed(self) -> Refusal | None:
+        return Refusal("round_running") if self.running is not None else None
+
+    def settings_closed(self) -> Refusal | None:
+        if self.running is not None:
+            return Refusal("round_running")
+        if self.match_rounds and not self.match_over:
+            return Refusal("match_started")
+        return None
+
+    def _before_settings(self, out: list[Event]) -> None:
+        if self.match_rounds:
+            self._emit(MatchReset(self._next), out)
+
+    def seat_refusal(self, bot: bool) -> Refusal | None:
+        if bot:
+            bots = sum(1 for s in self.seats.values() if s.present and s.is_bot)
+            return Refusal("too_many_bots", {"max": MAX_BOTS}) if bots >= MAX_BOTS else None
+        people = sum(1 for s in self.seats.values() if s.present and not s.is_bot)
+        return Refusal("room_full", {"max": MAX_HUMANS}) if people >= MAX_HUMANS else None
+
+    def names_in_use(self) -> list[str]:
+        """Every name that sat here: results and records name seats by name."""
+        return [seat.name for seat in self.seats.values()]
+
+    # --- the fold -----------------------------------------------------------------------
+
+    def _apply_own(self, event: Event) -> None:
+        match event:
+            case RoundStarted():
+                self._start_round(event)
+            case WordWritten():
+                self._write(event)
+            case RoundEnded(at=at, stopped=stopped):
+                state = self._current()
+                state.ended_at, state.stopped, state.ended_seq = at, stopped, event.seq
+            case MatchEnded(winners=winners):
+                self.match_over, self.match_winners = True, winners
+            case MatchReset():
+                self.match_from, self.match_over, self.match_winners = len(self.rounds), False, ()
+            case _:
+                raise ValueError(f"not a Boggle room event: {event!r}")
+
+    def _current(self) -> RoundState:
+        state = self.running
+        if state is None:
+            raise ValueError(f"room {self.room_id}: no round running")
+        return state
+
+    def _start_round(self, event: RoundStarted) -> None:
+        grid = parse_grid(event.grid)
+        players = self.present()
+        state = RoundState(
+            event.number,
+            event.seed,
+            grid,
+            event.start,
+            event.deadline,
+            self.rules,
+            self.lexicon,
+            self.settings.verify_at_end,
+            players,
+            event.seq,
+        )
+        duration = state.elapsed(event.deadline)
+        for seat_id in players:
+            seat = self.seats[seat_id]
+            seat.ready = False
+            if seat.level is None:
+                continue
+            sheet = bot_sheet(
+                seat.name,
+                grid,
+                state.rules,
+                state.lexicon,
+                get_level(seat.level),
+                bot_seed(event.seed, int(seat_id[1:]) - 1),
+                duration,
+            )
+            state.plan.extend((event.start + e.at, seat_id, e.text) for e in sheet.entries)
+        state.plan.sort(key=lambda item: item[0])
+        self.rounds.append(state)
+
+    def _write(self, event: WordWritten) -> None:
+        """Take a word: its place in the bots' plan, its verdict, the seat's folded words."""
+        state = self._current()
+        if self.seats[event.seat].is_bot:
+            expected = state.plan[state.cursor]
+            if (expected[1], expected[2]) != (event.seat, event.text):
+                raise ValueError(f"room {self.room_id}: bot word out of plan at {event.seq}")
+            state.cursor += 1
+        if event.seat not in state.players:
+            state.players.append(event.seat)
+        state.words.setdefault(event.seat, []).append(event)
+        state.verdicts[event.seq] = instant_feedback(
+            state.grid, state.rules, state.lexicon, event.text, state.verify_at_end
+        )
+        folded = try_fold(event.text)
+        if folded is not None:
+            state.folded.setdefault(event.seat, set()).add(folded)
+
+    # --- commands -----------------------------------------------------------------------
+
+    def _decide_own(
+        self, seat: str | None, command: Any, now: float, out: list[Event]
+    ) -> Refusal | None:
+        match command:
+            case StartRound(seed=seed):
+                return self._start(seed, now, out)
+            case WriteWord(text=text):
+                return self._write_word(seat, text, now, out)
+            case StopRound():
+                if self.running is None:
+                    return Refusal("round_not_running")
+                self._end_round(now, True, out)
+            case NewMatch():
+                if self.running is not None:
+                    return Refusal("round_running")
+                self._emit(MatchReset(self._next), out)
+            case _:
+                return Refusal("unknown_command")
+        return None
+
+    def _start(self, seed: int, now: float, out: list[Event]) -> Refusal | None:
+        if self.running is not None:
+            return Refusal("round_running")
+        if self.match_over:
+            return Refusal("match_over")
+        if self.host is None:
+            return Refusal("no_players")
+        grid = roll(self.rules, seed)
+        number = len(self.rounds) + 1
+        deadline = now + self.rules.duration_seconds
+        self._emit(RoundStarted(self._next, number, seed, grid.text, now, deadline), out)
+        return None
+
+    def _write_word(
+        self, seat: str | None, text: str, now: float, out: list[Event]
+    ) -> Refusal | None:
+        if not self.is_person(seat):
+            return Refusal("not_seated")
+        assert seat is not None
+        state = self.running
+        last = self.round
+        if state is None and last is not None and not last.stopped and now > last.deadline:
+            return Refusal("after_deadline")  # B10: the writer is told why, not just "no round"
+        if state is None:
+            return Refusal("round_not_running")
+        if state.rules.is_late(now, state.deadline):
+            return Refusal("after_deadline")
+        text = text.strip()
+        if not text:
+            return Refusal("empty_word")
+        if len(text) > MAX_WORD:
+            return Refusal("too_long", {"max": MAX_WORD})
+        folded = try_fold(text)
+        if folded is not None and folded in state.folded.get(seat, ()):
+            return Refusal("duplicate_entry", {"word": folded})
+        if state.count(seat) >= MAX_ENTRIES:
+            return Refusal("too_many_entries", {"max": MAX_ENTRIES})
+        self._emit(WordWritten(self._next, seat, text, now), out)
+        return None
+
+    # --- the clock ----------------------------------------------------------------------
+
+    def next_wakeup(self) -> float | None:
+        """The referee time of the next bot word or of the deadline."""
+        state = self.running
+        if state is None:
+            return None
+        if state.cursor < len(state.plan):
+            return min(state.plan[state.cursor][0], state.deadline)
+        return state.deadline
+
+    def tick(self, now: float) -> list[Event]:
+        """Everything due by `now`, each at its own time: bot words, then the round's end."""
+        out: list[Event] = []
+        state = self.running
+        if state is None:
+            return out
+        while state.cursor < len(state.plan) and state.plan[state.cursor][0] <= now:
+            at, seat, text = state.plan[state.cursor]
+            self._emit(WordWritten(self._next, seat, text, at), out)
+        if state.rules.is_late(now, state.deadline):  # B10: at the deadline a word still counts
+            self._end_round(state.deadline, False, out)
+        return out
+
+    def _end_round(self, at: float, stopped: bool, out: list[Event]) -> None:
+        state = self._current()
+        self._emit(RoundEnded(self._next, state.number, at, stopped), out)
+        now_standing = self.standing()
+        if now_standing.finished:
+            names = {self.name_of(seat): seat for seat in self.seats}
+            winners = tuple(names[name] for name in now_standing.winners)
+            self._emit(MatchEnded(self._next, winners), out)
+
+    # --- what each seat sees (views) ----------------------------------------------------
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def visible(self, event: Event, seat: str | None) -> dict[str, Any] | None:
+        return views.visible(self, event, seat)

@@ -1,0 +1,64 @@
+"""One round of a Boggle room as the room folds it: grid, times, words and their verdicts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from motamot.boggle.grid import Grid
+from motamot.boggle.round import Entry, RoundResult, Sheet
+from motamot.boggle.rules import BoggleRules
+from motamot.boggle.solve import Solution
+from motamot.lexicon import Lexicon
+from motamot.service.boggle.events import WordWritten
+from motamot.service.boggle.feedback import WordFeedback
+
+
+@dataclass
+class RoundState:
+    """One round: its grid and times, every word written with its verdict, the bots' plan."""
+
+    number: int
+    seed: int
+    grid: Grid
+    start: float
+    deadline: float
+    #: The settings the round was started under: a later change of settings (between
+    #: rounds) must not re-judge it, live or rebuilt from the events.
+    rules: BoggleRules
+    lexicon: Lexicon
+    verify_at_end: bool
+    #: Seats taking part, in seat order (those present at the start, then late writers).
+    players: list[str]
+    #: The seq of RoundStarted and of RoundEnded: the events between are this round's.
+    started_seq: int = 0
+    ended_seq: int | None = None
+    words: dict[str, list[WordWritten]] = field(default_factory=dict)
+    folded: dict[str, set[str]] = field(default_factory=dict)
+    #: Each word's instant verdict, decided when the room took it (by the word's seq).
+    verdicts: dict[int, WordFeedback] = field(default_factory=dict)
+    #: The bots' words still to write, as (referee time, seat, text) in time order.
+    plan: list[tuple[float, str, str]] = field(default_factory=list)
+    cursor: int = 0
+    ended_at: float | None = None
+    stopped: bool = False
+    result: RoundResult | None = None
+    solution: Solution | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+    def elapsed(self, at: float) -> float:
+        """Seconds from the start to referee time `at`, to the microsecond (monotonic in `at`,
+        so a word on time by the referee's clock is on time for `judge_round`)."""
+        return round(at - self.start, 6)
+
+    def sheet(self, seat: str, name: str) -> Sheet:
+        return Sheet(
+            name, tuple(Entry(w.text, self.elapsed(w.at)) for w in self.words.get(seat, ()))
+        )
+
+    def count(self, seat: str, upto: int | None = None) -> int:
+        """How many words `seat` wrote (up to event `upto`)."""
+        words = self.words.get(seat, ())
+        return len(words) if upto is None else sum(1 for w in words if w.seq <= upto)

@@ -1,0 +1,85 @@
+"""How a Boggle room plays: the preset and its overrides, the word list, the match.
+
+The bounds of every number are here once (`BOUNDS`): the room checks them, the server's
+form and API schema read them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import ClassVar
+
+import msgspec
+
+from motamot.boggle.match import MatchError, MatchFormat
+from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules, get_preset
+from motamot.service.rooms.settings import Bound, SettingsError, check_bounds
+
+
+class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The rules preset and its overrides, the word list, the match."""
+
+    BOUNDS: ClassVar[Mapping[str, Bound]] = {
+        "duration": Bound(1, 3600, "bad_duration"),
+        "min_length": Bound(1, 36, "bad_rules"),
+        "invalid_penalty": Bound(0, 100, "bad_rules"),
+        "rounds": Bound(1, 1000, "bad_match"),
+        "target": Bound(1, 100_000, "bad_match"),
+    }
+
+    preset: str = DEFAULT_PRESET
+    #: A dictionary name for `load_lexicon`; None: the preset's language.
+    dictionary: str | None = None
+    #: Seconds per round; None: the preset's.
+    duration: float | None = None
+    min_length: int | None = None
+    invalid_penalty: int = 0
+    #: B10 [choice]: a word written at exactly the deadline counts; None: the preset's.
+    word_at_deadline_counts: bool | None = None
+    #: The dictionary verdict waits for the end of the round (only length and path are told).
+    verify_at_end: bool = False
+    rounds: int | None = 1
+    target: int | None = None
+    extra_round_on_tie: bool = True
+    #: Seeds of the match's first rounds, fixed in advance (a grid played again later).
+    seeds: tuple[int, ...] = ()
+    #: The room whose grid this one plays again, to compare with its players.
+    origin: str | None = None
+
+    def rules(self) -> BoggleRules:
+        """The preset with the overrides; SettingsError if they do not make rules."""
+        try:
+            base = get_preset(self.preset)
+        except ValueError as error:
+            raise SettingsError("unknown_preset", detail=str(error)) from None
+        changes: dict[str, object] = {"invalid_penalty": self.invalid_penalty}
+        if self.duration is not None:
+            changes["duration_seconds"] = self.duration
+        if self.min_length is not None:
+            changes["min_length"] = self.min_length
+        if self.word_at_deadline_counts is not None:
+            changes["word_at_deadline_counts"] = self.word_at_deadline_counts
+        try:
+            return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise SettingsError("bad_rules", detail=str(error)) from None
+
+    def match(self) -> MatchFormat:
+        try:
+            return MatchFormat(self.rounds, self.target, self.extra_round_on_tie)
+        except MatchError as error:
+            raise SettingsError("bad_match", detail=str(error)) from None
+
+    @property
+    def dictionary_name(self) -> str:
+        """The word list: the one chosen, or the preset's language (English dice, English words)."""
+        if self.dictionary is not None:
+            return self.dictionary
+        return "en" if self.preset.endswith("-en") else "fr"
+
+    def check(self) -> None:
+        """SettingsError unless every number is in its bound and rules and match are sound."""
+        check_bounds(self)
+        self.rules()
+        self.match()

@@ -1,0 +1,52 @@
+"""Commands: what a seat (or the system, seat None) asks of a room; those every kind takes.
+
+A command is a frozen msgspec Struct with a stable tag: commands travel between server
+processes to their room's owner (`rooms.codec.CommandCodec`), checked on arrival like
+any input. A kind adds its own (`boggle.write_word`, `topword.play`...).
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+import msgspec
+
+
+class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """The base of every command."""
+
+
+S = TypeVar("S")
+
+
+class Join(Command, frozen=True, tag="join"):
+    """Take a seat (or take one's seat back: same name, same token)."""
+
+    name: str
+    #: sha256 (hex) of the seat's token.
+    secret_digest: str
+
+
+class Leave(Command, frozen=True, tag="leave"):
+    pass
+
+
+class AddBot(Command, frozen=True, tag="add_bot"):
+    level: str
+    name: str | None = None
+
+
+class RemoveBot(Command, frozen=True, tag="remove_bot"):
+    seat: str
+
+
+class SetReady(Command, frozen=True, tag="set_ready"):
+    ready: bool
+
+
+class ChangeSettings(Command, Generic[S], frozen=True, tag="change_settings"):
+    settings: S
+
+
+#: Shared commands only the host may give (a kind adds its own).
+HOST_ONLY = (ChangeSettings, AddBot, RemoveBot)

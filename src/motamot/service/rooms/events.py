@@ -1,0 +1,69 @@
+"""Events: the numbered facts a room is the fold of, and the ones every kind of room shares.
+
+An event is a frozen msgspec Struct tagged with its stored type (`room.seat_taken`,
+`boggle.word_written`). The tag is written into the store, so a shipped tag never
+changes; a kind's codec (`rooms.codec`) reads every tag that kind ever wrote. Fields
+hold JSON values only (str, int, float, bool, None, tuples, and Structs of the same), so
+`decode(encode(e)) == e`, and decoding checks every field's type.
+
+The shared facts (a room created, a seat taken by a person or a computer, a seat left,
+the settings changed, a seat ready) are generic in the kind's settings type: a Boggle
+room's `RoomCreated[BoggleSettings]` and a Topword room's `RoomCreated[TopwordSettings]`
+are one event with one tag, decoded by each kind's codec with its own settings.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+import msgspec
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """The base of every event: its number in the room (1, 2, 3... with no holes)."""
+
+    seq: int
+
+
+S = TypeVar("S")
+
+
+class RoomCreated(Event, Generic[S], frozen=True, tag="room.created"):
+    """Seq 1 of every room: its kind (which game), its id and its first settings."""
+
+    kind: str
+    room: str
+    settings: S
+    at: float
+
+
+class SettingsChanged(Event, Generic[S], frozen=True, tag="room.settings_changed"):
+    settings: S
+
+
+class SeatTaken(Event, frozen=True, tag="room.seat_taken"):
+    """A person sits down (or comes back to their seat), or a computer player is seated."""
+
+    seat: str
+    name: str
+    #: sha256 of a person's seat token, never shown to anybody; None for a computer player.
+    secret_digest: str | None = None
+    #: A computer player's level; None for a person.
+    level: str | None = None
+    at: float | None = None
+
+
+class SeatLeft(Event, frozen=True, tag="room.seat_left"):
+    """A person leaves, or a computer player is removed."""
+
+    seat: str
+    at: float | None = None
+
+
+class ReadyChanged(Event, frozen=True, tag="room.ready_changed"):
+    seat: str
+    ready: bool
+
+
+#: The events of every kind, besides its own (the codec adds the kind's settings type).
+SHARED_EVENTS = (RoomCreated, SettingsChanged, SeatTaken, SeatLeft, ReadyChanged)

@@ -1,0 +1,359 @@
+"""The host: rooms over the ports, store before acknowledge.
+
+A command goes: the room's due timers are fired (`tick`), the room handles
+the command, its events are appended to the store, and only then are they
+published and acknowledged. Commands of one room are serialised by a lock;
+rooms run side by side. When the store refuses an append (another writer got
+there first, or it failed) the room is rebuilt from the store and the sender
+gets a retryable refusal: the room never runs ahead of what is stored.
+
+Timers: one task per live room sleeps until `next_wakeup`, then ticks. On
+start every stored room is loaded and ticked at once: a deadline that passed
+while the process was down ends its round at the deadline, not at the restart.
+
+Computer players that need thinking (Topword) are asked for by the room
+(`pending_bot()`): the host computes the decision in a worker thread, outside
+the room's lock, waits out the bot's thinking time, and submits the decision
+as the bot seat's command, like any player's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+from motamot.lexicon import load_lexicon
+from motamot.service.ports import Broadcaster, Clock, EventStore, SeqConflict, StoredEvent
+from motamot.service.rooms.actor import Actor, Lexicons, PendingTurn
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.kinds import Kinds
+from motamot.service.rooms.outcomes import Ack, Refusal
+
+#: Any kind's room, as the host holds it.
+Room = Actor[Any]
+
+log = logging.getLogger(__name__)
+
+
+def draw_seed() -> int:
+    """A fresh seed for a round or a game (the room never draws randomness itself)."""
+    return secrets.randbits(63)
+
+
+def cached_lexicons() -> Lexicons:
+    """Word lists by name, each loaded once."""
+    return cache(load_lexicon)
+
+
+T = TypeVar("T")
+
+
+class RoomLocks:
+    """One lock per room in use: a room's commands run one at a time.
+
+    A lock lasts only while somebody holds or waits for it, or while its room is in
+    memory: looking up ids that name no room (or rooms since unloaded) leaves nothing
+    behind, however many there are.
+    """
+
+    def __init__(self, loaded: Callable[[str], bool]) -> None:
+        self._loaded = loaded
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._users: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, room_id: str) -> AsyncIterator[None]:
+        lock = self._locks.get(room_id)
+        if lock is None:
+            lock = self._locks[room_id] = asyncio.Lock()
+        self._users[room_id] = self._users.get(room_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users = self._users[room_id] - 1
+            if users:
+                self._users[room_id] = users
+            else:
+                del self._users[room_id]
+                if not self._loaded(room_id):
+                    del self._locks[room_id]
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
+class _StoreFailed(Exception):
+    def __init__(self, refusal: Refusal) -> None:
+        self.refusal = refusal
+
+
+class RoomHost:
+    """Every room of one process, over an event store, a broadcaster and a clock."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        broadcaster: Broadcaster,
+        clock: Clock,
+        lexicons: Lexicons,
+        kinds: Kinds,
+    ) -> None:
+        self.store = store
+        self.broadcaster = broadcaster
+        self.clock = clock
+        self.lexicons = lexicons
+        self.kinds = kinds
+        self._rooms: dict[str, Room] = {}
+        self._locks = RoomLocks(lambda room_id: room_id in self._rooms)
+        self._wake: dict[str, asyncio.Event] = {}
+        self._timers: dict[str, asyncio.Task[None]] = {}
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._run_timers = False
+        #: Longest a bot may think (wall clock, seconds) before it must answer.
+        self.bot_think_limit = 5.0
+
+    # --- rooms in memory ----------------------------------------------------------------
+
+    async def _rebuild(self, room_id: str) -> Room | None:
+        """The room as the store has it (None for an unknown room)."""
+        rows = await self.store.load(room_id)
+        if not rows:
+            self._rooms.pop(room_id, None)
+            return None
+        room = self.kinds.rebuild(rows, self.lexicons)
+        self._rooms[room_id] = room
+        return room
+
+    async def _room(self, room_id: str) -> Room | None:
+        room = self._rooms.get(room_id)
+        if room is None:
+            room = await self._rebuild(room_id)
+            if room is not None:
+                self._follow(room_id)
+        return room
+
+    def room(self, room_id: str) -> Room:
+        """A room in memory (KeyError if it is not loaded: `await view(...)` loads)."""
+        return self._rooms[room_id]
+
+    def loaded(self, room_id: str) -> Room | None:
+        """The room if this process has it in memory, as it is (no store read, no tick):
+        enough to know what kind of room a command is for."""
+        return self._rooms.get(room_id)
+
+    # --- commands -----------------------------------------------------------------------
+
+    async def create(self, setup: Any, seating: Sequence[Any] = ()) -> str | Refusal:
+        """A new room for `setup` (a kind's settings) with its first seats taken by
+        `seating` (commands from the system: the creator's Join, AddBots): its
+        unguessable id, or a refusal. All of it is stored in one append, or nothing is:
+        a room whose creator cannot sit is never stored."""
+        kind = self.kinds.for_settings(setup)
+        if kind is None:
+            return Refusal("unknown_game")
+        room_id = secrets.token_urlsafe(12)
+        now = self.clock.now()
+        room = kind.create(room_id, setup, now, self.lexicons)
+        if isinstance(room, Refusal):
+            return room
+        events: list[Event] = [room.created]
+        for command in seating:
+            outcome = room.handle(None, command, now)
+            if isinstance(outcome, Refusal):
+                return outcome
+            events.extend(outcome)
+        rows = [self.stored(room, event) for event in events]
+        async with self._locks.hold(room_id):
+            try:
+                await self.store.append(room_id, 0, rows)
+            except Exception:
+                log.exception("room %s: its creation could not be stored", room_id)
+                return Refusal("store_failed", retryable=True)
+            self._rooms[room_id] = room
+            await self._publish(room_id, rows)
+        self._follow(room_id)
+        return room_id
+
+    async def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
+        """Handle `command` from `seat` in the room: stored, then published and acknowledged."""
+        async with self._locks.hold(room_id):
+            room = await self._room(room_id)
+            if room is None:
+                return Refusal("unknown_room")
+            now = self.clock.now()
+            try:
+                await self._commit(room, room.tick(now))
+                outcome = room.handle(seat, command, now)
+                if isinstance(outcome, Refusal):
+                    return outcome
+                await self._commit(room, outcome)
+            except _StoreFailed as failure:
+                return failure.refusal
+            self._poke(room_id)
+            self._kick_bot(room)
+            shown = (room.visible(event, seat) for event in outcome)
+            return Ack(room.last_seq, tuple(view for view in shown if view is not None))
+
+    async def _commit(self, room: Room, events: list[Event]) -> None:
+        """Store `events` (already applied to `room`), then publish them; on failure the
+        room is rebuilt from the store and _StoreFailed carries the retryable refusal."""
+        if not events:
+            return
+        room_id = room.room_id
+        rows = [self.stored(room, event) for event in events]
+        try:
+            await self.store.append(room_id, events[0].seq - 1, rows)
+        except SeqConflict:
+            await self._rebuild(room_id)
+            raise _StoreFailed(Refusal("conflict", retryable=True)) from None
+        except Exception:
+            log.exception("room %s: append failed", room_id)
+            self._rooms.pop(room_id, None)
+            raise _StoreFailed(Refusal("store_failed", retryable=True)) from None
+        await self._publish(room_id, rows)
+
+    def stored(self, room: Room, event: Event) -> StoredEvent:
+        """`event` of `room` as the store keeps it (the room's kind encodes it)."""
+        return self.kinds[room.KIND].codec.to_stored(room.room_id, event)
+
+    def decoded(self, room: Room, row: StoredEvent) -> Event:
+        """A stored event of `room`, by the room's kind."""
+        return self.kinds[room.KIND].codec.from_stored(row)
+
+    async def _publish(self, room_id: str, rows: Sequence[StoredEvent]) -> None:
+        try:
+            await self.broadcaster.publish(room_id, rows)
+        except Exception:
+            # Stored is what counts: followers see the gap and reload from the store.
+            log.exception("room %s: publish failed", room_id)
+
+    async def events_since(self, room_id: str, seq: int) -> list[Event]:
+        """The room's events after `seq`, from the store (a follower's resync)."""
+        room = self._rooms.get(room_id) or await self._room(room_id)
+        if room is None:
+            return []
+        return [self.decoded(room, row) for row in await self.store.load(room_id, seq)]
+
+    async def view(self, room_id: str, seat: str | None) -> Any:
+        """The room as `seat` sees it, or None for an unknown room."""
+        return await self.read(room_id, lambda room: room.view(seat))
+
+    async def load(self, room_id: str) -> Room | None:
+        """The room, loaded from the store if this process does not hold it yet."""
+        return await self.read(room_id, lambda room: room)
+
+    async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
+        """`reader(room)` run inside the room's actor (no command runs meanwhile), for a
+        question that changes nothing; None for an unknown room."""
+        async with self._locks.hold(room_id):
+            room = await self._room(room_id)
+            return None if room is None else reader(room)
+
+    # --- timers -------------------------------------------------------------------------
+
+    async def tick(self, room_id: str) -> list[Event]:
+        """Fire what is due in the room by now (stored and published)."""
+        async with self._locks.hold(room_id):
+            room = await self._room(room_id)
+            if room is None:
+                return []
+            due = room.tick(self.clock.now())
+            try:
+                await self._commit(room, due)
+            except _StoreFailed:
+                return []
+            self._kick_bot(room)
+            return due
+
+    async def tick_all(self) -> None:
+        """Tick every room in memory (tests with a manual clock; after a restart)."""
+        for room_id in list(self._rooms):
+            await self.tick(room_id)
+
+    async def start(self, timers: bool = True) -> None:
+        """Load every stored room, fire its overdue timers, and (with `timers`) keep a
+        task per room that ticks at its next wakeup."""
+        self._run_timers = timers
+        for room_id in await self.store.rooms():
+            if room_id not in self._rooms:
+                await self._rebuild(room_id)
+        await self.tick_all()
+        for room_id in list(self._rooms):
+            self._follow(room_id)
+
+    def _follow(self, room_id: str) -> None:
+        if self._run_timers and room_id not in self._timers:
+            self._wake[room_id] = asyncio.Event()
+            self._timers[room_id] = asyncio.create_task(self._timer(room_id))
+
+    def _poke(self, room_id: str) -> None:
+        wake = self._wake.get(room_id)
+        if wake is not None:
+            wake.set()
+
+    async def _timer(self, room_id: str) -> None:
+        wake = self._wake[room_id]
+        while True:
+            room = self._rooms.get(room_id)
+            at = room.next_wakeup() if room is not None else None
+            wake.clear()
+            if at is None:
+                await wake.wait()
+                continue
+            delay = at - self.clock.now()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), delay)
+                continue
+            if not await self.tick(room_id):
+                # Due but nothing fired (a word at the deadline still counts): look again soon.
+                await asyncio.sleep(0.01)
+
+    # --- computer players ---------------------------------------------------------------
+
+    def _kick_bot(self, room: Room) -> None:
+        """Start the bot's turn if the room waits for one and none is being computed."""
+        task = self._bots.get(room.room_id)
+        if task is not None and not task.done():
+            return
+        turn = room.pending_bot()
+        if turn is not None:
+            self._bots[room.room_id] = asyncio.create_task(self._bot_turn(room.room_id, turn))
+
+    async def _bot_turn(self, room_id: str, turn: PendingTurn) -> None:
+        try:
+            limit = time.monotonic() + self.bot_think_limit
+            action = await asyncio.to_thread(turn.decide, lambda: time.monotonic() > limit)
+            delay = turn.not_before - self.clock.now()
+            if delay > 0:
+                await asyncio.sleep(delay)
+        finally:
+            # This turn is decided (or failed): the submit below may start the next bot.
+            if self._bots.get(room_id) is asyncio.current_task():
+                del self._bots[room_id]
+        outcome = await self.submit(room_id, turn.seat, action)
+        if isinstance(outcome, Refusal):
+            log.error("room %s: bot %s refused: %s", room_id, turn.seat, outcome)
+
+    async def settle(self) -> None:
+        """Wait until no computer player is thinking (tests, the terminal's turn loop)."""
+        while self._bots:
+            await asyncio.gather(*list(self._bots.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the timers and bots (the store and broadcaster belong to the caller)."""
+        tasks = [*self._timers.values(), *self._bots.values()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._timers.clear()
+        self._bots.clear()

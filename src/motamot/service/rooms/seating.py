@@ -1,0 +1,62 @@
+"""Who sits in a room: the seats, and the checks on a name or a token every kind shares.
+
+Seats are ids `s1`, `s2`... given in the order people and computer players sit down. A
+person's seat carries the sha256 digest of a token the server gave them (never shown to
+anybody); joining again with the same name and digest takes the same seat back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from motamot.names import PlayerNameError, check_name, name_key
+from motamot.service.rooms.outcomes import Refusal
+
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass
+class Seat:
+    """Somebody in the room: a person (`level` None) or a computer player."""
+
+    seat: str
+    name: str
+    level: str | None
+    present: bool = True
+    ready: bool = False
+    secret_digest: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.level is not None
+
+
+def digest_refusal(digest: str) -> Refusal | None:
+    return None if _DIGEST.fullmatch(digest) else Refusal("bad_secret")
+
+
+def name_refusal(name: str, reserved: str, taken: Iterable[str]) -> Refusal | None:
+    """Why `name` cannot sit (unfit for a record, or taken, whatever its case), or None."""
+    try:
+        check_name(name, reserved)
+    except PlayerNameError as error:
+        return Refusal("bad_name", {"reason": error.code})
+    if any(name_key(other) == name_key(name) for other in taken):
+        return Refusal("name_taken", {"name": name})
+    return None
+
+
+def free_bot_name(taken: Iterable[str]) -> str:
+    """`Bot 1`, `Bot 2`... the first not taken."""
+    used = {name.casefold() for name in taken}
+    number = 1
+    while f"bot {number}" in used:
+        number += 1
+    return f"Bot {number}"
+
+
+def next_seat(count: int) -> str:
+    """The id of the seat after `count` seats."""
+    return f"s{count + 1}"

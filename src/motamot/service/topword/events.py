@@ -1,0 +1,61 @@
+"""The events of a Topword room besides the shared ones: the start and every turn.
+
+The seed fixes the pile, the draw for who starts (T3) and every rack; it is stored in
+GameStarted and shown to nobody until the game ends. The start draws are stored too
+(they are public, T3), as the engine draws them. The tags are stored: they never change.
+"""
+
+from __future__ import annotations
+
+from motamot.service.rooms.events import Event
+
+
+class GameStarted(Event, frozen=True, tag="topword.game_started"):
+    #: Hidden until the game ends: it gives the pile's order and every rack.
+    seed: int
+    #: The seats in playing order before the draw (the engine's player order).
+    order: tuple[str, ...]
+    #: T3: each draw for who starts, as (seat, tile) pairs; ties draw again.
+    start_draws: tuple[tuple[tuple[str, str], ...], ...]
+    starter: str
+    at: float
+
+
+class Played(Event, frozen=True, tag="topword.played"):
+    seat: str
+    move: str
+    points: int
+    at: float
+
+
+class Exchanged(Event, frozen=True, tag="topword.exchanged"):
+    seat: str
+    #: The tile put back: only its owner sees it.
+    tile: str
+    at: float
+
+
+class Passed(Event, frozen=True, tag="topword.passed"):
+    seat: str
+    at: float
+    #: The turn clock ran out (the pass was not chosen).
+    timed_out: bool = False
+
+
+class GameEnded(Event, frozen=True, tag="topword.game_ended"):
+    reason: str
+    #: Final scores (after T19 penalties) in `order`.
+    scores: tuple[int, ...]
+    winners: tuple[str, ...]
+
+
+EVENTS = (GameStarted, Played, Exchanged, Passed, GameEnded)
+
+#: What this kind stored before the rooms shared their vocabulary.
+LEGACY_TAGS = {
+    "topword.table_created": "room.created",
+    "topword.settings_changed": "room.settings_changed",
+    "topword.player_seated": "room.seat_taken",
+    "topword.bot_seated": "room.seat_taken",
+    "topword.seat_left": "room.seat_left",
+}

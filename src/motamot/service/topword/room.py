@@ -1,0 +1,306 @@
+"""A Topword room: one actor per game of 2 to 4 seats, people and computer players.
+
+Seats, bots and settings are the shared actor's (`rooms.actor`); this adds the game. The
+engine's `Game` is rebuilt from the seed and the turns (`Game.apply`). A person's turn
+may have a clock: when it runs out, `tick` passes for them at the deadline. A computer
+player's move is not computed here: `pending_bot()` hands the host the bot's view, the
+host decides in a worker thread and submits the decision as the bot seat's command,
+after the bot's thinking time. What each seat may see is decided in `views`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from motamot.lexicon import Lexicon
+from motamot.service.rooms.actor import Actor, Lexicons
+from motamot.service.rooms.events import Event, RoomCreated
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.topword import views
+from motamot.service.topword.bots import PendingBot
+from motamot.service.topword.commands import (
+    HOST_ONLY,
+    Exchange,
+    Pass,
+    Placed,
+    Play,
+    Start,
+    TurnCommand,
+)
+from motamot.service.topword.events import (
+    Exchanged,
+    GameEnded,
+    GameStarted,
+    Passed,
+    Played,
+)
+from motamot.service.topword.settings import TopwordSettings
+from motamot.topword.bots import LEVELS, view_of
+from motamot.topword.game import RESERVED_IN_NAMES, Game, GameError, generator_can_play
+from motamot.topword.game import Exchange as ExchangeAction
+from motamot.topword.game import Pass as PassAction
+from motamot.topword.game import Play as PlayAction
+from motamot.topword.move import Move, MoveSyntaxError, format_move, parse_move
+from motamot.topword.rules import Legal, evaluate, evaluate_placements
+from motamot.topword.rules import Illegal
+
+
+class TopwordRoom(Actor[TopwordSettings]):
+    """The actor of one Topword game (docs/architecture.md, "Rooms")."""
+
+    KIND = "topword"
+    HOST_ONLY = HOST_ONLY
+    #: `=` joins name and kind in a saved record's `# seats:` note.
+    RESERVED_IN_NAMES = RESERVED_IN_NAMES + "="
+    BOT_LEVELS = LEVELS
+    #: The host starts when the seats are taken: nobody says they are ready.
+    HAS_READY = False
+
+    def __init__(self, created: RoomCreated[TopwordSettings], lexicons: Lexicons) -> None:
+        self.game: Game | None = None
+        self.order: tuple[str, ...] = ()
+        self.started: GameStarted | None = None
+        self.ended: GameEnded | None = None
+        #: When the turn of the player to play began (referee time).
+        self.turn_start = created.at
+        #: Every rack (in `order`) after each event of the game, by seq: a seat is shown
+        #: its own rack as it was after the event (views never read the pile).
+        self.racks_after: dict[int, tuple[tuple[str, ...], ...]] = {}
+        #: The engine's turn number of each turn event, by seq (its itemised score).
+        self.turn_at: dict[int, int] = {}
+        super().__init__(created, lexicons)
+
+    def _use_settings(self, settings: TopwordSettings) -> None:
+        self.ruleset = settings.rules()
+        self.lexicon: Lexicon = self.lexicons(settings.dictionary_name)
+
+    # --- derived state ------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        return self.game is not None and not self.game.finished
+
+    @property
+    def current(self) -> str | None:
+        """The seat to play, while the game runs."""
+        if self.game is None or self.game.finished:
+            return None
+        return self.order[self.game.current]
+
+    def index_of(self, seat: str) -> int:
+        return self.order.index(seat)
+
+    def turn_deadline(self) -> float | None:
+        """When the person to play passes by themselves (None: no clock, or a bot plays)."""
+        seat = self.current
+        if seat is None or self.settings.turn_seconds is None or self.seats[seat].is_bot:
+            return None
+        return self.turn_start + self.settings.turn_seconds
+
+    def rack_of(self, seat: str) -> tuple[str, ...] | None:
+        """`seat`'s rack now (None: not playing in this game)."""
+        if self.game is None or seat not in self.order:
+            return None
+        return tuple(self.game.racks[self.index_of(seat)])
+
+    # --- what the shared actor asks -----------------------------------------------------
+
+    def _started(self) -> Refusal | None:
+        return Refusal("game_started") if self.game is not None else None
+
+    def seating_closed(self) -> Refusal | None:
+        return self._started()
+
+    def joining_closed(self) -> Refusal | None:
+        return self._started()
+
+    def leaving_closed(self) -> Refusal | None:
+        return self._started()
+
+    def seat_refusal(self, bot: bool) -> Refusal | None:
+        if len(self.present()) >= self.ruleset.max_players:
+            return Refusal("room_full", {"max": self.ruleset.max_players})
+        return None
+
+    # --- the fold -----------------------------------------------------------------------
+
+    def _apply_own(self, event: Event) -> None:
+        match event:
+            case GameStarted():
+                self._start_game(event)
+            case Played(move=move, points=points, at=at):
+                turn = self._game().apply(PlayAction(move))
+                if turn.points != points:
+                    raise ValueError(f"room {self.room_id}: {move} scores {turn.points}")
+                self.turn_start = at
+            case Exchanged(tile=tile, at=at):
+                self._game().apply(ExchangeAction(tile))
+                self.turn_start = at
+            case Passed(at=at):
+                self._game().apply(PassAction())
+                self.turn_start = at
+            case GameEnded():
+                self.ended = event
+            case _:
+                raise ValueError(f"not a Topword room event: {event!r}")
+        if self.game is not None and isinstance(event, (GameStarted, Played, Exchanged, Passed)):
+            self.racks_after[event.seq] = tuple(tuple(rack) for rack in self.game.racks)
+            if not isinstance(event, GameStarted):
+                self.turn_at[event.seq] = len(self.game.turns) - 1
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ValueError(f"room {self.room_id}: no game started")
+        return self.game
+
+    def _new_game(self, order: Sequence[str], seed: int) -> Game:
+        return Game(
+            [self.seats[seat].name for seat in order],
+            seed,
+            self.lexicon,
+            self.ruleset,
+            dictionary=self.settings.dictionary_name,
+            can_play=generator_can_play(self.ruleset, self.lexicon),
+            scoreless_limit=self.settings.scoreless_limit,
+        )
+
+    def _start_game(self, event: GameStarted) -> None:
+        game = self._new_game(event.order, event.seed)
+        draws = _start_draws(game, event.order)
+        if draws != event.start_draws or event.order[game.starter] != event.starter:
+            raise ValueError(f"room {self.room_id}: the start draws do not match the seed")
+        self.game, self.order, self.started = game, event.order, event
+        self.turn_start = event.at
+
+    # --- commands -----------------------------------------------------------------------
+
+    def _decide_own(
+        self, seat: str | None, command: Any, now: float, out: list[Event]
+    ) -> Refusal | None:
+        match command:
+            case Start(seed=seed):
+                return self._start(seed, now, out)
+            case Play() | Placed() | Exchange() | Pass():
+                return self._turn(seat, command, now, out)
+        return Refusal("unknown_command")
+
+    def _start(self, seed: int, now: float, out: list[Event]) -> Refusal | None:
+        if self.game is not None:
+            return Refusal("game_started")
+        order = tuple(self.present())
+        low, high = self.ruleset.min_players, self.ruleset.max_players
+        if not low <= len(order) <= high:
+            return Refusal("player_count", {"low": low, "high": high})
+        game = self._new_game(order, seed)
+        draws = _start_draws(game, order)
+        self._emit(GameStarted(self._next, seed, order, draws, order[game.starter], now), out)
+        return None
+
+    def _turn(
+        self, seat: str | None, command: TurnCommand, now: float, out: list[Event]
+    ) -> Refusal | None:
+        game = self.game
+        if game is None:
+            return Refusal("game_not_started")
+        if game.finished:
+            return Refusal("game_over")
+        if seat is not None and seat != self.current:
+            return Refusal("not_your_turn")
+        deadline = self.turn_deadline()
+        if deadline is not None and now > deadline:
+            return Refusal("after_deadline")
+        player = self.order[game.current]
+        match command:
+            case Play() | Placed():
+                verdict = self.preview(
+                    player, command.move if isinstance(command, Play) else command
+                )
+                if not isinstance(verdict, Legal):
+                    return verdict if isinstance(verdict, Refusal) else _move_refusal(verdict)
+                text = format_move(verdict.move)
+                self._emit(Played(self._next, player, text, verdict.points, now), out)
+            case Exchange(tile=tile):
+                # The engine checks before it changes anything (pile, tile on the rack).
+                try:
+                    self._emit(Exchanged(self._next, player, tile.strip().upper()[:1], now), out)
+                except GameError as error:
+                    fields = {k: str(v) for k, v in error.fields.items()}
+                    return Refusal(error.code, {**fields, "detail": fields.get("tile", "")})
+            case Pass():
+                self._emit(Passed(self._next, player, now), out)
+        self._end_if_over(out)
+        return None
+
+    def _end_if_over(self, out: list[Event]) -> None:
+        game = self._game()
+        if game.finished and self.ended is None:
+            assert game.end_reason is not None
+            winners = tuple(self.order[player] for player in game.winners())
+            reason = game.end_reason.value
+            self._emit(GameEnded(self._next, reason, tuple(game.final_scores()), winners), out)
+
+    # --- queries --------------------------------------------------------------------------
+
+    def preview(self, seat: str, move: str | Move | Placed) -> Legal | Illegal | Refusal:
+        """The referee's verdict on `move` with `seat`'s rack on the board now (changes
+        nothing; any seated player may ask, to plan while others play)."""
+        game = self.game
+        if game is None:
+            return Refusal("game_not_started")
+        rack = self.rack_of(seat)
+        if rack is None:
+            return Refusal("not_seated")
+        if isinstance(move, Placed):
+            return evaluate_placements(
+                game.board, move.placements, rack, self.ruleset, self.lexicon, move.across
+            )
+        try:
+            parsed = parse_move(move) if isinstance(move, str) else move
+        except MoveSyntaxError as error:
+            return Refusal("bad_move", {"error": error.code})
+        return evaluate(game.board, parsed, rack, self.ruleset, self.lexicon)
+
+    def pending_bot(self) -> PendingBot | None:
+        """The computer player to play, with what it sees, if a bot is to play."""
+        seat = self.current
+        if seat is None or not self.seats[seat].is_bot:
+            return None
+        game = self._game()
+        level = self.seats[seat].level
+        assert level is not None and self.started is not None
+        view = view_of(game, self.index_of(seat))
+        seed = f"{self.started.seed}:{len(game.turns)}:{seat}"
+        return PendingBot(seat, level, view, seed, self.turn_start + self.settings.bot_seconds)
+
+    # --- the clock ----------------------------------------------------------------------
+
+    def next_wakeup(self) -> float | None:
+        """The deadline of a person's turn clock (bots are driven by `pending_bot`)."""
+        return self.turn_deadline()
+
+    def tick(self, now: float) -> list[Event]:
+        """Pass, at its deadline, every turn whose clock ran out by `now`."""
+        out: list[Event] = []
+        while (deadline := self.turn_deadline()) is not None and now >= deadline:
+            seat = self.current
+            assert seat is not None
+            self._emit(Passed(self._next, seat, deadline, timed_out=True), out)
+            self._end_if_over(out)
+        return out
+
+    # --- what each seat sees (views) ----------------------------------------------------
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def visible(self, event: Event, seat: str | None) -> dict[str, Any] | None:
+        return views.visible(self, event, seat)
+
+
+def _start_draws(game: Game, order: Sequence[str]) -> tuple[tuple[tuple[str, str], ...], ...]:
+    return tuple(tuple((order[player], tile) for player, tile in draw) for draw in game.start_draws)
+
+
+def _move_refusal(verdict: Illegal) -> Refusal:
+    return Refusal(verdict.reason.value, {"detail": verdict.detail})

@@ -1,0 +1,52 @@
+"""How a Topword room plays: the ruleset, the word list, the clocks.
+
+The bounds of every number are here once (`BOUNDS`): the room checks them, the server's
+form and API schema read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import msgspec
+
+from motamot.service.rooms.settings import Bound, SettingsError, check_bounds
+from motamot.topword.tiles import DEFAULT_RULESET, Ruleset, get_ruleset
+
+
+class TopwordSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The ruleset, the word list, the clocks."""
+
+    BOUNDS: ClassVar[Mapping[str, Bound]] = {
+        "turn_seconds": Bound(5, 3600, "bad_turn_clock"),
+        "bot_seconds": Bound(0, 60, "bad_bot_clock"),
+        "scoreless_limit": Bound(2, 1000, "bad_scoreless_limit"),
+    }
+
+    ruleset: str = DEFAULT_RULESET.name
+    #: A dictionary name; None: the ruleset's.
+    dictionary: str | None = None
+    #: Seconds a person has for a turn before it passes by itself; None: no clock.
+    turn_seconds: float | None = None
+    #: A computer player's turn lasts at least this long (it looks like thinking).
+    bot_seconds: float = 1.0
+    #: [choice] The game also ends after this many scoreless turns in a row (online games).
+    scoreless_limit: int | None = None
+    #: [choice] Players may ask for hints during the game (the host allows it at creation).
+    hints: bool = False
+
+    def rules(self) -> Ruleset:
+        try:
+            return get_ruleset(self.ruleset)
+        except KeyError as error:
+            raise SettingsError("unknown_ruleset", detail=str(error)) from None
+
+    @property
+    def dictionary_name(self) -> str:
+        return self.dictionary if self.dictionary is not None else self.rules().dictionary
+
+    def check(self) -> None:
+        """SettingsError unless the ruleset is known and every number is in its bound."""
+        self.rules()
+        check_bounds(self)

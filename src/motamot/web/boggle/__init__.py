@@ -1,0 +1,68 @@
+"""Boggle rooms on the web: the messages of a round, the room's page, creating a room."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from motamot.server.kinds import WebKind
+from motamot.server.protocol import StartMessage
+from motamot.server.rooms import Rooms
+from motamot.service.boggle import BOGGLE as BOGGLE_ROOMS
+from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.rooms.host import draw_seed
+from motamot.service.rooms.outcomes import Refusal
+from motamot.text.i18n import Language
+from motamot.web.boggle import api, pages
+from motamot.web.boggle.messages import (
+    ACTIONS,
+    RematchMessage,
+    StopRoundMessage,
+    WriteWordMessage,
+)
+
+
+def _next_seed(room: Any) -> int:
+    """The room's next seed: one its settings fix (the same grid later), else a fresh one
+    (secrets), so nobody can know a grid before it is rolled."""
+    if isinstance(room, BoggleRoom):
+        fixed = room.settings.seeds
+        number = len(room.match_rounds)
+        if number < len(fixed):
+            return fixed[number]
+    return draw_seed()
+
+
+class BoggleWeb(WebKind):
+    room = BOGGLE_ROOMS
+    actions = ACTIONS
+    static = Path(__file__).parent / "static"
+
+    async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
+        match message:
+            case WriteWordMessage(text=text):
+                return WriteWord(text)
+            case StartMessage():
+                seed = await rooms.read(room_id, _next_seed)
+                return StartRound(seed if seed is not None else draw_seed())
+            case StopRoundMessage():
+                return StopRound()
+            case RematchMessage():
+                return NewMatch()
+        return Refusal("unknown_command")
+
+    def page(self, lang: Language, room_id: str, mode: str) -> str:
+        return pages.room(lang, room_id, mode)
+
+    def routes(self, rooms: Rooms) -> list[Any]:
+        return list(api.routes(rooms))
+
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> str:
+        return pages.home_form(lang, dictionaries, api.same_grid_defaults(query))
+
+    def home_data(self, query: dict[str, str]) -> dict[str, Any]:
+        return {"defaults": api.same_grid_defaults(query)}
+
+
+BOGGLE = BoggleWeb()

@@ -1,0 +1,119 @@
+"""Creating a Boggle room over HTTP: the home page's form, checked whole before anything
+is stored, and the defaults a "play this grid later" link carries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from motamot.boggle.rules import PRESETS
+from motamot.names import MAX_NAME_LENGTH
+from motamot.server.dictionaries import offered
+from motamot.server.http import decode_body, refused
+from motamot.server.rooms import Opened, Rooms
+from motamot.server.texts import request_language
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.settings import bounded
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+Level = Annotated[str, msgspec.Meta(max_length=32)]
+RoomId = Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]+$")]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+
+
+class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The home page's form: the room's settings, the creator's name, the bots."""
+
+    name: Name
+    preset: Annotated[str, msgspec.Meta(max_length=32)] = "classic-fr"
+    dictionary: Annotated[str, msgspec.Meta(max_length=40)] | None = None
+    duration: bounded(BoggleSettings, "duration", float) | None = None  # type: ignore[valid-type]
+    rounds: bounded(BoggleSettings, "rounds", int) | None = 3  # type: ignore[valid-type]
+    target: bounded(BoggleSettings, "target", int) | None = None  # type: ignore[valid-type]
+    verify_at_end: bool = False
+    invalid_penalty: bounded(BoggleSettings, "invalid_penalty", int) = 0  # type: ignore[valid-type]
+    #: The same grid later: the seed of the round played again, and the room it came from.
+    seed: Seed | None = None
+    origin: RoomId | None = None
+    bots: Annotated[list[Level], msgspec.Meta(max_length=10)] = []
+
+    def settings(self) -> BoggleSettings:
+        return BoggleSettings(
+            preset=self.preset,
+            dictionary=self.dictionary or None,
+            duration=self.duration,
+            invalid_penalty=self.invalid_penalty,
+            verify_at_end=self.verify_at_end,
+            rounds=None if self.target is not None else self.rounds,
+            target=self.target,
+            seeds=() if self.seed is None else (self.seed,),
+            origin=self.origin,
+        )
+
+
+def same_grid_defaults(query: Mapping[str, str]) -> dict[str, Any]:
+    """The settings a "play this grid later" link carries (anything unreadable is left out)."""
+    defaults: dict[str, Any] = {}
+    if query.get("preset") in PRESETS:
+        defaults["preset"] = query["preset"]
+    if query.get("dictionary") in offered():
+        defaults["dictionary"] = query["dictionary"]
+    for key in ("duration", "invalid_penalty", "seed"):
+        value = query.get(key, "")
+        if value.isdigit() and len(value) <= 19 and int(value) < 2**63:
+            defaults[key] = int(value)
+    if query.get("verify_at_end") == "1":
+        defaults["verify_at_end"] = True
+    origin = query.get("from", "")
+    if origin and len(origin) <= 40 and all(c.isalnum() or c in "-_" for c in origin):
+        defaults["origin"] = origin
+    return defaults
+
+
+async def _seed_refusal(rooms: Rooms, form: CreateRequest) -> Refusal | None:
+    """A chosen grid is only one another room played and ended (its seed is public then):
+    nobody may fix a grid in secret and have solved it before the round."""
+    if form.seed is None:
+        return None
+    if form.origin is None:
+        return None if rooms.chosen_grids else Refusal("seed_without_origin")
+    seed = form.seed
+
+    def played(room: Any) -> bool:
+        return isinstance(room, BoggleRoom) and any(
+            state.seed == seed and not state.running for state in room.rounds
+        )
+
+    if not await rooms.read(form.origin, played):
+        return Refusal("unknown_origin")
+    return None
+
+
+def routes(rooms: Rooms) -> list[Route]:
+    async def create(request: Request) -> Response:
+        lang = request_language(request)
+        form = await decode_body(request, CreateRequest)
+        if isinstance(form, Response):
+            return form
+        if form.dictionary and form.dictionary not in offered():
+            return refused(Refusal("unknown_dictionary"), lang)
+        refusal = await _seed_refusal(rooms, form)
+        if refusal is not None:
+            return refused(refusal, lang)
+        opened = await rooms.open(form.settings(), form.name.strip(), form.bots)
+        if isinstance(opened, Refusal):
+            return refused(opened, lang)
+        return _opened(opened)
+
+    return [Route("/api/rooms", create, methods=["POST"])]
+
+
+def _opened(opened: Opened) -> Response:
+    return JSONResponse({"room": opened.room, "seat": opened.seat, "token": opened.token})

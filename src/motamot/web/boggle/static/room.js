@@ -1,0 +1,451 @@
+// A Boggle room: lobby, live round and results, drawn from the seat's view and its events.
+import { Connection } from "../connection.js";
+import { DATA, LANG, errorText, h, postJSON, reason, t } from "../common.js";
+import { GridView } from "./grid.js";
+
+const root = document.getElementById("room");
+const live = document.getElementById("live");
+const storageKey = `motamot.seat.${DATA.room}`;
+const saved = DATA.watch ? null : JSON.parse(localStorage.getItem(storageKey) ?? "null");
+
+const state = {
+  view: null,
+  me: null,
+  presence: new Set(),
+  pending: new Map(), // request id → word text
+  notes: [], // refusals of words that were never written (after the deadline...)
+  stageKey: null,
+  grid: null,
+};
+
+// Fixed sections; only #stage and the lists are redrawn.
+const status = h("p", { class: "status", role: "status" });
+const share = h("section", { class: "share card", "aria-labelledby": "share-title" });
+const join = h("section", { class: "join card", hidden: true });
+const stage = h("section", { class: "stage" });
+const people = h("section", { class: "people card", "aria-labelledby": "people-title" });
+const controls = h("section", { class: "controls" });
+root.replaceChildren(status, stage, controls, people, join, share);
+root.removeAttribute("aria-busy");
+
+/** Replace an element's children, leaving out the absent ones (null, false). */
+function fill(el, ...children) {
+  el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
+}
+
+/** "Label : value" in French, "Label: value" in English. */
+function labelled(label, value) {
+  return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
+}
+
+function announce(text) {
+  live.textContent = "";
+  setTimeout(() => (live.textContent = text), 30);
+}
+
+/** The last verdict, shown right under the word field (the list may be off screen). */
+function showVerdict(text, ok) {
+  const line = document.getElementById("verdict");
+  if (!line) return;
+  line.textContent = text;
+  line.className = `verdict ${ok ? "ok" : "bad"}`;
+}
+
+function nameOf(seat) {
+  return state.view?.seats.find((s) => s.seat === seat)?.name ?? seat;
+}
+
+function formatTime(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "small" }, t("copy"));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = t("copied");
+    } catch {
+      button.textContent = text;
+    }
+  });
+  return button;
+}
+
+function drawShare() {
+  const invite = `${location.origin}/r/${DATA.room}`;
+  const watch = `${invite}/watch`;
+  share.replaceChildren(
+    h("h2", { id: "share-title" }, t("invite_link")),
+    h("p", { class: "link" }, h("a", { href: invite }, invite), " ", copyButton(invite)),
+    h("h2", {}, t("watch_link")),
+    h("p", { class: "link" }, h("a", { href: watch }, watch), " ", copyButton(watch)),
+  );
+}
+
+function drawJoin() {
+  const seated = state.me !== null;
+  join.hidden = seated || DATA.watch;
+  if (join.hidden || join.firstChild) return;
+  const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
+  const error = h("p", { class: "error", role: "alert" });
+  const form = h(
+    "form",
+    { class: "row" },
+    h("label", { for: "join-name" }, t("your_name")),
+    input,
+    h("button", { type: "submit", class: "primary" }, t("join")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/join`, { name: input.value.trim() });
+    if (refused) {
+      error.textContent = refused;
+      return;
+    }
+    localStorage.setItem(storageKey, JSON.stringify(answer));
+    connection.closed = true;
+    connection.socket.close();
+    connection = connect(answer.token);
+  });
+  join.replaceChildren(h("h2", {}, t("join_title")), form, error);
+}
+
+function drawPeople() {
+  const view = state.view;
+  const round = view.round;
+  const running = round?.running;
+  const items = view.seats
+    .filter((s) => s.present)
+    .map((s) => {
+      const badges = [];
+      if (s.seat === view.host) badges.push(t("host"));
+      if (s.seat === state.me) badges.push(t("you"));
+      if (s.bot) badges.push(`${t("bot")} · ${t(`level.${s.bot}`)}`);
+      else badges.push(state.presence.has(s.seat) ? t("connected") : t("away"));
+      if (!running && !s.bot) badges.push(s.ready ? t("ready") : t("not_ready"));
+      const count = running ? h("span", { class: "count" }, t("word_count", { count: round.counts[s.seat] ?? 0 })) : null;
+      const remove =
+        state.me === view.host && s.bot && !running
+          ? h("button", { type: "button", class: "small", onclick: () => connection.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
+          : null;
+      const online = s.bot || state.presence.has(s.seat);
+      return h(
+        "li",
+        { class: online ? "online" : "offline", "data-seat": s.seat },
+        h("span", { class: "name" }, s.name),
+        h("span", { class: "badges" }, badges.join(" · ")),
+        count,
+        remove,
+      );
+    });
+  people.replaceChildren(h("h2", { id: "people-title" }, t("players")), h("ul", { class: "players" }, items));
+}
+
+function drawControls() {
+  const view = state.view;
+  const round = view.round;
+  const running = round?.running;
+  const isHost = state.me !== null && state.me === view.host;
+  const buttons = [];
+  const mine = view.seats.find((s) => s.seat === state.me);
+  if (mine && !running) {
+    buttons.push(
+      h("button", { type: "button", "aria-pressed": String(mine.ready), onclick: () => connection.act("ready", { ready: !mine.ready }) }, t("i_am_ready")),
+    );
+  }
+  if (isHost && !running && !view.match.finished) {
+    buttons.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => connection.act("start") }, round ? t("next_round") : t("start_round")));
+  }
+  if (isHost && !running && view.match.finished) {
+    buttons.push(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => connection.act("rematch") }, t("rematch")));
+  }
+  if (isHost && running) {
+    buttons.push(h("button", { type: "button", onclick: () => connection.act("stop") }, t("stop_round")));
+  }
+  if (isHost && !running) {
+    const select = h("select", { id: "bot-level", "aria-label": t("bot_level") }, ["beginner", "intermediate", "advanced", "expert"].map((lv) => h("option", { value: lv }, t(`level.${lv}`))));
+    select.value = "intermediate";
+    buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", onclick: () => connection.act("add_bot", { level: select.value }) }, t("add_bot"))));
+  }
+  if (!isHost && state.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
+  if (DATA.watch || state.me === null) buttons.push(h("p", { class: "hint" }, t("watching")));
+  controls.replaceChildren(...buttons);
+}
+
+function settingsLine(settings) {
+  const parts = [t(`preset.${settings.preset}`), labelled(t("dictionary"), settings.dictionary), `${settings.duration} s`];
+  parts.push(settings.target ? labelled(t("target"), settings.target) : labelled(t("rounds"), settings.rounds));
+  parts.push(labelled(t("verdict"), settings.verify_at_end ? t("verdict.end") : t("verdict.now")));
+  if (settings.invalid_penalty) parts.push(labelled(t("penalty"), settings.invalid_penalty));
+  return h("p", { class: "settings" }, parts.join(" · "));
+}
+
+function verdictText(word) {
+  const shown = word.word ?? word.text;
+  switch (word.feedback) {
+    case "accepted":
+      return t("accepted", { word: shown, points: word.points ?? 0 });
+    case "written":
+      return t("written", { word: shown });
+    default:
+      return t("refused_word", { word: shown, reason: reason(word.feedback) });
+  }
+}
+
+// --- the round -----------------------------------------------------------------------
+
+function buildRound(round) {
+  const input = h("input", {
+    id: "word",
+    autocomplete: "off",
+    autocapitalize: "characters",
+    spellcheck: "false",
+    maxlength: 64,
+    "aria-describedby": "word-hint",
+    enterkeyhint: "send",
+  });
+  const seated = state.me !== null;
+  state.grid = new GridView(round.grid, {
+    onTrace: seated ? (text) => sendWord(text) : null,
+    onTracing: (text) => (input.placeholder = text),
+  });
+  const form = h(
+    "form",
+    { class: "word-form row" },
+    h("label", { for: "word" }, t("word")),
+    input,
+    h("button", { type: "submit", class: "primary" }, t("send")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) sendWord(text);
+    input.value = "";
+    input.focus();
+  });
+  const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
+  const head = h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer);
+  if (state.me === null) {
+    stage.replaceChildren(head, state.grid.el); // a spectator writes nothing
+  } else {
+    stage.replaceChildren(
+      head,
+      state.grid.el,
+      form,
+      h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
+      h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
+      h("h2", {}, t("my_words")),
+      h("ul", { class: "my-words", id: "my-words" }),
+    );
+    input.focus({ preventScroll: true });
+  }
+  clearInterval(state.ticker);
+  const tick = () => {
+    const left = round.deadline - connection.serverNow();
+    timer.textContent = formatTime(left);
+    timer.classList.toggle("urgent", left <= 10);
+  };
+  tick();
+  state.ticker = setInterval(tick, 200);
+}
+
+function drawMyWords(round) {
+  const list = document.getElementById("my-words");
+  if (!list) return;
+  const items = (round.words ?? []).map((w) =>
+    h("li", { class: w.feedback === "accepted" ? "ok" : w.feedback === "written" ? "written" : "bad" }, verdictText(w)),
+  );
+  for (const note of state.notes) items.push(h("li", { class: "bad" }, note));
+  list.replaceChildren(...items.reverse());
+}
+
+function sendWord(text) {
+  if (state.me === null) return;
+  const id = connection.act("word", { text });
+  if (id !== null) state.pending.set(id, text);
+}
+
+// --- the results ---------------------------------------------------------------------
+
+function entryItem(entry, grid) {
+  const label = entry.word ?? entry.input;
+  const detail =
+    entry.status === "scored"
+      ? t("points", { points: entry.points })
+      : entry.status === "crossed"
+        ? t("crossed_by", { names: entry.crossed_by.join(", ") })
+        : reason(entry.reason);
+  const word = entry.status === "crossed" ? h("s", {}, label) : label;
+  const hasPath = entry.path && entry.path.length > 0;
+  const body = hasPath
+    ? h("button", { type: "button", class: "word-button", onclick: () => grid.play(entry.path) }, word)
+    : h("span", { class: "word-plain" }, word);
+  return h("li", { class: entry.status }, body, " ", h("span", { class: "detail" }, detail));
+}
+
+function buildResults(round) {
+  const result = round.result;
+  const grid = new GridView(round.grid);
+  state.grid = grid;
+  const columns = result.players.map((player) =>
+    h(
+      "section",
+      { class: "sheet card" },
+      h("h3", {}, player.player, " ", h("span", { class: "total" }, t("total", { total: player.total }))),
+      player.penalty ? h("p", { class: "penalty" }, t("penalty_line", { penalty: player.penalty })) : null,
+      player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid))) : h("p", { class: "hint" }, t("no_words")),
+    ),
+  );
+  const missed = [...(result.missed ?? [])].sort((a, b) => b.points - a.points || b.word.length - a.word.length || a.word.localeCompare(b.word));
+  const shown = missed.slice(0, 40);
+  const missedList = h(
+    "ul",
+    { class: "missed" },
+    shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => grid.play(w.path) }, w.word), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
+  );
+  const settings = state.view.settings;
+  const again = new URLSearchParams({
+    preset: settings.preset,
+    dictionary: settings.dictionary,
+    duration: String(settings.duration),
+    verify_at_end: settings.verify_at_end ? "1" : "0",
+    invalid_penalty: String(settings.invalid_penalty),
+    seed: String(result.seed),
+    from: DATA.room,
+  });
+  const againUrl = `${location.origin}/?${again}`;
+  fill(
+    stage,
+    h("h1", {}, t("results", { number: round.number })),
+    h("p", { class: "winner" }, t("round_winner", { names: result.winners.join(", ") })),
+    grid.el,
+    h("p", { class: "hint" }, t("show_path")),
+    h("div", { class: "sheets" }, columns),
+    h("h2", {}, t("missed")),
+    missedList,
+    missed.length > shown.length ? h("p", { class: "hint" }, t("missed_more", { count: missed.length - shown.length })) : null,
+    h("h2", {}, t("scoreboard")),
+    scoreboard(),
+    h("h2", {}, t("same_grid")),
+    h("p", { class: "hint" }, t("same_grid_hint")),
+    h("p", { class: "link" }, h("a", { href: againUrl, id: "same-grid" }, t("same_grid")), " ", copyButton(againUrl)),
+    settings.origin ? h("p", {}, h("a", { href: `/r/${settings.origin}/watch` }, t("original_room"))) : null,
+  );
+}
+
+function scoreboard() {
+  const match = state.view.match;
+  const rows = Object.entries(match.totals)
+    .sort((a, b) => b[1] - a[1])
+    .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, String(total))));
+  const caption = match.finished
+    ? t("match_won", { names: match.winners.map(nameOf).join(", ") })
+    : t("after_rounds", { count: match.rounds_played });
+  return h("table", { class: "scores" }, h("caption", {}, caption), h("tbody", {}, rows));
+}
+
+function buildLobby() {
+  stage.replaceChildren(h("h1", {}, t("room_title")), settingsLine(state.view.settings));
+}
+
+// --- drawing -------------------------------------------------------------------------
+
+function draw() {
+  const view = state.view;
+  if (!view) return;
+  const round = view.round;
+  const phase = !round ? "lobby" : round.running ? "round" : "results";
+  const key = `${phase}:${round?.number ?? 0}:${state.me}`;
+  if (key !== state.stageKey) {
+    state.stageKey = key;
+    if (phase !== "round") clearInterval(state.ticker);
+    if (phase === "round") {
+      state.notes = [];
+      buildRound(round);
+    } else if (phase === "results") buildResults(round);
+    else buildLobby();
+  }
+  if (phase === "round") drawMyWords(round);
+  // Between rounds the host's buttons come first; during a round, the grid does.
+  if (phase === "round") stage.after(controls);
+  else stage.before(controls);
+  drawPeople();
+  drawControls();
+  drawJoin();
+}
+
+// --- events --------------------------------------------------------------------------
+
+function fold(events) {
+  const view = state.view;
+  let refresh = false;
+  for (const event of events) {
+    const round = view.round;
+    if (event.type === "boggle.word_written" && round?.running) {
+      if (event.seat === state.me) {
+        round.words = [...(round.words ?? []), event];
+        round.counts[event.seat] = round.words.length;
+        announce(verdictText(event));
+        showVerdict(verdictText(event), event.feedback === "accepted" || event.feedback === "written");
+      } else if (event.count !== undefined) {
+        round.counts[event.seat] = event.count;
+      }
+    } else if (event.type === "boggle.round_started") {
+      view.round = { number: event.number, grid: event.grid, start: event.start, deadline: event.deadline, running: true, players: [], counts: {}, words: [] };
+      announce(t("round_n", { number: event.number }));
+    } else if (event.type === "room.ready_changed") {
+      const seat = view.seats.find((s) => s.seat === event.seat);
+      if (seat) seat.ready = event.ready;
+    } else {
+      refresh = true; // joins, bots, the end of a round: the server's view says it best
+    }
+    view.seq = event.seq;
+  }
+  draw();
+  if (refresh) connection.refresh();
+}
+
+function connect(token) {
+  return new Connection(DATA.room, token, {
+    welcome(view, seat) {
+      state.view = view;
+      state.me = seat;
+      draw();
+    },
+    events: fold,
+    ack(message) {
+      state.pending.delete(message.id);
+    },
+    refused(message) {
+      const text = state.pending.get(message.id);
+      state.pending.delete(message.id);
+      const line = text !== undefined ? t("refused_word", { word: text, reason: message.text }) : message.text;
+      if (text !== undefined) state.notes.push(line);
+      announce(line);
+      if (text !== undefined) showVerdict(line, false);
+      else status.textContent = line; // a refused host action, a seat action without a seat
+      if (state.view) draw();
+    },
+    error(message) {
+      status.textContent = message.text ?? errorText(message.code);
+      if (message.code === "bad_token") localStorage.removeItem(storageKey);
+    },
+    presence(seats) {
+      state.presence = new Set(seats);
+      if (state.view) draw();
+    },
+    status(up, code) {
+      if (up) status.textContent = "";
+      else if (code === 4404) status.textContent = t("no_room");
+      else if (code === 4403) {
+        localStorage.removeItem(storageKey);
+        connection = connect(null);
+      } else status.textContent = t("reconnecting");
+    },
+  });
+}
+
+drawShare();
+let connection = connect(saved?.token ?? null);

@@ -1,0 +1,153 @@
+"""Topword tables on the web: the messages of a turn, previews and hints, the table's
+pages, creating a table, its record, replay and analysis."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from motamot.lexicon import Lexicon
+from motamot.server.frames import Refused
+from motamot.server.kinds import WebKind
+from motamot.server.protocol import StartMessage
+from motamot.server.rooms import Rooms
+from motamot.server.texts import refusal_text
+from motamot.service.rooms.host import draw_seed
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.topword import TOPWORD as TOPWORD_ROOMS
+from motamot.service.topword.commands import Exchange, Pass, Placed, Play, Start
+from motamot.service.topword.room import TopwordRoom
+from motamot.text.i18n import Language
+from motamot.topword.board import Board
+from motamot.topword.hints import hints as engine_hints
+from motamot.topword.rules import Legal
+from motamot.topword.tiles import Ruleset, tile_code
+from motamot.web.topword import api, pages
+from motamot.web.topword.messages import (
+    ACTIONS,
+    FRAMES,
+    QUERIES,
+    ExchangeMessage,
+    HintFrame,
+    HintMessage,
+    PassMessage,
+    PlayMessage,
+    PreviewFrame,
+    PreviewMessage,
+    TopwordMove,
+)
+from motamot.wire.topword import verdict_json
+
+#: Moves a hint shows.
+HINTS = 3
+
+
+def move_of(message: TopwordMove) -> str | Placed | Refusal:
+    """The move a play or preview message holds: its notation or its placements."""
+    if message.placements is not None:
+        placed = []
+        for cell, label in message.placements:
+            code, rest = tile_code(label[:1]), label[1:]
+            if code is None or rest not in ("", *(("u", "U") if code == "Q" else ())):
+                return Refusal("bad_move", {"error": "not_letters"})
+            placed.append((cell, code))
+        return Placed(tuple(placed), message.across)
+    if message.move is None:
+        return Refusal("bad_move", {"error": "not_a_move"})
+    return message.move
+
+
+def _preview(seat: str, move: str | Placed) -> Any:
+    def read(room: Any) -> dict[str, Any]:
+        if not isinstance(room, TopwordRoom):
+            return {"legal": False, "reason": "unknown_command", "detail": ""}
+        verdict = room.preview(seat, move)
+        if isinstance(verdict, Refusal):
+            return {"legal": False, "reason": verdict.code, "detail": "", **verdict.fields}
+        shape = verdict_json(verdict)
+        if isinstance(verdict, Legal):
+            shape["move"] = str(verdict.move)
+        return shape
+
+    return read
+
+
+HintWork = tuple[Board, tuple[str, ...], Ruleset, Lexicon]
+
+
+def _hint_work(seat: str) -> Any:
+    """What a hint needs, copied inside the actor (the search runs on the copy)."""
+
+    def read(room: Any) -> HintWork | Refusal:
+        if not isinstance(room, TopwordRoom) or not room.settings.hints:
+            return Refusal("hints_off")
+        game = room.game
+        rack = room.rack_of(seat)
+        if game is None or game.finished or rack is None:
+            return Refusal("game_not_started" if game is None else "not_seated")
+        return game.board.copy(), rack, room.ruleset, room.lexicon
+
+    return read
+
+
+class TopwordWeb(WebKind):
+    room = TOPWORD_ROOMS
+    actions = ACTIONS
+    queries = QUERIES
+    frames = FRAMES
+    static = Path(__file__).parent / "static"
+    page_modes = ("replay", "analysis")
+
+    async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
+        match message:
+            case StartMessage():
+                return Start(draw_seed())
+            case PlayMessage():
+                move = move_of(message)
+                if isinstance(move, Refusal):
+                    return move
+                return Play(move) if isinstance(move, str) else move
+            case ExchangeMessage(tile=tile):
+                return Exchange(tile)
+            case PassMessage():
+                return Pass()
+        return Refusal("unknown_command")
+
+    async def answer(
+        self, rooms: Rooms, room_id: str, seat: str, message: Any, lang: Language
+    ) -> Any:
+        if isinstance(message, PreviewMessage):
+            move = move_of(message)
+            if isinstance(move, Refusal):
+                verdict: dict[str, Any] = {"legal": False, "reason": move.code, "detail": ""}
+            else:
+                verdict = await rooms.read(room_id, _preview(seat, move)) or {}
+            if not verdict.get("legal", False):
+                verdict["text"] = refusal_text(verdict.get("reason", ""), lang, verdict)
+            return PreviewFrame(message.id, verdict)
+        assert isinstance(message, HintMessage)
+        work = await rooms.read(room_id, _hint_work(seat))
+        if work is None or isinstance(work, Refusal):
+            return None if work is None else _refused_hint(message.id, work, lang)
+        board, rack, ruleset, lexicon = work
+        found = await asyncio.to_thread(engine_hints, board, rack, ruleset, lexicon, HINTS)
+        moves = [{"move": str(h.verdict.move), **verdict_json(h.verdict)} for h in found]
+        return HintFrame(message.id, moves)
+
+    def page(self, lang: Language, room_id: str, mode: str) -> str:
+        return pages.table(lang, room_id, mode)
+
+    def routes(self, rooms: Rooms) -> list[Any]:
+        return list(api.routes(rooms))
+
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> str:
+        return pages.home_form(lang, dictionaries)
+
+
+def _refused_hint(request: int, refusal: Refusal, lang: Language) -> Refused:
+    fields = dict(refusal.fields)
+    return Refused(request, refusal.code, fields, refusal_text(refusal.code, lang, fields))
+
+
+TOPWORD = TopwordWeb()

@@ -1,0 +1,70 @@
+"""The messages a browser sends at a Topword table besides the shared ones (start, seats
+and bots: `server.protocol`), and the frames that answer its questions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from motamot.server.protocol import RequestId
+
+MoveText = Annotated[str, msgspec.Meta(max_length=40)]
+Cell = Annotated[int, msgspec.Meta(ge=0, le=99)]
+TileText = Annotated[str, msgspec.Meta(min_length=1, max_length=2)]
+#: A tile put on a cell: [cell 0-99 (row * 10 + column), tile letter ("Qu" for Qu)].
+PlacementItem = tuple[Cell, TileText]
+
+
+class TopwordMove(msgspec.Struct, forbid_unknown_fields=True):
+    """A move as notation (`5E MAIN`) or as the tiles put on cells (dragged or typed on
+    the board: the server reads the word they make); `across` for a single tile."""
+
+    move: MoveText | None = None
+    placements: Annotated[list[PlacementItem], msgspec.Meta(max_length=10)] | None = None
+    across: bool | None = None
+    id: RequestId = 0
+
+
+class PlayMessage(TopwordMove, tag="play", forbid_unknown_fields=True):
+    """Play the move (the referee judges it; a refusal changes nothing)."""
+
+
+class PreviewMessage(TopwordMove, tag="preview", forbid_unknown_fields=True):
+    """What the referee would say of the move now: its score or why not (T20)."""
+
+
+class ExchangeMessage(msgspec.Struct, tag="exchange", forbid_unknown_fields=True):
+    tile: TileText
+    id: RequestId = 0
+
+
+class HintMessage(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    """The best moves for my rack now (only at tables whose host allowed hints)."""
+
+    id: RequestId = 0
+
+
+class PassMessage(msgspec.Struct, tag="pass", forbid_unknown_fields=True):
+    id: RequestId = 0
+
+
+ACTIONS = (PlayMessage, ExchangeMessage, PassMessage)
+QUERIES = (PreviewMessage, HintMessage)
+
+
+class PreviewFrame(msgspec.Struct, tag="preview", forbid_unknown_fields=True):
+    """The referee's verdict on a move not played: the `topword score` shape, or why not."""
+
+    id: int
+    verdict: dict[str, Any]
+
+
+class HintFrame(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    """The best moves for the seat's rack now, each itemised."""
+
+    id: int
+    moves: list[dict[str, Any]]
+
+
+FRAMES = (PreviewFrame, HintFrame)

@@ -1,0 +1,627 @@
+// A Topword table: lobby, board, rack and turns, drawn from the seat's view.
+// The view is fetched again after every event (turns are rare): the server decides
+// what each seat sees, the page never holds anybody else's rack.
+import { Connection } from "../connection.js";
+import { DATA, LANG, errorText, h, postJSON, t } from "../common.js";
+import { SIZE, cellOf, drawBoard } from "./board.js";
+
+const TEXTS = JSON.parse(document.getElementById("texts").textContent);
+const root = document.getElementById("table");
+const live = document.getElementById("live");
+const storageKey = `motamot.seat.${DATA.room}`;
+const saved = DATA.mode === "watch" ? null : JSON.parse(localStorage.getItem(storageKey) ?? "null");
+
+const state = {
+  view: null,
+  me: null,
+  order: [], // the rack as this player arranged it (labels)
+  draft: new Map(), // cell → {tile, index in order}
+  cursor: null, // {cell, across}
+  exchanging: false,
+  verdict: null, // the last preview (for the current draft)
+  previewId: 0,
+  playId: null, // the play sent and not answered yet
+  hints: null, // the moves a hint suggested, for the turn they were asked on
+  presence: new Set(), // the seats with a page open (any server process)
+};
+
+const status = h("p", { class: "status", role: "status" });
+const head = h("section", { class: "table-head" });
+const boardBox = h("section", { class: "board", "aria-label": t("board") });
+const side = h("section", { class: "side" });
+// Typed letters land here (kept out of the redrawn board so it keeps the focus and a
+// phone keeps its keyboard open).
+const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t("board_hint"), autocomplete: "off", autocapitalize: "characters" });
+root.replaceChildren(status, head, boardBox, side, typeHere);
+root.removeAttribute("aria-busy");
+
+function announce(text) {
+  live.textContent = "";
+  setTimeout(() => (live.textContent = text), 30);
+}
+
+function nameOf(seat) {
+  return state.view?.seats.find((s) => s.seat === seat)?.name ?? seat;
+}
+
+/** A refusal code with its fields, in this page's language (the server's catalogue). */
+function refusalText(code, fields = {}) {
+  const template = TEXTS.refusals[code] ?? code;
+  return template.replace(/\{(\w+)(?:!r)?\}/g, (all, key) => (key in fields ? String(fields[key]) : all));
+}
+
+/** "PAIE 2 (P, A comptés dans PA et AN)": a word's score and the tiles counted elsewhere (T14). */
+function wordText(word) {
+  const base = `${word.word} ${word.points}`;
+  if (!word.not_counted?.length) return base;
+  const letters = word.not_counted.map((s) => s.letter).join(", ");
+  const words = [...new Set(word.not_counted.map((s) => s.counted_in))];
+  const list = words.length > 1 ? TEXTS.score.last_of_list.replace("{rest}", words.slice(0, -1).join(", ")).replace("{last}", words.at(-1)) : words[0];
+  const key = word.not_counted.length === 1 ? "counted_in_one" : "counted_in_many";
+  return `${base} (${TEXTS.score[key].replace("{letters}", letters).replace("{words}", list)})`;
+}
+
+function bonusText(bonus) {
+  if (bonus.kind.startsWith("letter_")) {
+    const tile = bonus.kind.slice(7);
+    return `${t("bonus.letter", { tile: tile === "qu" ? "Qu" : tile.toUpperCase() })} +${bonus.points}`;
+  }
+  return `${t(`bonus.${bonus.kind}`)} +${bonus.points}`;
+}
+
+/** The itemised score of a move: each word, each bonus (for everybody, after a move). */
+function scoreList(score) {
+  return h(
+    "ul",
+    { class: "breakdown" },
+    score.words.map((word) => h("li", {}, wordText(word))),
+    score.bonuses.map((bonus) => h("li", { class: "bonus" }, bonusText(bonus))),
+  );
+}
+
+// --- the draft: tiles put on the board but not played yet --------------------------------
+
+function game() {
+  return state.view?.game ?? null;
+}
+
+function myTurn() {
+  const g = game();
+  return g !== null && !g.finished && state.me !== null && g.current === state.me;
+}
+
+function usedIndexes() {
+  return new Set([...state.draft.values()].map((d) => d.index));
+}
+
+function placeTile(cell, index) {
+  const g = game();
+  if (!g || g.finished || state.me === null) return;
+  if (usedIndexes().has(index)) return;
+  if (g.board.heights[cell] >= 5) return;
+  const previous = state.draft.get(cell);
+  state.draft.set(cell, { tile: state.order[index], index });
+  if (previous) announce(t("take_back"));
+  changed();
+}
+
+function takeBack(cell) {
+  state.draft.delete(cell);
+  changed();
+}
+
+function clearDraft() {
+  state.draft.clear();
+  state.cursor = null;
+  state.verdict = null;
+}
+
+function placements() {
+  return [...state.draft.entries()].sort((a, b) => a[0] - b[0]).map(([cell, d]) => [cell, d.tile]);
+}
+
+let previewTimer = null;
+function changed() {
+  state.verdict = null;
+  draw();
+  schedulePreview();
+}
+
+function schedulePreview() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(askPreview, 120);
+}
+
+function moveFields() {
+  const notation = document.getElementById("notation")?.value.trim() ?? "";
+  if (notation) return { move: notation };
+  if (!state.draft.size) return null;
+  const fields = { placements: placements() };
+  if (state.draft.size === 1 && state.cursor) fields.across = state.cursor.across;
+  return fields;
+}
+
+function askPreview() {
+  const fields = moveFields();
+  if (!fields || state.me === null || !game() || game().finished) return;
+  state.previewId = connection.act("preview", fields);
+}
+
+function play() {
+  const fields = moveFields();
+  if (!fields) return;
+  state.playId = connection.act("play", fields);
+}
+
+// --- input: a tap on a cell, typed letters, tiles dragged from the rack --------------------
+
+function onCell(cell) {
+  if (state.draft.has(cell)) {
+    takeBack(cell);
+    return;
+  }
+  if (state.cursor && state.cursor.cell === cell) state.cursor = { cell, across: !state.cursor.across };
+  else state.cursor = { cell, across: state.cursor?.across ?? true };
+  draw();
+  typeHere.focus({ preventScroll: true });
+}
+
+function step(cell, across) {
+  const row = Math.floor(cell / SIZE);
+  const col = cell % SIZE;
+  if (across) return col + 1 < SIZE ? cell + 1 : null;
+  return row + 1 < SIZE ? cell + SIZE : null;
+}
+
+/** A typed letter: put the rack's tile on the cursor's cell (a letter the cell already
+ * shows is kept, as the notation does), then move the cursor on. */
+function typeLetter(letter) {
+  const g = game();
+  if (!g || !state.cursor) return;
+  const { cell, across } = state.cursor;
+  const label = letter === "Q" ? "Qu" : letter;
+  if (!state.draft.has(cell) && g.board.tops[cell] === label) {
+    state.cursor = { cell: step(cell, across) ?? cell, across };
+    draw();
+    return;
+  }
+  const used = usedIndexes();
+  const index = state.order.findIndex((tile, i) => tile === label && !used.has(i));
+  if (index < 0) {
+    status.textContent = refusalText("not_on_rack", { detail: label });
+    return;
+  }
+  status.textContent = "";
+  state.draft.set(cell, { tile: label, index });
+  state.cursor = { cell: step(cell, across) ?? cell, across };
+  changed();
+}
+
+function onKey(event) {
+  if (event.target.tagName === "INPUT" && event.target !== typeHere) return;
+  if (!state.cursor) return;
+  const key = event.key;
+  if (key === "Backspace") {
+    const last = [...state.draft.keys()].at(-1);
+    if (last !== undefined) {
+      state.draft.delete(last);
+      state.cursor = { cell: last, across: state.cursor.across };
+      changed();
+    }
+    event.preventDefault();
+  } else if (key === "Enter") {
+    play();
+    event.preventDefault();
+  } else if (key === "Escape") {
+    clearDraft();
+    draw();
+  } else if (/^[a-zA-Z]$/.test(key)) {
+    typeLetter(key.toUpperCase());
+    event.preventDefault();
+  }
+}
+document.addEventListener("keydown", onKey);
+// A phone's keyboard may send no key codes, only the text: read it from the input.
+typeHere.addEventListener("input", () => {
+  for (const char of typeHere.value.toUpperCase()) if (/^[A-Z]$/.test(char)) typeLetter(char);
+  typeHere.value = "";
+});
+
+/** Drag a rack tile (mouse, pen or finger) to a cell, or along the rack to reorder it. */
+function startDrag(event, index) {
+  if (event.button !== undefined && event.button !== 0) return;
+  const tileEl = event.currentTarget;
+  const ghost = h("div", { class: "tile ghost", "aria-hidden": "true" }, state.order[index]);
+  const startX = event.clientX;
+  const startY = event.clientY;
+  let moved = false;
+  tileEl.setPointerCapture(event.pointerId);
+  const move = (e) => {
+    if (!moved && Math.hypot(e.clientX - startX, e.clientY - startY) < 6) return;
+    if (!moved) document.body.append(ghost);
+    moved = true;
+    ghost.style.left = `${e.clientX}px`;
+    ghost.style.top = `${e.clientY}px`;
+  };
+  const end = (e) => {
+    tileEl.removeEventListener("pointermove", move);
+    tileEl.removeEventListener("pointerup", end);
+    tileEl.removeEventListener("pointercancel", end);
+    ghost.remove();
+    if (!moved) {
+      tapTile(index);
+      return;
+    }
+    const target = document.elementFromPoint(e.clientX, e.clientY);
+    const cellEl = target?.closest("[data-cell]");
+    const rackEl = target?.closest("[data-index]");
+    if (cellEl) placeTile(Number(cellEl.dataset.cell), index);
+    else if (rackEl) reorder(index, Number(rackEl.dataset.index));
+  };
+  tileEl.addEventListener("pointermove", move);
+  tileEl.addEventListener("pointerup", end);
+  tileEl.addEventListener("pointercancel", end);
+  event.preventDefault();
+}
+
+function reorder(from, to) {
+  if (from === to) return;
+  const byIndex = new Map([...state.draft.entries()].map(([cell, d]) => [d.index, cell]));
+  const indexes = state.order.map((_, i) => i);
+  const [taken] = indexes.splice(from, 1);
+  indexes.splice(to, 0, taken);
+  state.order = indexes.map((i) => state.order[i]);
+  for (const [newIndex, oldIndex] of indexes.entries()) {
+    const cell = byIndex.get(oldIndex);
+    if (cell !== undefined) state.draft.get(cell).index = newIndex;
+  }
+  draw();
+}
+
+function tapTile(index) {
+  if (state.exchanging) {
+    state.exchanging = false;
+    connection.act("exchange", { tile: state.order[index] });
+    return;
+  }
+  if (state.cursor) {
+    const cell = state.cursor.cell;
+    placeTile(cell, index);
+    state.cursor = { cell: step(cell, state.cursor.across) ?? cell, across: state.cursor.across };
+    draw();
+  }
+}
+
+function shuffle() {
+  const indexes = state.order.map((_, i) => i);
+  for (let i = indexes.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [indexes[i], indexes[j]] = [indexes[j], indexes[i]];
+  }
+  const moved = new Map(indexes.map((oldIndex, newIndex) => [oldIndex, newIndex]));
+  state.order = indexes.map((i) => state.order[i]);
+  for (const d of state.draft.values()) d.index = moved.get(d.index);
+  draw();
+}
+
+/** Keep this player's arrangement of the rack when the server sends it again. */
+function syncRack(rack) {
+  const left = [...rack];
+  const kept = [];
+  for (const tile of state.order) {
+    const i = left.indexOf(tile);
+    if (i >= 0) {
+      kept.push(tile);
+      left.splice(i, 1);
+    }
+  }
+  const same = kept.length === state.order.length && left.length === 0;
+  state.order = [...kept, ...left];
+  if (!same) clearDraft();
+}
+
+// --- drawing ----------------------------------------------------------------------------
+
+function lastTurn() {
+  const turns = game()?.turns ?? [];
+  return turns.at(-1) ?? null;
+}
+
+function turnLine(turn) {
+  const name = nameOf(turn.seat);
+  if (turn.action === "play") return t("played_line", { name, move: turn.move, points: turn.points });
+  if (turn.action === "exchange") return turn.tile ? t("exchanged_own", { name, tile: turn.tile }) : t("exchanged_line", { name });
+  return t("passed_line", { name });
+}
+
+function clockText(g) {
+  if (!g.turn_deadline) return null;
+  const left = Math.max(0, Math.ceil(g.turn_deadline - connection.serverNow()));
+  return h("p", { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock" }, t("clock_left", { seconds: left }));
+}
+
+function drawHead() {
+  const view = state.view;
+  const g = game();
+  const rows = (g?.order ?? view.seats.filter((s) => s.present).map((s) => s.seat)).map((seat) => {
+    const toPlay = g && !g.finished && g.current === seat;
+    const score = g ? (g.final_scores?.[seat] ?? g.scores[seat]) : "";
+    const seatInfo = view.seats.find((s) => s.seat === seat);
+    const online = Boolean(seatInfo?.bot) || state.presence.has(seat);
+    const badges = [
+      seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null,
+      seat === state.me ? t("you") : null,
+      online ? null : t("away"),
+      toPlay ? t("to_play") : null,
+    ];
+    return h(
+      "li",
+      { class: [toPlay ? "to-play" : "", online ? "online" : "offline"].join(" ").trim(), "data-seat": seat },
+      h("span", { class: "name" }, nameOf(seat)),
+      h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
+      h("span", { class: "count" }, String(score)),
+    );
+  });
+  const parts = [h("ul", { class: "players", "aria-label": t("scores") }, rows)];
+  if (state.me === null) parts.push(h("p", { class: "watching" }, t("watching")));
+  if (g) {
+    parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })));
+    const clock = clockText(g);
+    if (clock) parts.push(clock);
+    if (g.start_draws?.length) {
+      const draws = g.start_draws.map((draw) => draw.map(([seat, tile]) => `${nameOf(seat)} ${tile}`).join(", ")).join(" ; ");
+      parts.push(h("p", { class: "hint starter" }, t("starter_drawn", { draws, name: nameOf(g.starter) })));
+    }
+  }
+  head.replaceChildren(...parts);
+}
+
+function drawLobby() {
+  const view = state.view;
+  const parts = [h("h1", {}, t("table_title"))];
+  if (state.me === null && DATA.mode !== "watch") parts.push(joinForm());
+  if (state.me !== null && view.host === state.me) {
+    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => connection.act("start") }, t("start_game")));
+  } else parts.push(h("p", { class: "hint" }, t("waiting_start")));
+  parts.push(shareLinks());
+  side.replaceChildren(...parts);
+  boardBox.replaceChildren();
+}
+
+function joinForm() {
+  const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
+  const error = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "row" }, h("label", { for: "join-name" }, t("your_name")), input, h("button", { type: "submit", class: "primary" }, t("join")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/join`, { name: input.value.trim() });
+    if (refused) {
+      error.textContent = refused;
+      return;
+    }
+    localStorage.setItem(storageKey, JSON.stringify({ ...answer, kind: "topword" }));
+    connection.closed = true;
+    connection.socket.close();
+    connection = connect(answer.token);
+  });
+  return h("section", { class: "card" }, h("h2", {}, t("join_title")), form, error);
+}
+
+function shareLinks() {
+  const invite = `${location.origin}/r/${DATA.room}`;
+  return h(
+    "section",
+    { class: "card share" },
+    h("h2", {}, t("invite_link")),
+    h("p", { class: "link" }, h("a", { href: invite }, invite)),
+    h("h2", {}, t("watch_link")),
+    h("p", { class: "link" }, h("a", { href: `${invite}/watch` }, `${invite}/watch`)),
+  );
+}
+
+function drawBoardBox() {
+  const g = game();
+  const last = lastTurn();
+  const lit = new Set((last?.score?.placed ?? []).map((name) => cellOf(name)));
+  const draft = new Map([...state.draft.entries()].map(([cell, d]) => [cell, d.tile]));
+  const grid = h("div", { class: "board-box" });
+  const seated = state.me !== null && !g.finished;
+  drawBoard(grid, { board: g.board, lit, draft, cursor: state.cursor, onCell: seated ? onCell : null });
+  const parts = [grid];
+  if (seated) parts.push(drawRack(g));
+  boardBox.replaceChildren(...parts);
+}
+
+function drawRack() {
+  const used = usedIndexes();
+  const tiles = state.order.map((tile, index) => {
+    const el = h("div", { class: `tile${used.has(index) ? " used" : ""}${state.exchanging ? " picking" : ""}`, "data-index": index, role: "button", tabindex: 0, "aria-label": tile }, tile);
+    if (!used.has(index)) el.addEventListener("pointerdown", (event) => startDrag(event, index));
+    return el;
+  });
+  return h("div", { class: "rack-box" }, h("h2", {}, t("rack")), h("div", { class: "rack", id: "rack" }, tiles));
+}
+
+function drawPlay() {
+  const g = game();
+  const parts = [];
+  const mine = myTurn();
+  if (state.me !== null && !g.finished) {
+    const whose = mine ? t("your_turn") : t("turn_of", { name: nameOf(g.current) });
+    parts.push(h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose));
+    parts.push(h("p", { class: "hint" }, t("board_hint")));
+    const notation = h("input", { id: "notation", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "5E MAIN" });
+    notation.addEventListener("input", () => {
+      // no redraw: the field keeps the focus while the move is typed
+      state.verdict = null;
+      document.getElementById("preview")?.replaceWith(previewLine());
+      schedulePreview();
+    });
+    notation.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") play();
+    });
+    const old = document.getElementById("notation");
+    if (old) {
+      notation.value = old.value;
+      if (document.activeElement === old) queueMicrotask(() => notation.focus());
+    }
+    parts.push(h("p", { class: "field" }, h("label", { for: "notation" }, t("notation")), notation));
+    parts.push(previewLine());
+    parts.push(
+      h(
+        "div",
+        { class: "row actions" },
+        h("button", { type: "button", class: "primary", id: "play", disabled: !mine, onclick: play }, t("play")),
+        h("button", { type: "button", id: "take-back", onclick: () => { clearDraft(); draw(); } }, t("take_back")),
+        h("button", { type: "button", id: "shuffle", onclick: shuffle }, t("shuffle")),
+        h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => connection.act("pass") }, t("pass")),
+        h("button", { type: "button", id: "exchange", disabled: !mine || g.pile === 0, "aria-pressed": state.exchanging ? "true" : "false", onclick: () => { state.exchanging = !state.exchanging; draw(); } }, t("exchange")),
+      ),
+    );
+    if (state.exchanging) parts.push(h("p", { class: "hint" }, t("exchange_pick")));
+    if (mine && state.view.settings.hints) {
+      parts.push(h("button", { type: "button", id: "ask-hint", onclick: () => connection.act("hint") }, t("hint")));
+      if (state.hints?.turn === g.turn) parts.push(hintList(state.hints.moves));
+    }
+  }
+  return parts;
+}
+
+function hintList(moves) {
+  return h(
+    "ul",
+    { class: "hints", id: "hints" },
+    moves.map((move) =>
+      h("li", {}, h("button", { type: "button", class: "small", onclick: () => useHint(move.move) }, t("preview_legal", { move: move.move, points: move.points }))),
+    ),
+  );
+}
+
+function useHint(move) {
+  clearDraft();
+  draw();
+  const notation = document.getElementById("notation");
+  notation.value = move;
+  changed();
+}
+
+function previewLine() {
+  const verdict = state.verdict;
+  if (!verdict) return h("div", { id: "preview", class: "verdict" });
+  if (!verdict.legal) return h("div", { id: "preview", class: "verdict bad" }, verdict.text ?? refusalText(verdict.reason, verdict));
+  return h("div", { id: "preview", class: "verdict ok" }, t("preview_legal", { move: verdict.move, points: verdict.points }), scoreList(verdict));
+}
+
+function drawSide() {
+  const g = game();
+  const parts = drawPlay();
+  if (g.finished) parts.push(finalBlock(g));
+  const last = lastTurn();
+  if (last) {
+    const block = [h("h2", {}, t("last_move")), h("p", { class: "last" }, turnLine(last))];
+    if (last.score) block.push(scoreList(last.score));
+    parts.push(h("section", { class: "card last-move", id: "last-move" }, block));
+  }
+  if (g.turns.length) {
+    parts.push(h("section", { class: "card" }, h("h2", {}, t("turns")), h("ol", { class: "turns" }, g.turns.map((turn) => h("li", {}, turnLine(turn))))));
+  }
+  if (state.me === null || g.finished) parts.push(shareLinks());
+  side.replaceChildren(...parts);
+}
+
+function finalBlock(g) {
+  const winners = g.winners.map(nameOf).join(", ");
+  return h(
+    "section",
+    { class: "card final", id: "final" },
+    h("h2", {}, t("final")),
+    h("p", { class: "winner" }, t("winner", { names: winners })),
+    h("ul", {}, g.order.map((seat) => h("li", {}, t("final_line", { name: nameOf(seat), score: g.final_scores[seat], penalty: g.penalties[seat] })))),
+    h(
+      "p",
+      { class: "row" },
+      h("a", { href: `/r/${DATA.room}/record`, download: "" }, t("download")),
+      h("a", { href: `/r/${DATA.room}/replay` }, t("replay")),
+      h("a", { href: `/r/${DATA.room}/analysis` }, t("analysis")),
+    ),
+  );
+}
+
+function draw() {
+  if (!state.view) return;
+  drawHead();
+  if (!game()) {
+    drawLobby();
+    return;
+  }
+  drawBoardBox();
+  drawSide();
+}
+
+setInterval(() => {
+  const g = game();
+  if (!g?.turn_deadline) return;
+  const clock = document.getElementById("clock");
+  const fresh = clockText(g);
+  if (clock && fresh) clock.replaceWith(fresh);
+}, 1000);
+
+function connect(token) {
+  return new Connection(DATA.room, token, {
+    welcome(view, seat) {
+      const before = state.view?.game?.turns?.length ?? -1;
+      state.view = view;
+      state.me = seat;
+      if (view.game?.rack) syncRack(view.game.rack);
+      if ((view.game?.turns?.length ?? -1) !== before && before >= 0) {
+        const last = lastTurn();
+        if (last) announce(turnLine(last));
+      }
+      draw();
+    },
+    events() {
+      connection.refresh();
+    },
+    ack(message) {
+      status.textContent = "";
+      if (message.id === state.playId) {
+        state.playId = null;
+        const notation = document.getElementById("notation");
+        if (notation) notation.value = "";
+        clearDraft();
+      }
+    },
+    refused(message) {
+      status.textContent = message.text;
+      announce(message.text);
+    },
+    hint(message) {
+      state.hints = { turn: game()?.turn, moves: message.moves };
+      draw();
+    },
+    preview(message) {
+      if (message.id !== state.previewId) return;
+      state.verdict = message.verdict;
+      const box = document.getElementById("preview");
+      if (box) box.replaceWith(previewLine());
+    },
+    error(message) {
+      status.textContent = message.text ?? errorText(message.code);
+      if (message.code === "bad_token") localStorage.removeItem(storageKey);
+    },
+    presence(seats) {
+      state.presence = new Set(seats);
+      if (state.view) drawHead();
+    },
+    status(up, code) {
+      if (up) status.textContent = "";
+      else if (code === 4404) status.textContent = t("no_room");
+      else if (code === 4403) {
+        localStorage.removeItem(storageKey);
+        connection = connect(null);
+      } else status.textContent = t("reconnecting");
+    },
+  });
+}
+
+let connection = connect(saved?.token ?? null);
