@@ -10,8 +10,8 @@ from pathlib import Path
 from motamot.cli.boggle_screen import BoggleScreen
 from motamot.cli.term import LineReader, strip_ansi
 from motamot.cli.topword_screen import TopwordScreen
-from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.local import LocalMatch
+from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.local import LocalRooms
 from motamot.service.ports import ManualClock
 from motamot.service.topword.local import HUMAN, Seat, Table

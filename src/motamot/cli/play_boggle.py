@@ -36,8 +36,8 @@ from motamot.text.i18n import Language, translate
 from motamot.text.rooms import refusal_text
 
 if TYPE_CHECKING:  # at run time imported by `run`: see there
-    from motamot.service.boggle.settings import BoggleSettings
     from motamot.service.boggle.local import LocalMatch
+    from motamot.service.boggle.settings import BoggleSettings
     from motamot.service.local import LocalRooms
 
 Clock = Callable[[], float]

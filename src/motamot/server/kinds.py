@@ -9,18 +9,44 @@ a `WebKind` registered here. The kinds served are chosen above the server
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from starlette.routing import BaseRoute
 
-from motamot.server.protocol import Protocol
+from motamot.server import protocol
+from motamot.service.rooms.host import Room
 from motamot.service.rooms.kinds import Kinds, RoomKind
+from motamot.service.rooms.outcomes import Refusal
 from motamot.text.i18n import Language
 
-if TYPE_CHECKING:
-    from motamot.server.rooms import Rooms
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A room just created, and its creator's seat and token (shown once, to them)."""
+
+    room: str
+    seat: str
+    token: str
+
+
+class Rooms(Protocol):
+    """What a kind may ask of the server's rooms (`server.rooms.Rooms`)."""
+
+    #: The operator lets a room's creator choose its grid (said to every player).
+    chosen_grids: bool
+
+    async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
+        """`reader(room)` inside the room's actor (None: no such room)."""
+        ...
+
+    async def open(self, settings: Any, creator: str, bots: Sequence[str] = ()) -> Opened | Refusal:
+        """A new room with its creator and computer players seated, or why not."""
+        ...
 
 
 class WebKind(ABC):
@@ -81,7 +107,7 @@ class WebKinds:
                 raise ValueError(f"room kind {kind.name!r} registered twice")
             self._by_name[kind.name] = kind
         self.rooms = Kinds(kind.room for kind in self._by_name.values())
-        self.protocol = Protocol(
+        self.protocol = protocol.Protocol(
             (kind.name, (*kind.actions, *kind.queries)) for kind in self._by_name.values()
         )
 

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from motamot.server import protocol as p
 from motamot.server.feed import Listener, RoomFeed, event_frames
-from motamot.server.kinds import WebKind, WebKinds
+from motamot.server.kinds import Opened, WebKind, WebKinds
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetReady
 from motamot.service.rooms.events import Event
@@ -50,15 +50,6 @@ class Outcome:
     refused: tuple[str, dict[str, object]] | None = None
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Opened:
-    """A room just created, and its creator's seat and token (shown once, to them)."""
-
-    room: str
-    seat: str
-    token: str
 
 
 class Rooms:

@@ -10,19 +10,49 @@ word.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 
+from motamot.boggle.match import Standing
+from motamot.boggle.round import RoundResult
+from motamot.boggle.rules import BoggleRules
+from motamot.boggle.solve import Solution
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
+from motamot.service.boggle.feedback import WordFeedback
+from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.events import Event, RoomCreated, SeatTaken, SettingsChanged
+from motamot.service.rooms.seating import Seat
 from motamot.wire.boggle import round_json
 
-if TYPE_CHECKING:
-    from motamot.service.boggle.feedback import WordFeedback
-    from motamot.service.boggle.room import BoggleRoom
-    from motamot.service.boggle.rounds import RoundState
+
+class BoggleRoom(Protocol):
+    """What the views read of a Boggle room (`room.BoggleRoom`), and nothing else."""
+
+    room_id: str
+    last_seq: int
+    seats: dict[str, Seat]
+    settings: BoggleSettings
+    rules: BoggleRules
+    match_over: bool
+    match_winners: tuple[str, ...]
+
+    @property
+    def host(self) -> str | None: ...
+
+    @property
+    def round(self) -> RoundState | None: ...
+
+    def round_at(self, seq: int) -> RoundState | None: ...
+
+    def name_of(self, seat: str) -> str: ...
+
+    def result(self, state: RoundState) -> RoundResult: ...
+
+    def solution(self, state: RoundState) -> Solution: ...
+
+    def standing(self) -> Standing: ...
 
 
 def _public(settings: BoggleSettings) -> dict[str, Any]:

@@ -42,8 +42,7 @@ from motamot.topword.game import Exchange as ExchangeAction
 from motamot.topword.game import Pass as PassAction
 from motamot.topword.game import Play as PlayAction
 from motamot.topword.move import Move, MoveSyntaxError, format_move, parse_move
-from motamot.topword.rules import Legal, evaluate, evaluate_placements
-from motamot.topword.rules import Illegal
+from motamot.topword.rules import Illegal, Legal, evaluate, evaluate_placements
 
 
 class TopwordRoom(Actor[TopwordSettings]):

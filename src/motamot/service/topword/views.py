@@ -9,19 +9,43 @@ the seed and every rack are shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 
 from motamot.service.rooms.events import Event, SeatTaken
-from motamot.service.topword.events import Exchanged, GameStarted
+from motamot.service.rooms.seating import Seat
+from motamot.service.topword.events import Exchanged, GameEnded, GameStarted
+from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.board import cell_name
-from motamot.topword.game import Action, Turn
+from motamot.topword.game import Action, Game, Turn
 from motamot.topword.tiles import tile_label
 from motamot.wire.topword import verdict_json
 
-if TYPE_CHECKING:
-    from motamot.service.topword.room import TopwordRoom
+
+class TopwordRoom(Protocol):
+    """What the views read of a Topword room (`room.TopwordRoom`), and nothing else."""
+
+    room_id: str
+    last_seq: int
+    seats: dict[str, Seat]
+    settings: TopwordSettings
+    game: Game | None
+    order: tuple[str, ...]
+    started: GameStarted | None
+    ended: GameEnded | None
+    racks_after: dict[int, tuple[tuple[str, ...], ...]]
+    turn_at: dict[int, int]
+
+    @property
+    def host(self) -> str | None: ...
+
+    @property
+    def current(self) -> str | None: ...
+
+    def index_of(self, seat: str) -> int: ...
+
+    def turn_deadline(self) -> float | None: ...
 
 
 def _labels(tiles: tuple[str, ...] | list[str]) -> list[str]:

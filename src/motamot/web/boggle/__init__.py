@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from motamot.server.kinds import WebKind
+from motamot.server.kinds import Rooms, WebKind
 from motamot.server.protocol import StartMessage
-from motamot.server.rooms import Rooms
 from motamot.service.boggle import BOGGLE as BOGGLE_ROOMS
 from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
 from motamot.service.boggle.room import BoggleRoom

@@ -15,7 +15,7 @@ from motamot.boggle.rules import PRESETS
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.dictionaries import offered
 from motamot.server.http import decode_body, refused
-from motamot.server.rooms import Opened, Rooms
+from motamot.server.kinds import Opened, Rooms
 from motamot.server.texts import request_language
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings

@@ -9,9 +9,8 @@ from typing import Any
 
 from motamot.lexicon import Lexicon
 from motamot.server.frames import Refused
-from motamot.server.kinds import WebKind
+from motamot.server.kinds import Rooms, WebKind
 from motamot.server.protocol import StartMessage
-from motamot.server.rooms import Rooms
 from motamot.server.texts import refusal_text
 from motamot.service.rooms.host import draw_seed
 from motamot.service.rooms.outcomes import Refusal

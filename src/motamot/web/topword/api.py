@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.http import decode_body, refused
-from motamot.server.rooms import Rooms
+from motamot.server.kinds import Rooms
 from motamot.server.texts import request_language
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import bounded
