@@ -23,10 +23,10 @@ from motamot.durable import write_atomic
 from motamot.errors import CodedError
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.kinds import default_kinds
-from motamot.service.rooms.host import Room, RoomHost, cached_lexicons
-from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.ports import Clock, SeqConflict, StoredEvent, SystemClock
 from motamot.service.rooms.actor import Lexicons
+from motamot.service.rooms.host import Room, RoomHost, cached_lexicons
+from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.storage import data_dir
 from motamot.service.stores.sqlite import SqliteStore
 
