@@ -13,9 +13,10 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import IO
 
 import redis.asyncio as aioredis
 
@@ -42,17 +43,28 @@ class ServerProcess:
 
 @contextmanager
 def servers(
-    count: int, db: str, broker: str, lease_seconds: float = LEASE_SECONDS
+    count: int,
+    db: str,
+    broker: str | None,
+    lease_seconds: float = LEASE_SECONDS,
+    *,
+    env: Mapping[str, str] | None = None,
+    log: IO[bytes] | None = None,
 ) -> Iterator[list[ServerProcess]]:
-    """`count` server processes on free ports, stopped (SIGTERM, then SIGKILL) afterwards."""
-    env = {**os.environ, "MOTAMOT_LEASE_SECONDS": str(lease_seconds)}
+    """`count` server processes on free ports, stopped (SIGTERM, then SIGKILL) afterwards.
+
+    Without `broker`, one process on its own (SQLite, or PostgreSQL alone); `env` adds to
+    the environment; `log` takes their standard error (else it is this process's)."""
+    env = {**os.environ, **(env or {}), "MOTAMOT_LEASE_SECONDS": str(lease_seconds)}
     started: list[ServerProcess] = []
     try:
         for _ in range(count):
             port = free_port()
             command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
-            command += ["--port", str(port), "--db", db, "--broker", broker]
-            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+            command += ["--port", str(port), "--db", db]
+            if broker is not None:
+                command += ["--broker", broker]
+            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
             started.append(ServerProcess(port, process))
         for server in started:
             wait_until_up(server)

@@ -1,0 +1,127 @@
+"""The servers under test: where their rooms are stored, what they cost, what they logged.
+
+Processes are started and stopped by tests/scale/processes.py (SIGTERM, then
+SIGKILL: none is left behind); here, the store each run gets (a SQLite file in a
+temporary folder, or a fresh PostgreSQL schema and Redis key prefix, removed
+after), their CPU and memory read from /proc twice a second, and a summary of
+what they wrote on standard error (tracebacks, warnings).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Seconds between two readings of the servers' CPU and memory.
+SAMPLE_EVERY = 0.5
+
+
+@dataclass(frozen=True)
+class Store:
+    """What `motamot serve` gets: --db, and --broker with several processes."""
+
+    db: str
+    broker: str | None
+
+
+@contextlib.contextmanager
+def store_for(kind: str, folder: Path, label: str) -> Iterator[Store]:
+    """A fresh store: `sqlite` (a file in `folder`) or `scale` (PostgreSQL + Redis from
+    MOTAMOT_TEST_POSTGRES and MOTAMOT_TEST_REDIS: a schema and key prefix of its own)."""
+    if kind == "sqlite":
+        yield Store(str(folder / f"{label}.sqlite3"), None)
+        return
+    import psycopg
+    import redis
+
+    db = os.environ.get("MOTAMOT_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+    broker = os.environ.get("MOTAMOT_TEST_REDIS", "redis://127.0.0.1:6379/0")
+    name = f"bench_{os.getpid()}_{time.monotonic_ns()}"
+    try:
+        yield Store(f"{db}?schema={name}", f"{broker}?prefix={name}")
+    finally:
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        client = redis.Redis.from_url(broker)
+        keys = list(client.scan_iter(match=f"{name}:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process `pid` has used (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of process `pid` in MB (VmRSS)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@dataclass
+class Samples:
+    """The servers' CPU seconds and RSS over time, one value per process."""
+
+    pids: list[int]
+    #: (epoch, CPU seconds so far per process, RSS MB per process)
+    rows: list[tuple[float, list[float], list[float]]] = field(default_factory=list)
+
+    def take(self) -> None:
+        with contextlib.suppress(OSError):
+            cpu = [cpu_seconds(pid) for pid in self.pids]
+            rss = [rss_mb(pid) for pid in self.pids]
+            self.rows.append((time.time(), cpu, rss))
+
+    async def run(self) -> None:
+        while True:
+            self.take()
+            await asyncio.sleep(SAMPLE_EVERY)
+
+    def at(self, when: float) -> tuple[float, list[float], list[float]]:
+        """The last reading at or before `when` (the first one if none is)."""
+        best = self.rows[0]
+        for row in self.rows:
+            if row[0] > when:
+                break
+            best = row
+        return best
+
+    def cpu_between(self, start: float, end: float) -> float:
+        """CPU seconds all the servers used from `start` to `end` (nearest readings)."""
+        return sum(self.at(end)[1]) - sum(self.at(start)[1])
+
+
+_LAST_LINE = re.compile(r"^(\w[\w.]*(?:Error|Exception|Exit|Interrupt)\b.*)$")
+
+
+def log_summary(path: Path, limit: int = 5) -> list[str]:
+    """What the servers wrote on standard error: tracebacks counted by their last line, and
+    any other line (uvicorn's warnings), most frequent first."""
+    if not path.exists():
+        return []
+    lines = path.read_text(errors="replace").splitlines()
+    tracebacks = sum(1 for line in lines if line.startswith("Traceback"))
+    kinds: Counter[str] = Counter()
+    for line in lines:
+        found = _LAST_LINE.match(line)
+        if found:
+            kinds[found.group(1)[:160]] += 1
+        elif line and not line.startswith((" ", "Traceback", "\t")):
+            kinds[line[:160]] += 1
+    out = [f"{tracebacks} traceback(s), {len(lines)} line(s) on the servers' stderr"]
+    out += [f"  {count:5} × {text}" for text, count in kinds.most_common(limit)]
+    return out
