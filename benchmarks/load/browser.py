@@ -180,10 +180,9 @@ class Browser:
 
     async def _open(self) -> bool:
         url = self.seat.base.replace("http://", "ws://") + f"/ws/{self.seat.room}"
-        first = self.record.first_open == (0.0, None)
-        if first:
-            self.record.first_open = (time.time(), None)
-        async with self.opening:
+        async with self.opening:  # a few handshakes at a time (--opening)
+            if self.record.first_open == (0.0, None):
+                self.record.first_open = (time.time(), None)
             try:
                 self.ws = await connect(
                     url,

@@ -305,3 +305,14 @@ def all_results(records: list[Record]) -> tuple[Spread, int]:
             else:
                 delays.append(seen.results_at - seen.deadline)
     return Spread.of(delays), missing
+
+
+def machine_cpu(samples: Samples, start: float) -> tuple[float, float]:
+    """From `start` to the last reading: the machine's busy CPU seconds per second, and
+    the servers'."""
+    rows = [row for row in samples.rows if row[0] >= start]
+    busy = [row for row in samples.machine if row[0] >= start]
+    if len(rows) < 2 or len(busy) < 2:
+        return math.nan, math.nan
+    wall = rows[-1][0] - rows[0][0]
+    return (busy[-1][1] - busy[0][1]) / wall, (sum(rows[-1][1]) - sum(rows[0][1])) / wall

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 
 from load import figures as f
@@ -117,13 +118,18 @@ def _results_lines(records: list[Record], line: f.Timeline) -> list[str]:
 
 
 def _client_lines(outcome: Outcome, line: f.Timeline) -> list[str]:
-    cost = f.client_cost(outcome.clients, line, outcome.plan.starts[0])
+    start = outcome.plan.starts[0]
+    cost = f.client_cost(outcome.clients, line, start)
+    busy, server = f.machine_cpu(outcome.samples, start)
+    others = busy - server - cost.cpu_per_second
     return [
         f"clients (the load generator): {cost.processes} process(es), {cost.cpu_per_second:.2f} "
         f"CPU s/s together; loop lag {cost.lag.ms()}, steady p99 "
         f"{cost.steady_lag.p99 * 1000:.0f} ms, during the round ends p99 "
         f"{cost.burst_lag.p99 * 1000:.0f} / max {cost.burst_lag.top * 1000:.0f} ms "
         f"(the largest {cost.worst_at:.0f} s after the first start)",
+        f"machine over the rounds: {busy:.2f} of {os.cpu_count()} cores busy: server "
+        f"{server:.2f}, clients {cost.cpu_per_second:.2f}, everything else {others:.2f}; "
         f"load average at end {_load(outcome.load_end)}",
     ]
 
@@ -167,12 +173,11 @@ def _count_lines(records: list[Record], outcome: Outcome) -> list[str]:
 
 
 def _server_lines(outcome: Outcome) -> list[str]:
-    rows = outcome.samples.rows
     start = outcome.plan.starts[0]
-    inside = [row for row in rows if row[0] >= start]
+    inside = [row for row in outcome.samples.rows if row[0] >= start]
     out = []
     if len(inside) > 1:
-        cpu = (sum(inside[-1][1]) - sum(inside[0][1])) / (inside[-1][0] - inside[0][0])
+        _, cpu = f.machine_cpu(outcome.samples, start)
         rss = [sum(row[2]) for row in inside]
         out.append(
             f"server: {cpu:.2f} CPU s/s over the rounds; RSS at the first start "

@@ -72,19 +72,32 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def machine_busy() -> float:
+    """CPU seconds the whole machine has been busy (every core, every process: /proc/stat)."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass
 class Samples:
-    """The servers' CPU seconds and RSS over time, one value per process."""
+    """The servers' CPU seconds and RSS over time, one value per process, and how busy the
+    whole machine was (what others ran meanwhile: the machine is shared)."""
 
     pids: list[int]
     #: (epoch, CPU seconds so far per process, RSS MB per process)
     rows: list[tuple[float, list[float], list[float]]] = field(default_factory=list)
+    #: (epoch, the machine's busy CPU seconds so far)
+    machine: list[tuple[float, float]] = field(default_factory=list)
 
     def take(self) -> None:
         with contextlib.suppress(OSError):
             cpu = [cpu_seconds(pid) for pid in self.pids]
             rss = [rss_mb(pid) for pid in self.pids]
-            self.rows.append((time.time(), cpu, rss))
+            now = time.time()
+            self.rows.append((now, cpu, rss))
+            self.machine.append((now, machine_busy()))
 
     async def run(self) -> None:
         while True:
