@@ -307,12 +307,28 @@ def all_results(records: list[Record]) -> tuple[Spread, int]:
     return Spread.of(delays), missing
 
 
-def machine_cpu(samples: Samples, start: float) -> tuple[float, float]:
-    """From `start` to the last reading: the machine's busy CPU seconds per second, and
-    the servers'."""
+@dataclass(frozen=True)
+class MachineCpu:
+    """CPU seconds per second over the rounds: the machine, the servers, this coordinator,
+    PostgreSQL + Redis (all their processes, whoever uses them)."""
+
+    busy: float
+    servers: float
+    coordinator: float
+    backing: float
+
+
+def machine_cpu(samples: Samples, start: float) -> MachineCpu:
+    """From `start` to the last reading."""
     rows = [row for row in samples.rows if row[0] >= start]
-    busy = [row for row in samples.machine if row[0] >= start]
-    if len(rows) < 2 or len(busy) < 2:
-        return math.nan, math.nan
+    machine = [row for row in samples.machine if row[0] >= start]
+    if len(rows) < 2 or len(machine) < 2:
+        return MachineCpu(math.nan, math.nan, math.nan, math.nan)
     wall = rows[-1][0] - rows[0][0]
-    return (busy[-1][1] - busy[0][1]) / wall, (sum(rows[-1][1]) - sum(rows[0][1])) / wall
+    first, last = machine[0], machine[-1]
+    return MachineCpu(
+        (last[1] - first[1]) / wall,
+        (sum(rows[-1][1]) - sum(rows[0][1])) / wall,
+        (last[2] - first[2]) / wall,
+        (last[3] - first[3]) / wall,
+    )

@@ -11,6 +11,8 @@ from load.browser import Record
 from load.run import Outcome
 
 GROUPS = ("first", "later")
+#: Cores others may use during a run whose figures still count as the server's own.
+QUIET_OTHERS = 0.3
 
 
 def _records(outcome: Outcome) -> list[Record]:
@@ -120,18 +122,27 @@ def _results_lines(records: list[Record], line: f.Timeline) -> list[str]:
 def _client_lines(outcome: Outcome, line: f.Timeline) -> list[str]:
     start = outcome.plan.starts[0]
     cost = f.client_cost(outcome.clients, line, start)
-    busy, server = f.machine_cpu(outcome.samples, start)
-    others = busy - server - cost.cpu_per_second
+    machine = f.machine_cpu(outcome.samples, start)
+    clients = cost.cpu_per_second + machine.coordinator
+    others = machine.busy - machine.servers - clients - machine.backing
+    backing = f"PostgreSQL + Redis {machine.backing:.2f}, " if outcome.samples.backed else ""
     return [
         f"clients (the load generator): {cost.processes} process(es), {cost.cpu_per_second:.2f} "
         f"CPU s/s together; loop lag {cost.lag.ms()}, steady p99 "
         f"{cost.steady_lag.p99 * 1000:.0f} ms, during the round ends p99 "
         f"{cost.burst_lag.p99 * 1000:.0f} / max {cost.burst_lag.top * 1000:.0f} ms "
         f"(the largest {cost.worst_at:.0f} s after the first start)",
-        f"machine over the rounds: {busy:.2f} of {os.cpu_count()} cores busy: server "
-        f"{server:.2f}, clients {cost.cpu_per_second:.2f}, everything else {others:.2f}; "
-        f"load average at end {_load(outcome.load_end)}",
+        f"machine over the rounds: {machine.busy:.2f} of {os.cpu_count()} cores busy: server "
+        f"{machine.servers:.2f}, clients and coordinator {clients:.2f}, {backing}"
+        f"everything else {others:.2f} "
+        f"({_verdict(others)}); load average at end {_load(outcome.load_end)}",
     ]
+
+
+def _verdict(others: float) -> str:
+    if others <= QUIET_OTHERS:
+        return "a quiet machine: these figures are the server's"
+    return "a shared machine: latencies include waiting for a core others held"
 
 
 def report_old(outcome: Outcome) -> str:
@@ -177,7 +188,7 @@ def _server_lines(outcome: Outcome) -> list[str]:
     inside = [row for row in outcome.samples.rows if row[0] >= start]
     out = []
     if len(inside) > 1:
-        _, cpu = f.machine_cpu(outcome.samples, start)
+        cpu = f.machine_cpu(outcome.samples, start).servers
         rss = [sum(row[2]) for row in inside]
         out.append(
             f"server: {cpu:.2f} CPU s/s over the rounds; RSS at the first start "

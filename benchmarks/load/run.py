@@ -106,7 +106,7 @@ async def run(setup: Setup, folder: Path, label: str) -> Outcome:
             setup.processes, store.db, store.broker, DEFAULT_LEASE_SECONDS, env=env, log=log
         ) as started,
     ):
-        samples = Samples([server.process.pid for server in started])
+        samples = Samples([s.process.pid for s in started], backed=store.broker is not None)
         sampler = asyncio.create_task(samples.run())
         try:
             played = await _play(setup, [s.address for s in started])

@@ -80,24 +80,53 @@ def machine_busy() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+#: What the servers of `--store scale` stand on (shared with anyone else using them).
+BACKING = ("postgres", "redis-server")
+
+
+class Backing:
+    """CPU seconds PostgreSQL's and Redis's processes used since the first reading (a
+    backend that exits keeps what it used)."""
+
+    def __init__(self) -> None:
+        self._used: dict[int, tuple[float, float]] = {}
+
+    def seconds(self) -> float:
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError):
+                with open(f"/proc/{entry.name}/comm") as comm:
+                    if comm.read().strip() not in BACKING:
+                        continue
+                pid, used = int(entry.name), cpu_seconds(int(entry.name))
+                first = self._used.get(pid, (used, used))[0]
+                self._used[pid] = (first, used)
+        return sum(last - first for first, last in self._used.values())
+
+
 @dataclass
 class Samples:
     """The servers' CPU seconds and RSS over time, one value per process, and how busy the
     whole machine was (what others ran meanwhile: the machine is shared)."""
 
     pids: list[int]
+    #: with PostgreSQL + Redis: their CPU is counted apart
+    backed: bool = False
     #: (epoch, CPU seconds so far per process, RSS MB per process)
     rows: list[tuple[float, list[float], list[float]]] = field(default_factory=list)
-    #: (epoch, the machine's busy CPU seconds so far)
-    machine: list[tuple[float, float]] = field(default_factory=list)
+    #: (epoch, the machine's busy CPU seconds, this process's, PostgreSQL's and Redis's)
+    machine: list[tuple[float, float, float, float]] = field(default_factory=list)
+    _backing: Backing = field(default_factory=Backing)
 
     def take(self) -> None:
         with contextlib.suppress(OSError):
             cpu = [cpu_seconds(pid) for pid in self.pids]
             rss = [rss_mb(pid) for pid in self.pids]
             now = time.time()
+            backing = self._backing.seconds() if self.backed else 0.0
             self.rows.append((now, cpu, rss))
-            self.machine.append((now, machine_busy()))
+            self.machine.append((now, machine_busy(), time.process_time(), backing))
 
     async def run(self) -> None:
         while True:
@@ -118,23 +147,36 @@ class Samples:
         return sum(self.at(end)[1]) - sum(self.at(start)[1])
 
 
-_LAST_LINE = re.compile(r"^(\w[\w.]*(?:Error|Exception|Exit|Interrupt)\b.*)$")
+_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)')
 
 
-def log_summary(path: Path, limit: int = 5) -> list[str]:
-    """What the servers wrote on standard error: tracebacks counted by their last line, and
-    any other line (uvicorn's warnings), most frequent first."""
+def log_summary(path: Path, limit: int = 6) -> list[str]:
+    """What the servers wrote on standard error: each traceback by its exception and the
+    last two frames of motamot it went through, and any other line (uvicorn's warnings),
+    most frequent first."""
     if not path.exists():
         return []
     lines = path.read_text(errors="replace").splitlines()
-    tracebacks = sum(1 for line in lines if line.startswith("Traceback"))
     kinds: Counter[str] = Counter()
+    frames: list[str] = []
+    inside = False
     for line in lines:
-        found = _LAST_LINE.match(line)
-        if found:
-            kinds[found.group(1)[:160]] += 1
-        elif line and not line.startswith((" ", "Traceback", "\t")):
-            kinds[line[:160]] += 1
-    out = [f"{tracebacks} traceback(s), {len(lines)} line(s) on the servers' stderr"]
+        if line.startswith("Traceback"):
+            inside, frames = True, []
+            continue
+        found = _FRAME.match(line)
+        if inside and found:
+            if "/motamot/" in found.group(1):
+                frames.append(f"{Path(found.group(1)).stem}.{found.group(3)}:{found.group(2)}")
+            continue
+        if inside and line.startswith((" ", "\t")):
+            continue
+        if line.startswith(("During handling", "The above exception")) or not line.strip():
+            continue
+        where = f" (at {' ← '.join(reversed(frames[-2:]))})" if inside and frames else ""
+        kinds[f"{line[:140]}{where}"] += 1
+        inside = False
+    tracebacks = sum(1 for line in lines if line.startswith("Traceback"))
+    out = [f"servers' stderr: {tracebacks} traceback(s) in {len(lines)} line(s)"]
     out += [f"  {count:5} × {text}" for text, count in kinds.most_common(limit)]
     return out
