@@ -147,6 +147,8 @@ class Samples:
         return sum(self.at(end)[1]) - sum(self.at(start)[1])
 
 
+#: A room id in a log line (counted as one kind of line whatever the room).
+_ROOM_ID = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{16}(?![A-Za-z0-9_-])")
 _FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)')
 
 
@@ -174,7 +176,7 @@ def log_summary(path: Path, limit: int = 6) -> list[str]:
         if line.startswith(("During handling", "The above exception")) or not line.strip():
             continue
         where = f" (at {' ← '.join(reversed(frames[-2:]))})" if inside and frames else ""
-        kinds[f"{line[:140]}{where}"] += 1
+        kinds[f"{_ROOM_ID.sub('<room>', line)[:140]}{where}"] += 1
         inside = False
     tracebacks = sum(1 for line in lines if line.startswith("Traceback"))
     out = [f"servers' stderr: {tracebacks} traceback(s) in {len(lines)} line(s)"]
