@@ -24,7 +24,6 @@ from load.model import Model
 from load.seating import seat_players
 from load.servers import Samples, log_summary, store_for
 from load.worker import ClientFigures
-from motamot.service.leases import DEFAULT_LEASE_SECONDS
 from tests.scale.processes import servers
 
 #: Seconds between "open your sockets" and the moment they do (every process ready).
@@ -102,9 +101,7 @@ async def run(setup: Setup, folder: Path, label: str) -> Outcome:
     with (
         store_for(setup.store, folder, label) as store,
         open(log_path, "wb") as log,
-        servers(
-            setup.processes, store.db, store.broker, DEFAULT_LEASE_SECONDS, env=env, log=log
-        ) as started,
+        servers(setup.processes, store.db, store.broker, None, env=env, log=log) as started,
     ):
         samples = Samples([s.process.pid for s in started], backed=store.broker is not None)
         sampler = asyncio.create_task(samples.run())

@@ -46,16 +46,19 @@ def servers(
     count: int,
     db: str,
     broker: str | None,
-    lease_seconds: float = LEASE_SECONDS,
+    lease_seconds: float | None = LEASE_SECONDS,
     *,
     env: Mapping[str, str] | None = None,
     log: IO[bytes] | None = None,
 ) -> Iterator[list[ServerProcess]]:
     """`count` server processes on free ports, stopped (SIGTERM, then SIGKILL) afterwards.
 
-    Without `broker`, one process on its own (SQLite, or PostgreSQL alone); `env` adds to
-    the environment; `log` takes their standard error (else it is this process's)."""
-    env = {**os.environ, **(env or {}), "MOTAMOT_LEASE_SECONDS": str(lease_seconds)}
+    Without `broker`, one process on its own (SQLite, or PostgreSQL alone); `lease_seconds`
+    None keeps the server's own lease; `env` adds to the environment; `log` takes their
+    standard error (else it is this process's)."""
+    env = {**os.environ, **(env or {})}
+    if lease_seconds is not None:
+        env["MOTAMOT_LEASE_SECONDS"] = str(lease_seconds)
     started: list[ServerProcess] = []
     try:
         for _ in range(count):
