@@ -73,7 +73,7 @@ def test_a_data_folder_that_cannot_be_made_is_said_in_words(
     done = _run(blocked / "data", game, "\n")
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert "motamot: Enregistrement impossible : " in done.stderr
+    assert f"motamot: Enregistrement impossible dans {blocked}" in done.stderr
     assert "jouez dans un autre dossier (MOTAMOT_DATA_DIR=DOSSIER)" in done.stderr
     assert blocked.read_text() == "a file where the data folder should be\n"
 

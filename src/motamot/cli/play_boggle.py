@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     """Set the match up from the options, then play it (and rematches)."""
     # The room machinery (asyncio, SQLite) is imported here, not at the top: every
     # boggle command imports this module to register `play`, and pays its start-up.
-    from motamot.service.local import LocalRooms, LocalStoreError
+    from motamot.service.local import LocalRooms
 
     lang: Language = args.lang
     settings = _settings(args, lang)
@@ -100,11 +100,11 @@ def run(args: argparse.Namespace) -> int:
     quiet_service_logs()
     try:
         local = LocalRooms()
-    except LocalStoreError as error:
+    except WriteError as error:
         raise CliError(save_failure_text(error, lang, started=False), exit_code=1) from None
     try:
         return _play(args, local, settings, bots, seed)
-    except (LocalStoreError, WriteError) as error:
+    except WriteError as error:
         print(f"\n{save_failure_text(error, lang)}")
         return 1
     finally:

@@ -21,7 +21,7 @@ from motamot.cli.screen import quiet_service_logs, save_failure_text
 from motamot.cli.term import stdin_reader
 from motamot.cli.topword_screen import Quit, TopwordScreen
 from motamot.durable import WriteError
-from motamot.service.local import LocalRooms, LocalStoreError
+from motamot.service.local import LocalRooms
 from motamot.service.storage import new_save_path
 from motamot.service.topword.local import (
     COMPUTER_LEVELS,
@@ -108,13 +108,13 @@ def run(args: argparse.Namespace) -> int:
     quiet_service_logs()
     try:
         local = LocalRooms()
-    except LocalStoreError as error:
+    except WriteError as error:
         raise CliError(save_failure_text(error, lang, started=False), exit_code=1) from None
     local.host.bot_think_limit = THINKING_SECONDS
     try:
         table = _first_table(args, local, ruleset, seats)
         return _games(TopwordScreen(sys.stdout, stdin_reader(), lang), local, table)
-    except (LocalStoreError, WriteError) as error:
+    except WriteError as error:
         print(f"\n{save_failure_text(error, lang)}")
         return 1
     finally:

@@ -71,8 +71,8 @@ def quiet_service_logs() -> None:
 
 
 def save_failure_text(error: CodedError, lang: Language, started: bool = True) -> str:
-    """Why a save failed (the rooms' store's LocalStoreError or a record's WriteError: the
-    same codes and fields), and that the game stops there (or cannot start)."""
+    """Why a save failed (a WriteError of the rooms' store or of a record), and that the
+    game stops there (or cannot start)."""
     why = translate(TERMINAL, error.code, lang, **error.fields)
     then = translate(TERMINAL, "stopped_unsaved" if started else "cannot_start", lang)
     return f"{why}\n{then}"

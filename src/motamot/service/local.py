@@ -5,22 +5,20 @@ Every command goes through the host, so a word or a move is in the store
 before the screen shows it accepted; a game left half-way (Ctrl-C, a crash)
 is in the store and `last_room(kind)` finds it again for `--resume`. A store
 that cannot be opened or written (a full disk, a read-only folder) raises
-LocalStoreError: the terminal says so instead of going on as if it were saved.
+WriteError: the terminal says so instead of going on as if it were saved.
 """
 
 from __future__ import annotations
 
 import asyncio
-import errno
 import hashlib
 import secrets
 import sqlite3
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
-from motamot.durable import write_atomic
-from motamot.errors import CodedError
+from motamot.durable import WriteError, write_atomic, write_error
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.kinds import default_kinds
 from motamot.service.ports import Clock, SeqConflict, StoredEvent, SystemClock
@@ -35,31 +33,14 @@ T = TypeVar("T")
 STORE_NAME = "rooms.sqlite3"
 
 
-class LocalStoreError(CodedError):
-    """The local store could not be opened or written: what was stored before is kept."""
-
-    TEMPLATES: ClassVar[dict[str, str]] = {
-        "disk_full": "{path}: the disk is full",
-        "read_only": "{path}: the folder cannot be written ({reason})",
-        "cannot_write": "{path}: cannot be written ({reason})",
-    }
-
-
-def store_error(path: Path, error: BaseException) -> LocalStoreError:
-    """The LocalStoreError for what SQLite or the system said about `path`."""
-    code = getattr(error, "sqlite_errorcode", None)
-    number = getattr(error, "errno", None)
-    reason = str(getattr(error, "strerror", None) or error)
-    if (code is not None and code & 0xFF == sqlite3.SQLITE_FULL) or number in _FULL:
-        return LocalStoreError("disk_full", path=path)
-    readonly = (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
-    if (code is not None and code & 0xFF in readonly) or number in _READ_ONLY:
-        return LocalStoreError("read_only", path=path, reason=reason)
-    return LocalStoreError("cannot_write", path=path, reason=reason)
-
-
-_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
-_READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.EEXIST}
+def store_error(path: Path, error: BaseException) -> WriteError:
+    """The WriteError for what SQLite or the system said about the store at `path`."""
+    if isinstance(error, OSError):
+        return write_error(path, error)
+    code = getattr(error, "sqlite_errorcode", 0)
+    if code & 0xFF == sqlite3.SQLITE_FULL:
+        return WriteError("no_space", path=path)
+    return WriteError("cannot_write", path=path, reason=str(error))
 
 
 class _WatchedStore(SqliteStore):
@@ -114,7 +95,7 @@ class LocalRooms:
         self.host.bot_think_limit = 3.0
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
-        """Run `work` on the host; LocalStoreError if the store failed meanwhile."""
+        """Run `work` on the host; WriteError if the store failed meanwhile."""
         result = self._runner.run(work)
         failure, self.store.failure = self.store.failure, None
         if failure is not None:

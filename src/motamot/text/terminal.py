@@ -1,28 +1,18 @@
 """What both terminal games say alike: when the games cannot be saved, and when input ends.
 
 A save that fails (a full disk, a read-only folder) stops the game with these
-words rather than a traceback; the codes are those of the rooms' store
-(`motamot.service.local.LocalStoreError`) and of an exported record
-(`motamot.durable.WriteError`), whose fields are the same.
+words rather than a traceback; the codes are `motamot.durable.WriteError`'s, raised by
+the rooms' store (`motamot.service.local`) and by an exported record alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from motamot.text.i18n import Catalog, Language
-
-_DISK_FULL: Mapping[Language, str] = {
-    "fr": "Enregistrement impossible : le disque est plein ({path}).",
-    "en": "Cannot save: the disk is full ({path}).",
-}
+from motamot.text.i18n import Catalog
 
 TERMINAL: Catalog = {
-    "disk_full": _DISK_FULL,
-    "no_space": _DISK_FULL,
-    "read_only": {
-        "fr": "Enregistrement impossible : {path} n'accepte pas l'écriture ({reason}).",
-        "en": "Cannot save: {path} cannot be written ({reason}).",
+    "no_space": {
+        "fr": "Enregistrement impossible : le disque est plein ({path}).",
+        "en": "Cannot save: the disk is full ({path}).",
     },
     "cannot_write": {
         "fr": "Enregistrement impossible dans {path} ({reason}).",
