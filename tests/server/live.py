@@ -24,9 +24,12 @@ def free_port() -> int:
 class LiveServer:
     """`motamot serve` in its own process, on a database file that outlives it."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, program: str = "motamot") -> None:
+        """`program`: the module run with `python -m` (`motamot`, or a test's own server
+        taking `--port` and `--db`)."""
         self.db = db
         self.port = port or free_port()
+        self.program = program
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -35,8 +38,10 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         env = {**os.environ, "MOTAMOT_DATA_DIR": str(self.db.parent)}
-        command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--db", str(self.db), "--chosen-grids"]
+        command = [sys.executable, "-m", self.program]
+        if self.program == "motamot":
+            command += ["serve", "--host", "127.0.0.1", "--chosen-grids"]
+        command += ["--port", str(self.port), "--db", str(self.db)]
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )

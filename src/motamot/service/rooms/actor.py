@@ -53,7 +53,9 @@ class RoomSettings(Protocol):
     """What the actor needs of a kind's settings."""
 
     @property
-    def dictionary_name(self) -> str: ...
+    def dictionary_name(self) -> str | None:
+        """The word list the room plays with (None: a game without words)."""
+        ...
 
     def check(self) -> None:
         """SettingsError unless the settings can be played."""
@@ -364,7 +366,8 @@ def settings_refusal(settings: RoomSettings, lexicons: Lexicons) -> Refusal | No
     """Why these settings cannot be played (their checks, their word list), or None."""
     try:
         settings.check()
-        lexicons(settings.dictionary_name)
+        if settings.dictionary_name is not None:
+            lexicons(settings.dictionary_name)
     except SettingsError as error:
         return Refusal(error.code, {"detail": str(error)})
     except (LookupError, ValueError, OSError) as error:
