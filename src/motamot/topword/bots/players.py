@@ -85,7 +85,7 @@ LEVELS = ("beginner", "greedy", "expert", "champion")
 
 #: The champion is the expert simulating more options over more sampled racks, and
 #: searching endgames further: up to about 2 s a move on one core of a 2020s machine.
-CHAMPION_BUDGET = ExpertBudget(candidates=24, simulations=64, endgame_nodes=40_000)
+CHAMPION_BUDGET = ExpertBudget(candidates=32, simulations=128, endgame_nodes=20_000)
 
 
 def make_bot(
