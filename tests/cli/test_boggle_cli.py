@@ -84,11 +84,10 @@ def test_check_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_check_text_in_french_then_english(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "boggle", "check", GRID, "manies", "saint")
     assert out == (
-        "MANIES : valide, 3 pt, chemin C4-C3-C2-C1-B2-B3\n"
-        "saint : refusé (pas de chemin dans la grille)\n"
+        "MANIES : valide, 3 pt, chemin C4-C3-C2-C1-B2-B3\nsaint : refusé (pas dans la grille)\n"
     )
     _, out, _ = run(capsys, "--lang", "en", "boggle", "check", GRID, "saint")
-    assert out == "saint: refused (no path in the grid)\n"
+    assert out == "saint: refused (not on the grid)\n"
 
 
 def test_solve_text_lists_longest_words(capsys: pytest.CaptureFixture[str]) -> None:

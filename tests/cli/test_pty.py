@@ -93,8 +93,9 @@ def test_b10_b11_b15_boggle_round_against_two_bots(tmp_path: Path) -> None:
         assert f"{label} — {player.total} point" in results
     assert results.count(f"~{shared.upper()}~") == 2  # crossed out on both sheets
     assert "FERMETE 5" in results
-    assert "ab (trop court)" in results and "maison (pas de chemin dans la grille)" in results
-    assert f"Manche gagnée par {', '.join(result.winners)}" in results
+    assert "ab (trop court)" in results and "maison (pas dans la grille)" in results
+    winners = ", ".join("vous" if name == "Vous" else name for name in result.winners)
+    assert f"Manche gagnée par {winners}" in results  # the person in lower case mid-sentence
     assert re.search(r"Mots manqués : \d+ sur \d+ dans la grille", results)
     assert "FOLLETS 5" in results  # a missed word, with its points
     assert re.search(r"\(5 pt\) : \w\(\w\d\)( → \w+\(\w\d\)){6}", results)  # a 7-letter path
@@ -335,3 +336,104 @@ def test_b10_boggle_resume_mid_round_with_the_time_left(tmp_path: Path) -> None:
     over.expect("aucune partie de Boggle à reprendre")
     over.expect(pexpect.EOF)
     assert over.wait() != 0
+
+
+def _best_word(seed: int) -> str:
+    grid, lexicon = roll(CLASSIC_FR, seed), load_lexicon("fr")
+    return max(solve(grid, CLASSIC_FR, lexicon).words, key=lambda w: (w.points, w.word)).word
+
+
+def test_b10_boggle_resume_shows_the_words_already_written_and_commands_are_not_words(
+    tmp_path: Path,
+) -> None:
+    """After Ctrl-C and --resume the screen lists the words written before (issue 21: it
+    said « Vos mots (0) »); `/tous` in a round is a command, never a written word."""
+    child = _spawn(
+        ["boggle", "play", "--seed", "3", "--duration", "120", "--bots", "expert"], tmp_path
+    )
+    child.expect("Entrée pour lancer la manche 1")
+    child.send("\r")
+    child.expect(r"\x1b\[K> ")
+    child.send("fermete\r")
+    child.expect("FERMETE : accepté")
+    child.send("zz\r")
+    child.expect("✗ zz : trop court")
+    child.send("/tous\r")
+    child.expect(r"/tous : pas pendant la manche \(/fin la termine\)")
+    child.expect("Vous : 1 mot\\b")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+    again = _spawn(["boggle", "play", "--resume"], tmp_path)
+    again.expect("Partie reprise : manche 1")
+    again.expect(r"Vos mots \(1\) :\s+fermete ✗zz\s")
+    assert "Vous : 1 mot" in again.before
+    again.send("/fin\r")
+    results = _through_pages(again, "Mot à montrer", "-- suite : Entrée --")
+    assert "refusés : zz (trop court)\n" in results.replace("\r", "")
+    assert "/tous (" not in results  # not a refused entry
+    again.send("\r")
+    again.expect(r"Revanche \? \(o/n\)")
+    again.send("n\r")
+    again.expect(pexpect.EOF)
+    newest = max((tmp_path / "boggle").glob("*.txt"), key=lambda path: path.stat().st_mtime)
+    record = parse_boggle_record(newest.read_text())
+    assert [e.text for e in record.rounds[0].sheets[0].entries] == ["fermete", "zz"]
+
+
+def test_b14_boggle_round_nobody_scored_has_no_winner_and_you_win_in_lower_case(
+    tmp_path: Path,
+) -> None:
+    """A round everyone ends at 0 is won by nobody; « gagnée par vous », not « Vous »; a
+    rematch answer that is neither yes nor no is asked again (issue 21)."""
+    seed, duration = 8, 600.0
+    for number in (1, 2):  # the computer's first word comes late: the person is first
+        first = _bot_sheets(seed + number - 1, duration, ["beginner"])[0].entries[0].at
+        assert first > 60
+    child = _spawn(
+        ["boggle", "play", "--seed", str(seed), "--duration", "600", "--bots", "beginner"],
+        tmp_path,
+    )
+    child.expect("Entrée pour lancer la manche 1")
+    child.send("\r")
+    child.expect(r"\x1b\[K> ")
+    child.send("/fin\r")
+    shown = _through_pages(child, "Mot à montrer", "-- suite : Entrée --")
+    assert "Personne n'a marqué de point : pas de gagnant pour cette manche" in shown
+    assert "gagnée par" not in shown
+    child.send("\r")
+    child.expect("Égalité en tête : une manche de plus.")
+    child.expect("Entrée pour lancer la manche 2")
+    child.send("\r")
+    child.expect(r"\x1b\[K> ")
+    child.send(_best_word(seed + 1).lower() + "\r")
+    child.expect("accepté")
+    child.send("/fin\r")
+    shown = _through_pages(child, "Mot à montrer", "-- suite : Entrée --")
+    assert "Manche gagnée par vous\n" in shown.replace("\r", "")
+    child.send("\r")
+    child.expect("Partie gagnée par vous !")
+    child.expect(r"Revanche \? \(o/n\)")
+    child.send("peut-être\r")
+    child.expect(r"Revanche \? \(o/n\)")  # asked again
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    assert child.wait() == 0
+
+
+def test_t18_topword_rematch_asked_again_until_yes_or_no(tmp_path: Path) -> None:
+    child = _spawn(["topword", "play", "--seed", "9", "--players", "human:Ana,human:Bob"], tmp_path)
+    for _ in range(2):  # T18: every player passes, the game is over
+        child.expect(r"Au tour de (Ana|Bob)\.")
+        child.send("\r")
+        _turn_prompt(child)
+        child.send("passe\r")
+        child.expect("Entrée pour cacher votre chevalet")
+        child.send("\r")
+    child.expect("Partie terminée : tous les joueurs ont passé")
+    child.expect(r"Revanche \? \(o/n\)")
+    child.send("peut-être\r")
+    child.expect(r"Revanche \? \(o/n\)")
+    child.send("non\r")
+    child.expect(pexpect.EOF)
+    assert child.wait() == 0

@@ -496,7 +496,9 @@ def _print_round(number: int, result: RoundResult, lang: Language) -> None:
                 )
         if player.penalty:
             print(translate(BOGGLE_COMMANDS, "penalty", lang, penalty=player.penalty))
-    if len(result.players) > 1:
+    if len(result.players) > 1 and not any(player.total for player in result.players):
+        print(translate(BOGGLE_COMMANDS, "no_round_winner", lang))
+    elif len(result.players) > 1:
         names = ", ".join(result.winners)
         print(translate(BOGGLE_COMMANDS, "round_winners", lang, names=names))
     if result.missed is not None and result.all_words is not None:

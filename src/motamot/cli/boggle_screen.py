@@ -8,12 +8,12 @@ clock ends the round (B10) and brings the computer players' words.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from motamot.boggle.referee import find_path
-from motamot.boggle.round import JudgedEntry, Status
+from motamot.boggle.referee import WordReason, find_path
+from motamot.boggle.round import JudgedEntry, RoundResult, Status
 from motamot.cli.screen import Screen
 from motamot.cli.term import (
     CLEAR,
@@ -29,18 +29,20 @@ from motamot.cli.term import (
 )
 from motamot.lexicon import try_fold
 from motamot.service.boggle.feedback import Feedback, RoundOutcome, WordFeedback
-from motamot.text.boggle import reason_text
-from motamot.text.boggle_screen import BOGGLE_SCREEN, LEVEL_NAMES
+from motamot.text.boggle import VERDICTS, reason_text
+from motamot.text.boggle_screen import BOGGLE_SCREEN
 from motamot.text.i18n import Language, translate
+from motamot.text.players import level_text, names_in_sentence
 
 if TYPE_CHECKING:  # the room machinery is imported by the command when it runs
     from motamot.service.boggle.local import LocalMatch, LocalRound
 
 Clock = Callable[[], float]
 
-YES = {"o", "oui", "y", "yes"}
 END_COMMANDS = {"/fin", "/end", "/stop"}
 ALL_COMMANDS = {"/tous", "/tout", "/all", "/liste", "/list"}
+#: What a word taken is told (the others are refusals, with their reason).
+TAKEN = (Feedback.ACCEPTED, Feedback.WRITTEN)
 #: Lines of missed words shown at once on a live screen (the rest on request, paged).
 MISSED_LINES = 4
 
@@ -54,7 +56,6 @@ class BoggleScreen(Screen):
         super().__init__(out, reader, lang)
         self.clock = clock
         self.current: LocalRound | None = None
-        self.written_ok: list[bool] = []
 
     # -- the match -------------------------------------------------------------
 
@@ -82,9 +83,7 @@ class BoggleScreen(Screen):
             table = game.standing()
             self.show_scoreboard(game)
             if table.finished:
-                self.write(
-                    self.style(self.t("match_winner", names=", ".join(table.winners)), "bold")
-                )
+                self.write(self.style(self.match_winner_text(game), "bold"))
                 self.write(self.t("saved", path=path))
                 return True
             if game.match.rounds is not None and len(game.rounds) >= game.match.rounds:
@@ -125,52 +124,29 @@ class BoggleScreen(Screen):
     def player_label(self, game: LocalMatch, name: str) -> str:
         for player in game.players:
             if player.name == name and player.level is not None:
-                level = translate(LEVEL_NAMES, player.level.name, self.lang)
+                level = level_text(player.level.name, self.lang)
                 return self.t("level", name=name, level=level)
         return name
+
+    def winners_text(self, game: LocalMatch, winners: Sequence[str]) -> str:
+        """The winners inside a sentence, the person as « vous »."""
+        return names_in_sentence(winners, self.current_human(game), self.lang)
+
+    def match_winner_text(self, game: LocalMatch) -> str:
+        table = game.standing()
+        if not any(table.totals):
+            return self.t("no_match_winner")
+        return self.t("match_winner", names=self.winners_text(game, table.winners))
 
     # -- one round, live ---------------------------------------------------------
 
     def play_round(self, game: LocalMatch, live: LocalRound, number: int) -> None:
-        deadline = live.deadline
-        feedback: list[str] = []
-        self.written_ok = []
+        """The round until its deadline or /fin (B10): the room's clock decides."""
         if not self.live_screen:
             self.write("\n".join(grid_lines(live.grid, self.style)))
             self.write(self.t("time_left", time=clock_text(live.duration)))
         with self.reader.keys():
-            last_drawn = -1
-            while True:
-                live.tick()
-                now = self.clock()
-                remaining = deadline - now
-                if remaining <= 0 or not live.state.running:
-                    break
-                tick = int(remaining + 0.999)
-                if self.live_screen and tick != last_drawn:
-                    self.draw_live(game, live, number, remaining, feedback)
-                    last_drawn = tick
-                wait = remaining - (tick - 1) if tick > 1 else remaining
-                line = self.reader.poll(min(wait, remaining) + 0.001)  # EOFError: the end
-                if line is None:
-                    if self.live_screen:
-                        self.draw_input()
-                    continue
-                text = line.strip()
-                if not text:
-                    continue
-                if text.lower() in END_COMMANDS:
-                    live.stop()
-                    break
-                result = live.submit(text)
-                if result.feedback not in (Feedback.DUPLICATE, Feedback.AFTER_DEADLINE):
-                    self.written_ok.append(result.feedback in (Feedback.ACCEPTED, Feedback.WRITTEN))
-                message = self.feedback_text(result, live)
-                feedback.append(message)
-                if self.live_screen:
-                    self.draw_live(game, live, number, deadline - self.clock(), feedback)
-                else:
-                    self.write(message)
+            self.read_round(game, live, number)
         if self.live_screen:
             self.out.write("\n")
         if live.stopped_at is None:
@@ -179,15 +155,57 @@ class BoggleScreen(Screen):
             left = clock_text(max(0.0, live.duration - live.stopped_at))
             self.write(self.style(self.t("stopped", time=left), "bold", "yellow"))
 
+    def read_round(self, game: LocalMatch, live: LocalRound, number: int) -> None:
+        """Words as they are typed, the screen redrawn each second (EOFError: the end)."""
+        feedback: list[str] = []
+        last_drawn = -1
+        while True:
+            live.tick()
+            remaining = live.deadline - self.clock()
+            if remaining <= 0 or not live.state.running:
+                return
+            tick = int(remaining + 0.999)
+            if self.live_screen and tick != last_drawn:
+                self.draw_live(game, live, number, remaining, feedback)
+                last_drawn = tick
+            wait = remaining - (tick - 1) if tick > 1 else remaining
+            line = self.reader.poll(min(wait, remaining) + 0.001)
+            if line is None:
+                if self.live_screen:
+                    self.draw_input()
+                continue
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in END_COMMANDS:
+                live.stop()
+                return
+            if text.startswith("/"):  # a command, never a word (no word has a /)
+                message = self.style(self.t("not_in_round", text=text), "yellow")
+            else:
+                message = self.feedback_text(live.submit(text), live)
+            feedback.append(message)
+            if self.live_screen:
+                self.draw_live(game, live, number, live.deadline - self.clock(), feedback)
+            else:
+                self.write(message)
+
     def feedback_text(self, result: WordFeedback, live: LocalRound) -> str:
+        """The verdict on a word just written, in the words the web uses too."""
         word = (result.word or result.text).upper()
         if result.feedback in (Feedback.TOO_SHORT, Feedback.INVALID_CHARACTERS):
             word = result.text
-        text = self.t(result.feedback, word=word, points=result.points, min=live.rules.min_length)
-        good = result.feedback in (Feedback.ACCEPTED, Feedback.WRITTEN)
-        return self.style(
-            text, "green" if good else "yellow" if result.feedback is Feedback.DUPLICATE else "red"
-        )
+        if result.feedback in TAKEN:
+            verdict = translate(
+                VERDICTS, result.feedback, self.lang, word=word, points=result.points
+            )
+            return self.style(self.t("taken", verdict=verdict), "green")
+        reason = reason_text(WordReason(result.feedback.value), self.lang)
+        if result.feedback is Feedback.DUPLICATE:
+            return self.style(self.t("duplicate", word=word, reason=reason), "yellow")
+        if result.feedback is Feedback.TOO_SHORT:
+            reason = self.t("minimum", reason=reason, min=live.rules.min_length)
+        return self.style(self.t("refused_word", word=word, reason=reason), "red")
 
     def draw_input(self) -> None:
         self.out.write("\r\x1b[K> " + self.reader.buffer)
@@ -214,7 +232,9 @@ class BoggleScreen(Screen):
         )
         gap = max(1, min(columns, 80) - 1 - len(title) - len(timer))
         lines = [self.style(title, "bold") + " " * gap + self.style(timer, *colour), ""]
-        panel = [self.t("count", name=live.human, count=sum(self.written_ok))]
+        mine = live.my_words()
+        good = [verdict.feedback in TAKEN for verdict in mine]
+        panel = [self.t("count", name=live.human, count=sum(good))]
         for name, count in live.bot_counts():
             panel.append(self.t("count", name=self.player_label(game, name), count=count))
         panel.append("")
@@ -224,10 +244,10 @@ class BoggleScreen(Screen):
         fits = min(columns, 80) - 1 - visible_len(board[1]) - 3
         lines.extend(side_by_side(board, [shorten(line, fits) for line in panel]))
         words = [
-            self.style(text, "green") if good else self.style(f"✗{text}", "red")
-            for text, good in zip(live.written, self.written_ok, strict=False)
+            self.style(verdict.text, "green") if ok else self.style(f"✗{verdict.text}", "red")
+            for verdict, ok in zip(mine, good, strict=True)
         ]
-        lines.append(self.t("your_words", count=sum(self.written_ok)))
+        lines.append(self.t("your_words", count=sum(good)))
         fixed = len(lines) + 3
         listed = flow(words, min(columns, 80) - 1)
         room = max(1, rows - fixed)
@@ -283,10 +303,14 @@ class BoggleScreen(Screen):
             if player.penalty:
                 lines.append(self.t("penalty", penalty=player.penalty))
         if len(result.players) > 1:
-            lines.append(
-                self.style(self.t("round_winner", names=", ".join(result.winners)), "bold", "cyan")
-            )
+            lines.append(self.style(self.round_winner_text(game, result), "bold", "cyan"))
         return lines
+
+    def round_winner_text(self, game: LocalMatch, result: RoundResult) -> str:
+        """B14: who won the round; nobody, when nobody scored."""
+        if not any(player.total for player in result.players):
+            return self.t("no_round_winner")
+        return self.t("round_winner", names=self.winners_text(game, result.winners))
 
     @staticmethod
     def current_human(game: LocalMatch) -> str:
@@ -368,9 +392,6 @@ class BoggleScreen(Screen):
         self.page_more(lines)
         if not table.finished:
             pass
-
-    def ask_rematch(self) -> bool:
-        return self.ask(self.t("rematch")).strip().lower() in YES
 
     def interrupted(self, game: LocalMatch, path: Path) -> None:
         """Ctrl-C or the end of input: export what was played (a round in progress as

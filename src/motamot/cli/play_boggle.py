@@ -33,6 +33,7 @@ from motamot.durable import WriteError
 from motamot.service.storage import new_save_path
 from motamot.text.boggle_screen import BOGGLE_SCREEN
 from motamot.text.i18n import Language, translate
+from motamot.text.players import player_text
 from motamot.text.rooms import refusal_text
 
 if TYPE_CHECKING:  # at run time imported by `run`: see there
@@ -162,7 +163,7 @@ def _bots(text: str, lang: Language) -> list[tuple[str, str]]:
     if len(levels) > 9:
         raise CliError(translate(BOGGLE_SCREEN, "too_many_bots", lang))
     return [
-        (translate(BOGGLE_SCREEN, "bot", lang, number=number), level.name)
+        (player_text("bot_n", lang, number=number), level.name)
         for number, level in enumerate(levels, 1)
     ]
 
@@ -216,7 +217,7 @@ def _new_match(
     from motamot.service.boggle.local import LocalMatch, LocalPlayError
 
     try:
-        return LocalMatch.new(local, settings, translate(BOGGLE_SCREEN, "you", lang), bots, seed)
+        return LocalMatch.new(local, settings, player_text("you", lang), bots, seed)
     except LocalPlayError as error:
         detail = error.refusal.fields.get("detail", "")
         reason = refusal_text(error.refusal.code, lang)

@@ -33,13 +33,11 @@ from motamot.service.topword.local import (
 )
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
+from motamot.text.players import player_text
 from motamot.text.rooms import refusal_text
 from motamot.text.topword_screen import TOPWORD_SCREEN
 from motamot.topword.record import RecordError
 from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, Ruleset, get_ruleset
-
-YES = {"o", "oui", "y", "yes"}
-
 
 #: The longest a computer player may think (the interface owns the clock).
 THINKING_SECONDS = 10.0
@@ -72,16 +70,14 @@ def _seats(text: str, lang: Language) -> list[Seat]:
     humans = text.count(HUMAN)
     computers = len([item for item in text.split(",") if item.strip()]) - humans
     human_names = (
-        [translate(TOPWORD_SCREEN, "you", lang)]
+        [player_text("you", lang)]
         if humans <= 1
-        else [translate(TOPWORD_SCREEN, "player", lang, number=n) for n in range(1, humans + 1)]
+        else [player_text("player_n", lang, number=n) for n in range(1, humans + 1)]
     )
     computer_names = (
-        [translate(TOPWORD_SCREEN, "computer", lang)]
+        [player_text("bot", lang)]
         if computers <= 1
-        else [
-            translate(TOPWORD_SCREEN, "computer_n", lang, number=n) for n in range(1, computers + 1)
-        ]
+        else [player_text("bot_n", lang, number=n) for n in range(1, computers + 1)]
     )
     try:
         return parse_seats(text, human_names, computer_names)
@@ -163,7 +159,7 @@ def _games(ui: TopwordScreen, local: LocalRooms, table: Table) -> int:
         table.save()
         ui.write(ui.t("saved", path=table.path))
         try:
-            again = ui.ask(ui.t("rematch")).strip().lower() in YES
+            again = ui.ask_rematch()
         except (KeyboardInterrupt, EOFError):
             again = False
         if not again:

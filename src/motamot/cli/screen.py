@@ -15,6 +15,9 @@ from motamot.errors import CodedError
 from motamot.text.i18n import Catalog, Language, translate
 from motamot.text.terminal import TERMINAL
 
+YES = {"o", "oui", "y", "yes"}
+NO = {"n", "non", "no"}
+
 
 class Screen:
     """The terminal of one game: `catalog` holds its texts."""
@@ -43,6 +46,14 @@ class Screen:
     def ask(self, prompt: str) -> str:
         """A whole line from the player (EOFError at the end of input)."""
         return self.reader.read_line(prompt, self.out)
+
+    def ask_rematch(self) -> bool:
+        """« Revanche ? » until the answer is yes or no (EOFError at the end of input)."""
+        while True:
+            answer = self.ask(translate(TERMINAL, "rematch", self.lang)).strip().lower()
+            if answer in YES or answer in NO:
+                return answer in YES
+            self.write(translate(TERMINAL, "yes_or_no", self.lang))
 
     def page(self, lines: list[str], more: str) -> None:
         """Show lines, asking for Enter (`more`) each time they fill the screen."""

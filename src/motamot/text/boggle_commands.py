@@ -60,6 +60,10 @@ BOGGLE_COMMANDS: Catalog = {
     "refused_entry": {"fr": "    - {input} : {reason}", "en": "    - {input}: {reason}"},
     "penalty": {"fr": "    pénalité : -{penalty}", "en": "    penalty: -{penalty}"},
     "round_winners": {"fr": "  Manche gagnée par {names}", "en": "  Round won by {names}"},
+    "no_round_winner": {
+        "fr": "  Personne n'a marqué de point : pas de gagnant pour cette manche",
+        "en": "  Nobody scored: no winner this round",
+    },
     "missed": {
         "fr": "  Mots manqués : {count:n} sur {total:n} : {words}",
         "en": "  Missed words: {count:n} of {total:n}: {words}",

@@ -42,8 +42,6 @@ BOGGLE_SCREEN: Catalog = {
         "fr": "Entrée pour lancer la manche {number}… ",
         "en": "Press Enter to start round {number}… ",
     },
-    "you": {"fr": "Vous", "en": "You"},
-    "bot": {"fr": "Ordi {number}", "en": "Bot {number}"},
     "level": {
         "fr": "{name} ({level})",
         "en": "{name} ({level})",
@@ -56,32 +54,17 @@ BOGGLE_SCREEN: Catalog = {
         "fr": "Manche arrêtée, il restait {time}. On pose les crayons.",
         "en": "Round stopped with {time} left. Pens down.",
     },
-    # instant feedback, by the codes of `service.boggle_play.Feedback`
-    "accepted": {
-        "fr": "✓ {word} : accepté, {points} pt",
-        "en": "✓ {word}: accepted, {points} pt",
+    # instant feedback: the verdicts and reasons are `text.boggle`'s, shared with the web
+    "taken": {"fr": "✓ {verdict}", "en": "✓ {verdict}"},
+    "duplicate": {"fr": "= {word} : {reason}", "en": "= {word}: {reason}"},
+    "refused_word": {"fr": "✗ {word} : {reason}", "en": "✗ {word}: {reason}"},
+    "minimum": {
+        "fr": "{reason} ({min} lettres minimum)",
+        "en": "{reason} ({min} letters at least)",
     },
-    "written": {
-        "fr": "✓ {word} : noté (dictionnaire vérifié à la fin)",
-        "en": "✓ {word}: written down (dictionary checked at the end)",
-    },
-    "duplicate_entry": {"fr": "= {word} : déjà écrit", "en": "= {word}: already written"},
-    "too_short": {
-        "fr": "✗ {word} : trop court ({min} lettres minimum)",
-        "en": "✗ {word}: too short ({min} letters at least)",
-    },
-    "no_path": {"fr": "✗ {word} : pas dans la grille", "en": "✗ {word}: not on the grid"},
-    "not_in_dictionary": {
-        "fr": "✗ {word} : absent du dictionnaire",
-        "en": "✗ {word}: not in the dictionary",
-    },
-    "invalid_characters": {
-        "fr": "✗ {word} : caractères invalides",
-        "en": "✗ {word}: invalid characters",
-    },
-    "after_deadline": {
-        "fr": "✗ {word} : trop tard, le temps est écoulé",
-        "en": "✗ {word}: too late, time is up",
+    "not_in_round": {
+        "fr": "{text} : pas pendant la manche (/fin la termine)",
+        "en": "{text}: not during the round (/end ends it)",
     },
     # results
     "results": {
@@ -105,6 +88,10 @@ BOGGLE_SCREEN: Catalog = {
     },
     "penalty": {"fr": "  pénalité : -{penalty}", "en": "  penalty: -{penalty}"},
     "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
+    "no_round_winner": {
+        "fr": "Personne n'a marqué de point : pas de gagnant pour cette manche",
+        "en": "Nobody scored: no winner this round",
+    },
     "missed_title": {
         "fr": "Mots manqués : {count:n} sur {total:n} dans la grille",
         "en": "Missed words: {count:n} of {total:n} on the grid",
@@ -138,8 +125,11 @@ BOGGLE_SCREEN: Catalog = {
         "en": "Press Enter for the next round (Ctrl-C to quit)… ",
     },
     "match_winner": {"fr": "Partie gagnée par {names} !", "en": "Match won by {names}!"},
+    "no_match_winner": {
+        "fr": "Personne n'a marqué de point : pas de gagnant.",
+        "en": "Nobody scored: no winner.",
+    },
     "saved": {"fr": "Partie enregistrée dans {path}", "en": "Game saved in {path}"},
-    "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
     "nothing_saved": {
         "fr": "Aucune manche commencée : rien à enregistrer.",
         "en": "No round started: nothing to save.",
@@ -185,11 +175,4 @@ BOGGLE_SCREEN: Catalog = {
         "fr": "au plus 9 ordinateurs",
         "en": "at most 9 computer players",
     },
-}
-
-LEVEL_NAMES: Catalog = {
-    "beginner": {"fr": "débutant", "en": "beginner"},
-    "intermediate": {"fr": "moyen", "en": "intermediate"},
-    "advanced": {"fr": "confirmé", "en": "advanced"},
-    "expert": {"fr": "expert", "en": "expert"},
 }

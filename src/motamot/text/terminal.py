@@ -30,5 +30,7 @@ TERMINAL: Catalog = {
         "en": "No game can be saved: free some space, or play in another folder "
         "(MOTAMOT_DATA_DIR=FOLDER).",
     },
+    "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
+    "yes_or_no": {"fr": "Répondez o (oui) ou n (non).", "en": "Answer y (yes) or n (no)."},
     "input_ended": {"fr": "Fin de l'entrée : partie arrêtée.", "en": "End of input: game stopped."},
 }

@@ -112,11 +112,6 @@ TOPWORD_SCREEN: Catalog = {
         "fr": "Pour la reprendre : motamot topword play --resume {path}",
         "en": "To resume it: motamot topword play --resume {path}",
     },
-    "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
-    "you": {"fr": "Vous", "en": "You"},
-    "player": {"fr": "Joueur {number}", "en": "Player {number}"},
-    "computer": {"fr": "Ordi", "en": "Bot"},
-    "computer_n": {"fr": "Ordi {number}", "en": "Bot {number}"},
     "bad_seats": {
         "fr": "--players : {item!r} inconnu (human, {levels}, ou human:Nom)",
         "en": "--players: unknown {item!r} (human, {levels}, or human:Name)",

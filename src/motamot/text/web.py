@@ -7,10 +7,11 @@ The pages embed `client_catalog(lang)` as JSON so the client renders codes
 from __future__ import annotations
 
 from motamot.boggle.referee import WordReason
-from motamot.text.boggle import REASONS
+from motamot.text.boggle import REASONS, VERDICTS
 from motamot.text.errors import GAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.i18n import LANGUAGES, Catalog, Language, translate
+from motamot.text.players import BOGGLE_LEVELS
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
 from motamot.text.topword import SCORE_TEXTS
 from motamot.text.topword_web import TOPWORD_PAGE
@@ -54,10 +55,8 @@ PAGE: Catalog = {
     },
     "bot_count": {"fr": "Nombre", "en": "How many"},
     "bot_level": {"fr": "Niveau", "en": "Level"},
-    "level.beginner": {"fr": "débutant", "en": "beginner"},
-    "level.intermediate": {"fr": "intermédiaire", "en": "intermediate"},
-    "level.advanced": {"fr": "avancé", "en": "advanced"},
-    "level.expert": {"fr": "expert", "en": "expert"},
+    # the levels as the terminal says them too
+    **{f"level.{level}": text for level, text in BOGGLE_LEVELS.items()},
     "create": {"fr": "Créer la salle", "en": "Create the room"},
     "room_title": {"fr": "Salle de Boggle", "en": "Boggle room"},
     "home": {"fr": "Accueil", "en": "Home"},
@@ -76,9 +75,10 @@ PAGE: Catalog = {
     "you": {"fr": "vous", "en": "you"},
     "connected": {"fr": "connecté", "en": "connected"},
     "away": {"fr": "absent", "en": "away"},
-    "ready": {"fr": "prêt", "en": "ready"},
-    "not_ready": {"fr": "pas prêt", "en": "not ready"},
-    "i_am_ready": {"fr": "Je suis prêt", "en": "I am ready"},
+    # neutral in French: a verb says it for everyone, where « prêt » had a gender
+    "ready": {"fr": "peut commencer", "en": "ready"},
+    "not_ready": {"fr": "se prépare", "en": "not ready"},
+    "i_am_ready": {"fr": "Je peux commencer", "en": "I am ready"},
     "bot": {"fr": "ordinateur", "en": "computer"},
     "add_bot": {"fr": "Ajouter un joueur ordinateur", "en": "Add a computer player"},
     "remove": {"fr": "Retirer", "en": "Remove"},
@@ -101,11 +101,8 @@ PAGE: Catalog = {
     },
     "my_words": {"fr": "Mes mots", "en": "My words"},
     "word_count": {"fr": "{count:mot|mots}", "en": "{count:word|words}"},
-    "accepted": {"fr": "{word} : accepté, {points} pt", "en": "{word}: accepted, {points} pt"},
-    "written": {
-        "fr": "{word} : écrit (verdict à la fin)",
-        "en": "{word}: written (verdict at the end)",
-    },
+    # a word's verdict as the terminal says it too
+    **VERDICTS,
     "refused_word": {"fr": "{word} : refusé, {reason}", "en": "{word}: refused, {reason}"},
     "grid": {"fr": "Grille", "en": "Grid"},
     "die": {"fr": "dé {row}-{column} : {face}", "en": "die {row}-{column}: {face}"},

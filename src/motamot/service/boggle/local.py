@@ -123,6 +123,11 @@ class LocalRound:
     def written(self) -> tuple[str, ...]:
         return tuple(w.text for w in self.state.words.get(self.match.seat, ()))
 
+    def my_words(self) -> list[WordFeedback]:
+        """The person's words so far with the verdict each was given (after a resume too)."""
+        room = self.match.room
+        return [room.verdict(word) for word in self.state.words.get(self.match.seat, ())]
+
     def bot_counts(self) -> list[tuple[str, int]]:
         """How many words each computer player has written so far."""
         return [
