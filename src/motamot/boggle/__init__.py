@@ -1,6 +1,6 @@
 """The Boggle engine: dice, grids, referee, solver, rounds, matches, bots, records.
 
-Pure: no I/O, no clock, no global random. See RULES.md B1-B15.
+Pure: no I/O, no clock, no global random. See docs/rules.md, B1-B15.
 """
 
 from __future__ import annotations

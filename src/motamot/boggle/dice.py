@@ -2,7 +2,7 @@
 
 A face is written as printed: one upper-case letter, a multi-letter face
 such as `Qu` or `Th` (capital then lower case), or `_` for a blank face
-that carries no letter (rule B1 variants, DICE.md).
+that carries no letter (rule B1 variants, docs/dice.md).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def face_letters(face: str) -> str:
 
 
 def parse_dice(text: str) -> tuple[Die, ...]:
-    """Dice written as in DICE.md: `ETUKNO BMA(Qu)JO [An Er He In Qu Th]`."""
+    """Dice written as in docs/dice.md: `ETUKNO BMA(Qu)JO [An Er He In Qu Th]`."""
     dice: list[Die] = []
     for token in re.findall(r"\[[^\]]*\]|\S+", text):
         if token.startswith("["):

@@ -6,10 +6,11 @@ refused (`after_deadline`), whatever it is (B10); one written exactly at it
 counts unless `BoggleRules.word_at_deadline_counts` is off.
 
 B12 variant (`BoggleRules.invalid_penalty`): each invalid word (not in the
-dictionary, no path, too short) takes that many points off. [choice] RULES.md
-is silent on a penalty larger than the points scored: a round total is
-floored at 0 (a player never loses points they did not score in the round);
-`PlayerResult.penalty` still shows the whole penalty.
+dictionary, no path, too short, or text that cannot be folded) takes that many
+points off. [choice] The rules are silent on a penalty larger than the points
+scored (docs/rules.md, B12): a round total is floored at 0 (a player never
+loses points they did not score in the round); `PlayerResult.penalty` still
+shows the whole penalty.
 """
 
 from __future__ import annotations

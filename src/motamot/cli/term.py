@@ -108,7 +108,7 @@ def flow(tokens: Iterable[str], width: int, indent: str = "  ") -> list[str]:
 
 
 def cell_name(cell: Cell) -> str:
-    """RULES.md notation: row letter, column number (`(2, 3)` → `C4`)."""
+    """docs/rules.md notation: row letter, column number (`(2, 3)` → `C4`)."""
     row, col = cell
     return f"{chr(65 + row)}{col + 1}"
 

@@ -122,7 +122,7 @@ def _counts(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(pairs))
 
 
-#: The French rulebook (seed 002), the default.
+#: The French rulebook (docs/rules.md), the default.
 TOPWORD_FR = Ruleset(
     name="topword-fr",
     tiles=_counts(
