@@ -1,0 +1,126 @@
+"""The documentation in docs/ is there and true to the tests: every page the code or the
+README cites exists, docs/rules.md names every rule of the project's rule list, and each
+rule it gives a heading is checked by tests that name it."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+RULES = DOCS / "rules.md"
+
+#: The ids of the project's rule list (RULES.md, kept outside the repository): the rules
+#: docs/rules.md documents as played, each under a heading of its own...
+PLAYED = (
+    [f"W{n}" for n in range(1, 4)]
+    + [f"B{n}" for n in range(1, 16)]
+    + [f"T{n}" for n in range(1, 21)]
+)
+#: ...and the duplicate variant, which no code plays yet: tagged in bold, without a heading.
+NOT_PLAYED = [f"D{n}" for n in range(1, 7)]
+
+_HEADING = re.compile(r"^#{2,6}\s+([WBTD]\d+)\b", re.M)
+_DOC_CITATION = re.compile(r"\bdocs/[\w.-]+\.md\b")
+_OUTSIDE = re.compile(r"\b(?:RULES|DICE|STANDARDS|ROOMS|DESIGN)\.md\b|\bseeds?/?\s*00\d\b")
+_TEST_DEF = re.compile(r"^\s*(?:async\s+)?def (test_\w+)", re.M)
+_LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def _source_files() -> list[Path]:
+    """The files whose docstrings and comments may cite a document."""
+    found = [ROOT / "README.md"]
+    for folder, patterns in (("src", ("*.py", "*.pyi", "*.c", "*.js")), ("tools", ("*.py",))):
+        for pattern in patterns:
+            found.extend(sorted((ROOT / folder).rglob(pattern)))
+    found.extend(sorted((ROOT / "benchmarks").rglob("*.py")))
+    return found
+
+
+@cache
+def _test_names() -> dict[str, set[str]]:
+    """Each test module (its path under tests/) and the names of the tests it defines."""
+    names: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        rel = path.relative_to(ROOT / "tests").as_posix()
+        names[rel] = set(_TEST_DEF.findall(path.read_text("utf-8")))
+    return names
+
+
+def _names_rule(test: str, rule: str) -> bool:
+    """Whether a test's name carries the rule id, as the before-stop hook reads it."""
+    return re.search(rf"(^|[^a-z0-9]){rule.lower()}([^0-9]|$)", test, re.I) is not None
+
+
+def _sections() -> dict[str, str]:
+    """The text under each rule heading of docs/rules.md, by rule id."""
+    text = RULES.read_text("utf-8")
+    sections: dict[str, str] = {}
+    for match in _HEADING.finditer(text):
+        end = re.compile(r"^#", re.M).search(text, match.end())
+        sections[match[1]] = text[match.end() : end.start() if end else None]
+    return sections
+
+
+def _listed_tests(section: str) -> list[tuple[str, str]]:
+    """(module, test) for each test its `**Tests:**` line lists: a module path, then its
+    tests, each in backquotes."""
+    line = next(line for line in section.splitlines() if line.startswith("**Tests:**"))
+    listed: list[tuple[str, str]] = []
+    module = ""
+    for token in re.findall(r"`([^`]+)`", line):
+        if token.endswith(".py"):
+            module = token
+        else:
+            listed.append((module, token))
+    return listed
+
+
+def test_the_documents_cited_by_the_readme_exist() -> None:
+    cited = set(_DOC_CITATION.findall((ROOT / "README.md").read_text("utf-8")))
+    assert {"docs/rules.md", "docs/dice.md"} <= cited
+    assert sorted(doc for doc in cited if not (ROOT / doc).is_file()) == []
+
+
+def test_the_links_of_the_docs_lead_to_files() -> None:
+    for page in sorted(DOCS.glob("*.md")):
+        for target in _LINK.findall(page.read_text("utf-8")):
+            if "://" not in target:
+                assert (page.parent / target).is_file(), f"{page.name} links {target}"
+
+
+def test_no_source_cites_a_document_kept_outside_the_repository() -> None:
+    citing = [
+        f"{path.relative_to(ROOT)}: {match[0]}"
+        for path in _source_files()
+        for match in _OUTSIDE.finditer(path.read_text("utf-8", errors="replace"))
+    ]
+    assert citing == []
+
+
+def test_rules_md_heads_every_played_rule_once_and_tags_the_duplicate_rules() -> None:
+    text = RULES.read_text("utf-8")
+    assert _HEADING.findall(text) == PLAYED
+    for rule in NOT_PLAYED:
+        assert f"**{rule}**" in text
+
+
+def test_every_rule_with_a_heading_is_named_by_a_test() -> None:
+    unnamed = [
+        rule
+        for rule in _sections()
+        if not any(_names_rule(test, rule) for tests in _test_names().values() for test in tests)
+    ]
+    assert unnamed == []
+
+
+def test_the_tests_each_rule_lists_exist_and_name_the_rule() -> None:
+    names = _test_names()
+    for rule, section in _sections().items():
+        listed = _listed_tests(section)
+        assert listed, f"{rule} lists no test"
+        for module, test in listed:
+            assert test in names.get(module, set()), f"{rule}: no {module}::{test}"
+            assert _names_rule(test, rule), f"{rule}: {test} does not name it"
