@@ -122,5 +122,7 @@ def test_the_tests_each_rule_lists_exist_and_name_the_rule() -> None:
         listed = _listed_tests(section)
         assert listed, f"{rule} lists no test"
         for module, test in listed:
-            assert test in names.get(module, set()), f"{rule}: no {module}::{test}"
+            assert test in names.get(module, set()), (
+                f"{rule}: no {module}::{test} (python tools/rule_tests.py lists them anew)"
+            )
             assert _names_rule(test, rule), f"{rule}: {test} does not name it"
