@@ -9,6 +9,7 @@ without a line of src/motamot/server/ knowing it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
@@ -17,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from motamot.server.http import decode_body, refused
-from motamot.server.kinds import Rooms, WebKind, WebKinds
+from motamot.server.kinds import Page, Rooms, WebKind, WebKinds
 from motamot.server.protocol import RequestId, StartMessage
 from motamot.server.texts import request_language
 from motamot.service.rooms.actor import Actor, Lexicons
@@ -160,6 +161,7 @@ class CreateToy(msgspec.Struct, forbid_unknown_fields=True):
 class ToyWeb(WebKind):
     room = TOY_ROOMS
     actions = (AddMessage,)
+    templates = Path(__file__).parent / "templates"
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:
@@ -169,8 +171,8 @@ class ToyWeb(WebKind):
                 return Add(amount)
         return Refusal("unknown_command")
 
-    def page(self, lang: Language, room_id: str, mode: str) -> str:
-        return f"<!doctype html><title>toy</title><p>{mode}</p>"
+    def page(self, lang: Language, room_id: str, mode: str) -> Page:
+        return Page("toy/page.html", "room_title", "toy/toy.js", {"mode": mode})
 
     def routes(self, rooms: Rooms) -> list[BaseRoute]:
         async def create(request: Request) -> Response:

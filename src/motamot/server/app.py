@@ -16,14 +16,14 @@ import msgspec
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from motamot.names import MAX_NAME_LENGTH
-from motamot.server import pages
+from motamot.server.assets import Assets
 from motamot.server.dictionaries import offered
-from motamot.server.http import decode_body, html_page, refused
+from motamot.server.http import decode_body, refused
+from motamot.server.pages import Pages
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
 from motamot.server.ws import room_socket
@@ -41,6 +41,10 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
 def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlette:
     """The app over `rooms` (whose host the caller starts and stops: see `serve`)."""
     kinds = rooms.kinds
+    assets = Assets(
+        [("", STATIC), *((kind.name, kind.static) for kind in kinds if kind.static is not None)]
+    )
+    pages = Pages(kinds, assets)
 
     async def home(request: Request) -> Response:
         lang = request_language(request)
@@ -49,7 +53,7 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         data: dict[str, Any] = {}
         for kind in kinds:
             data.update(kind.home_data(query))
-        return html_page(request, pages.home_page(lang, sections, data))
+        return pages.home(request, lang, [s for s in sections if s is not None], data)
 
     async def room(request: Request) -> Response:
         lang = request_language(request)
@@ -57,10 +61,10 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         mode = request.path_params.get("mode", "play")
         kind = await rooms.kind(room_id)
         if kind is None:
-            return html_page(request, pages.message_page(lang, "no_room"), 404)
+            return pages.message(request, lang, "no_room", 404)
         if mode not in ("play", "watch", *kind.page_modes):
-            return html_page(request, pages.message_page(lang, "not_found"), 404)
-        return html_page(request, kind.page(lang, room_id, mode))
+            return pages.message(request, lang, "not_found", 404)
+        return pages.room(request, lang, kind.page(lang, room_id, mode), room_id, mode)
 
     async def join(request: Request) -> Response:
         lang = request_language(request)
@@ -81,7 +85,7 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
 
     async def not_found(request: Request, exc: Exception) -> Response:
         del exc
-        return html_page(request, pages.message_page(request_language(request), "not_found"), 404)
+        return pages.message(request, request_language(request), "not_found", 404)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -96,11 +100,6 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         del request
         return Response(status_code=204)
 
-    statics: list[BaseRoute] = [
-        Mount(f"/static/{kind.name}", StaticFiles(directory=kind.static), name=kind.name)
-        for kind in kinds
-        if kind.static is not None
-    ]
     routes: list[BaseRoute] = [
         Route("/", home),
         Route("/favicon.ico", no_icon),
@@ -109,7 +108,6 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         Route("/r/{room}/{mode}", room),
         Route("/api/rooms/{room}/join", join, methods=["POST"]),
         WebSocketRoute("/ws/{room}", socket),
-        *statics,
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        *assets.routes(),
     ]
     return Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)

@@ -1,4 +1,4 @@
-"""What every HTTP route shares: reading a JSON body, answering a refusal, serving a page."""
+"""What every HTTP route shares: reading a JSON body, answering a refusal (pages: `pages`)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from typing import Any, TypeVar
 
 import msgspec
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from motamot.server.protocol import MAX_MESSAGE_BYTES
-from motamot.server.texts import LANG_COOKIE, refusal_text
+from motamot.server.texts import refusal_text
 from motamot.service.rooms.outcomes import Refusal
 
 T = TypeVar("T")
@@ -37,12 +37,3 @@ def refused(refusal: Refusal, lang: Any, status: int = 409) -> Response:
         },
         status,
     )
-
-
-def html_page(request: Request, text: str, status: int = 200) -> Response:
-    """A page; `?lang=` (the language switch) is remembered in a cookie."""
-    response = HTMLResponse(text, status)
-    lang = request.query_params.get("lang")
-    if lang in ("fr", "en"):
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
-    return response

@@ -1,16 +1,16 @@
 """What the server needs of a room kind, and the registry it looks kinds up in by name.
 
 The server names no game: every game-specific part (its protocol messages and their
-commands, its queries, its pages, routes and static files, its create form) comes from
-a `WebKind` registered here. The kinds served are chosen above the server
+commands, its queries, its pages and their templates, routes and static files, its
+create form) comes from a `WebKind` registered here. The kinds served are chosen above the server
 (`motamot.web.default_kinds()`, or a test's own).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -32,6 +32,18 @@ class Opened:
     room: str
     seat: str
     token: str
+
+
+@dataclass(frozen=True)
+class Page:
+    """What a kind draws: a template (its own are named `<kind>/<file>`, the server's
+    `room.html` and `base.html` may be extended), the text key of its title, the static
+    module that runs it (`<kind>/<file>.js`) and what else the template reads."""
+
+    template: str
+    title: str = ""
+    script: str = ""
+    context: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Rooms(Protocol):
@@ -60,8 +72,10 @@ class WebKind(ABC):
     queries: tuple[type[Any], ...] = ()
     #: The kind's own server frames (answers to its queries).
     frames: tuple[type[Any], ...] = ()
-    #: The kind's static files, served at /static/<name>/ (None: it has none).
+    #: The kind's static files, served at /static/<version>/<name>/ (None: it has none).
     static: Path | None = None
+    #: The kind's templates, found as `<name>/<file>` (None: it has none).
+    templates: Path | None = None
     #: Pages besides play and watch, served at /r/{room}/{mode}.
     page_modes: tuple[str, ...] = ()
 
@@ -81,16 +95,16 @@ class WebKind(ABC):
         raise NotImplementedError(f"{self.name} has no queries")
 
     @abstractmethod
-    def page(self, lang: Language, room_id: str, mode: str) -> str:
-        """The HTML of the room's page (`mode`: play, watch or one of `page_modes`)."""
+    def page(self, lang: Language, room_id: str, mode: str) -> Page:
+        """The room's page (`mode`: play, watch or one of `page_modes`)."""
 
     def routes(self, rooms: Rooms) -> list[BaseRoute]:
         """The kind's own HTTP routes (creating its rooms, records, replays...)."""
         return []
 
-    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> str:
-        """The kind's part of the home page (its create form), as HTML."""
-        return ""
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page | None:
+        """The kind's part of the home page (its create form; None: it has none)."""
+        return None
 
     def home_data(self, query: dict[str, str]) -> dict[str, Any]:
         """What the kind's form on the home page reads (the defaults a link carries)."""

@@ -1,117 +1,151 @@
-"""The HTML pages: small server-rendered shells; the client script fills them.
+"""The HTML pages: Jinja2 templates, autoescaped, the server's layout and each kind's own.
 
-Everything from outside (names, room ids) reaches the page through
-`html.escape` or as JSON in a `<script type="application/json">` block
-with `<` escaped, and the client writes it with `textContent` only.
+The pages are small shells; the client script fills them. Everything from outside
+(names, room ids, a link's defaults) reaches a page through the templates' escaping, or
+as JSON (`script_json`: `<`, `>` and `&` escaped) in a `<script type="application/json">`
+block, and the client writes it with `textContent` only. The server's templates are in
+`server/templates/`; a kind's are found as `<kind>/<file>` (`WebKind.templates`).
 """
 
 from __future__ import annotations
 
-import html
 import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PrefixLoader,
+    StrictUndefined,
+)
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.templating import Jinja2Templates
+
 from motamot.names import MAX_NAME_LENGTH
+from motamot.server.assets import Assets
+from motamot.server.kinds import Page, WebKind
+from motamot.server.texts import LANG_COOKIE
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog, page_text
 
-#: Bumped with the static files so browsers do not keep an old client.
-ASSET_VERSION = "7"
+TEMPLATES = Path(__file__).parent / "templates"
+#: Each language's name in itself, for the switch.
+LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 
 
-def _json_block(element_id: str, data: Any) -> str:
-    text = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
-    return f'<script type="application/json" id="{element_id}">{text}</script>'
+def texts(lang: Language) -> Callable[..., str]:
+    """`t(key, **fields)` in the templates: a page text in `lang`."""
+
+    def t(key: str, **fields: object) -> str:
+        return page_text(key, lang, **fields)
+
+    return t
 
 
-def _language_switch(lang: Language, path: str) -> str:
-    links = []
-    for other in LANGUAGES:
-        label = {"fr": "Français", "en": "English"}[other]
-        if other == lang:
-            links.append(f'<span aria-current="true" lang="{other}">{label}</span>')
-        else:
-            links.append(f'<a href="{html.escape(path)}?lang={other}" lang="{other}">{label}</a>')
-    label = html.escape(page_text("language", lang))
-    return f'<nav class="langs" aria-label="{label}">{" · ".join(links)}</nav>'
+def script_json(value: Any) -> Markup:
+    """`value` as JSON for a `<script type="application/json">` block: `<`, `>` and `&`
+    escaped, so nothing in it can close the block or open a comment."""
+    text = json.dumps(value, ensure_ascii=False)
+    for char, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
+        text = text.replace(char, escaped)
+    return Markup(text)
 
 
-def layout(lang: Language, title: str, path: str, body: str, script: str, data: Any) -> str:
-    """A whole page: head, header with the language switch, `body`, texts and data as JSON."""
-    t = html.escape
-    return f"""<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t(title)}</title>
-<link rel="stylesheet" href="/static/app.css?v={ASSET_VERSION}">
-</head>
-<body>
-<header class="top"><a class="brand" href="/">motamot</a>{_language_switch(lang, path)}</header>
-<main id="main">
-{body}
-</main>
-{_json_block("texts", client_catalog(lang))}
-{_json_block("data", data)}
-<script type="module" src="/static/{script}?v={ASSET_VERSION}"></script>
-</body>
-</html>
-"""
-
-
-def options(values: list[tuple[str, str]], selected: str) -> str:
-    """`<option>`s of a select, `selected` chosen (values and labels escaped)."""
-    return "".join(
-        f'<option value="{html.escape(v)}"{" selected" if v == selected else ""}>'
-        f"{html.escape(label)}</option>"
-        for v, label in values
-    )
-
-
-def dictionary_options(lang: Language, dictionaries: list[str], selected: str) -> str:
-    """The word lists offered, the rules' own language first ("auto")."""
-    names = [("", page_text("dictionary.auto", lang))] + [
+def dictionary_options(lang: Language, dictionaries: list[str]) -> list[tuple[str, str]]:
+    """The word lists offered, as (value, label), the rules' own language first ("auto")."""
+    return [("", page_text("dictionary.auto", lang))] + [
         (name, page_text(f"dictionary.{name}", lang) if name in ("fr", "en") else name)
         for name in dictionaries
     ]
-    return options(names, selected)
 
 
-def room_page(
-    lang: Language, title_key: str, room_id: str, mode: str, script: str, root: str
-) -> str:
-    """A room's page (`mode`: play, watch...): an empty element `root` that `script` (a
-    kind's static module) fills from the socket."""
-    path = f"/r/{room_id}" + ("" if mode == "play" else f"/{mode}")
-    body = (
-        f'<div id="{root}" aria-busy="true"></div>'
-        '<div id="live" class="sr-only" aria-live="polite"></div>'
-    )
-    data = {"room": room_id, "mode": mode, "watch": mode == "watch", "max_name": MAX_NAME_LENGTH}
-    return layout(lang, page_text(title_key, lang), path, body, script, data)
+def remember_language(request: Request, response: Response) -> Response:
+    """`?lang=` (the language switch) is remembered in a cookie."""
+    lang = request.query_params.get("lang")
+    if lang in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+    return response
 
 
-def home_page(lang: Language, sections: list[str], data: dict[str, Any]) -> str:
-    """The home page: each kind's part (its create form), then this browser's rooms;
-    `data` is what the kinds' forms read (a link's defaults)."""
+class Pages:
+    """The templates of the server and of the kinds it serves, with their assets' URLs."""
 
-    def t(key: str) -> str:
-        return html.escape(page_text(key, lang))
+    def __init__(self, kinds: Iterable[WebKind], assets: Assets) -> None:
+        own: dict[str, BaseLoader] = {
+            kind.name: FileSystemLoader(kind.templates)
+            for kind in kinds
+            if kind.templates is not None
+        }
+        env = Environment(
+            loader=ChoiceLoader([FileSystemLoader(TEMPLATES), PrefixLoader(own)]),
+            autoescape=True,
+            undefined=StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        env.globals["asset"] = assets.url
+        env.filters["script_json"] = script_json
+        self.env = env
+        self.templates = Jinja2Templates(env=env)
 
-    body = (
-        "".join(sections)
-        + f"""
-<section id="my-tables" class="card my-tables" aria-labelledby="my-tables-title">
-  <h2 id="my-tables-title">{t("my_tables")}</h2>
-  <ul id="table-list"><li class="hint">{t("no_tables")}</li></ul>
-</section>
-"""
-    )
-    return layout(lang, page_text("site_title", lang), "/", body, "home.js", data)
+    def render(
+        self,
+        request: Request,
+        lang: Language,
+        page: Page,
+        path: str,
+        data: Any,
+        status: int = 200,
+    ) -> Response:
+        """A whole page: `page.template` (extending `base.html`), its texts and `data`."""
+        context: dict[str, Any] = {
+            **page.context,
+            "lang": lang,
+            "t": texts(lang),
+            "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+            "title": page_text(page.title, lang),
+            "path": path,
+            "script": page.script,
+            "texts": client_catalog(lang),
+            "data": data,
+        }
+        response = self.templates.TemplateResponse(request, page.template, context, status)
+        return remember_language(request, response)
 
+    def section(self, lang: Language, page: Page) -> Markup:
+        """A part of a page (a kind's form on the home page), rendered by its template."""
+        template = self.env.get_template(page.template)
+        return Markup(template.render({**page.context, "t": texts(lang), "lang": lang}))
 
-def message_page(lang: Language, key: str) -> str:
-    title, home = html.escape(page_text(key, lang)), html.escape(page_text("home", lang))
-    body = f'<h1>{title}</h1><p><a href="/">{home}</a></p>'
-    return layout(lang, page_text(key, lang), "/", body, "home.js", {"defaults": {}})
+    def room(
+        self, request: Request, lang: Language, page: Page, room_id: str, mode: str
+    ) -> Response:
+        """A room's page (`mode`: play, watch...), drawn by the kind's module from the socket."""
+        path = f"/r/{room_id}" + ("" if mode == "play" else f"/{mode}")
+        data = {
+            "room": room_id,
+            "mode": mode,
+            "watch": mode == "watch",
+            "max_name": MAX_NAME_LENGTH,
+        }
+        return self.render(request, lang, page, path, data)
+
+    def home(
+        self, request: Request, lang: Language, sections: list[Page], data: dict[str, Any]
+    ) -> Response:
+        """The home page: each kind's part (its create form), then this browser's rooms;
+        `data` is what the kinds' forms read (a link's defaults)."""
+        shown = [self.section(lang, section) for section in sections]
+        page = Page("home.html", "site_title", "home.js", {"sections": shown})
+        return self.render(request, lang, page, "/", data)
+
+    def message(self, request: Request, lang: Language, key: str, status: int) -> Response:
+        """A page that says one thing (`key`: no_room, not_found) and links home."""
+        page = Page("message.html", key, "home.js")
+        return self.render(request, lang, page, "/", {"defaults": {}}, status)

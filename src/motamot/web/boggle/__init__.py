@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from motamot.server.kinds import Rooms, WebKind
+from motamot.server.kinds import Page, Rooms, WebKind
 from motamot.server.protocol import StartMessage
 from motamot.service.boggle import BOGGLE as BOGGLE_ROOMS
 from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
@@ -37,6 +37,7 @@ class BoggleWeb(WebKind):
     room = BOGGLE_ROOMS
     actions = ACTIONS
     static = Path(__file__).parent / "static"
+    templates = Path(__file__).parent / "templates"
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:
@@ -51,13 +52,13 @@ class BoggleWeb(WebKind):
                 return NewMatch()
         return Refusal("unknown_command")
 
-    def page(self, lang: Language, room_id: str, mode: str) -> str:
+    def page(self, lang: Language, room_id: str, mode: str) -> Page:
         return pages.room(lang, room_id, mode)
 
     def routes(self, rooms: Rooms) -> list[Any]:
         return list(api.routes(rooms))
 
-    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> str:
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries, api.same_grid_defaults(query))
 
     def home_data(self, query: dict[str, str]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from motamot.lexicon import Lexicon
 from motamot.server.frames import Refused
-from motamot.server.kinds import Rooms, WebKind
+from motamot.server.kinds import Page, Rooms, WebKind
 from motamot.server.protocol import StartMessage
 from motamot.server.texts import refusal_text
 from motamot.service.rooms.host import draw_seed
@@ -96,6 +96,7 @@ class TopwordWeb(WebKind):
     queries = QUERIES
     frames = FRAMES
     static = Path(__file__).parent / "static"
+    templates = Path(__file__).parent / "templates"
     page_modes = ("replay", "analysis")
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
@@ -134,13 +135,13 @@ class TopwordWeb(WebKind):
         moves = [{"move": str(h.verdict.move), **verdict_json(h.verdict)} for h in found]
         return HintFrame(message.id, moves)
 
-    def page(self, lang: Language, room_id: str, mode: str) -> str:
+    def page(self, lang: Language, room_id: str, mode: str) -> Page:
         return pages.table(lang, room_id, mode)
 
     def routes(self, rooms: Rooms) -> list[Any]:
         return list(api.routes(rooms))
 
-    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> str:
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries)
 
 
