@@ -380,9 +380,7 @@ class BoggleScreen(Screen):
         lines = [self.style(f"{self.t('scoreboard', played=played)} · {detail}", "bold")]
         shown = game.rounds[-6:]
         first = played - len(shown) + 1
-        heads = "".join(
-            f"{'M' if self.lang == 'fr' else 'R'}{n:<4}" for n in range(first, played + 1)
-        )
+        heads = "".join(f"{self.t('round_short', number=n):<5}" for n in range(first, played + 1))
         name_width = max(len(self.player_label(game, n)) for n in game.names) + 2
         lines.append(" " * (name_width + 2) + heads + self.t("total"))
         for name, total in zip(table.players, table.totals, strict=True):

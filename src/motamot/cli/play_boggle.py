@@ -35,6 +35,7 @@ from motamot.text.boggle_screen import BOGGLE_SCREEN
 from motamot.text.i18n import Language, translate
 from motamot.text.players import player_text
 from motamot.text.rooms import refusal_text
+from motamot.text.terminal import TERMINAL
 
 if TYPE_CHECKING:  # at run time imported by `run`: see there
     from motamot.service.boggle.local import LocalMatch
@@ -221,4 +222,4 @@ def _new_match(
     except LocalPlayError as error:
         detail = error.refusal.fields.get("detail", "")
         reason = refusal_text(error.refusal.code, lang)
-        raise CliError(f"{reason} : {detail}" if lang == "fr" else f"{reason}: {detail}") from None
+        raise CliError(translate(TERMINAL, "refused", lang, reason=reason, detail=detail)) from None

@@ -35,6 +35,7 @@ from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
 from motamot.text.players import player_text
 from motamot.text.rooms import refusal_text
+from motamot.text.terminal import TERMINAL
 from motamot.text.topword_screen import TOPWORD_SCREEN
 from motamot.topword.record import RecordError
 from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, Ruleset, get_ruleset
@@ -183,8 +184,9 @@ def _new_table(
         return Table.new(local, seats, seed, ruleset, dictionary, path)
     except SeatError as error:
         reason = refusal_text(error.reason, lang)
-        text = f"{reason} : {error.item}" if lang == "fr" else f"{reason}: {error.item}"
-        raise CliError(text) from None
+        raise CliError(
+            translate(TERMINAL, "refused", lang, reason=reason, detail=error.item)
+        ) from None
 
 
 def _resume(

@@ -111,6 +111,7 @@ BOGGLE_SCREEN: Catalog = {
         "en": "Scoreboard after {played:round|rounds}",
     },
     "total": {"fr": "Total", "en": "Total"},
+    "round_short": {"fr": "M{number}", "en": "R{number}"},
     "target": {"fr": "objectif {target:point|points}", "en": "target {target:point|points}"},
     "rounds_of": {
         "fr": "{rounds:manche prévue|manches prévues}",

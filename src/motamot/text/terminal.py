@@ -30,6 +30,8 @@ TERMINAL: Catalog = {
         "en": "No game can be saved: free some space, or play in another folder "
         "(MOTAMOT_DATA_DIR=FOLDER).",
     },
+    #: The room refused to set the game up (an unknown word list...).
+    "refused": {"fr": "{reason} : {detail}", "en": "{reason}: {detail}"},
     "rematch": {"fr": "Revanche ? (o/n) ", "en": "Rematch? (y/n) "},
     "yes_or_no": {"fr": "Répondez o (oui) ou n (non).", "en": "Answer y (yes) or n (no)."},
     "input_ended": {"fr": "Fin de l'entrée : partie arrêtée.", "en": "End of input: game stopped."},
