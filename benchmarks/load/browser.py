@@ -87,6 +87,9 @@ class Record:
     reconnects: int = 0
     #: (epoch, code, reason) of each close the browser did not ask for
     closes: list[tuple[float, int, str]] = field(default_factory=list)
+    #: the last event number it held, and how many events frames it got
+    last_seq: int = 0
+    event_frames: int = 0
     #: failed attempts to open the socket (each followed by the back-off)
     open_failures: list[str] = field(default_factory=list)
     #: words the player wrote while its socket was closed (the page sends nothing then)
@@ -141,14 +144,14 @@ class Browser:
     async def run(self) -> None:
         """Open the socket and keep it open (back-off after each close) until stopped."""
         self.writer = asyncio.create_task(self._write())
-        retry = RETRY_FIRST
+        retry, opens = RETRY_FIRST, 0
         try:
             while not self.stopping:
                 opened = await self._open()
                 if opened:
                     retry = RETRY_FIRST
-                    if self.record.first_open[1] is not None:
-                        self.record.reconnects += 1
+                    self.record.reconnects += opens > 0  # every open after the first
+                    opens += 1
                     if not self.hushed:
                         self._pinger = asyncio.create_task(self._ping())
                     await self._read()
@@ -240,6 +243,7 @@ class Browser:
     async def stop(self) -> None:
         """Count what is still unanswered, then close without reconnecting."""
         self.stopping = True
+        self.record.last_seq = self.last_seq
         clock = time.perf_counter()
         for pending in self._words.values():
             self.record.words.append(
@@ -257,6 +261,7 @@ class Browser:
     def _handle(self, message: dict[str, Any], at: float) -> None:
         kind = message.get("type")
         if kind == "events":
+            self.record.event_frames += 1
             self._take(message["events"], at)
         elif kind == "ack":
             self._answered(message, at)

@@ -307,6 +307,24 @@ def all_results(records: list[Record]) -> tuple[Spread, int]:
     return Spread.of(delays), missing
 
 
+def missing_detail(records: list[Record]) -> str:
+    """Who missed results: how many rooms, whether their sockets closed, how many events
+    frames they got at all (none: the room's feed never reached them)."""
+    rounds = room_rounds(records)
+    missed = [
+        r
+        for r in records
+        if any(n not in r.rounds or r.rounds[n].results_at is None for n in rounds[r.room])
+    ]
+    rooms = {r.room for r in missed}
+    closed = sum(1 for r in missed if r.closes)
+    silent = sum(1 for r in missed if r.event_frames == 0)
+    return (
+        f"{len(missed)} player(s) in {len(rooms)} room(s); {closed} of them had a socket "
+        f"closed, {silent} got no events frame at all"
+    )
+
+
 @dataclass(frozen=True)
 class MachineCpu:
     """CPU seconds per second over the rounds: the machine, the servers, this coordinator,

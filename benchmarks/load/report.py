@@ -106,6 +106,8 @@ def _results_lines(records: list[Record], line: f.Timeline) -> list[str]:
         f"all results (every player, every round): {everyone.ms()}, {missing} missing of "
         f"{everyone.count + missing:,}"
     ]
+    if missing:
+        out.append(f"  missing results: {f.missing_detail(records)}")
     firsts = [b for b in line.bursts if b.group == 0]
     if len(firsts) > 1:
         after = " ".join(_mb(b.rss_after) for b in firsts)
