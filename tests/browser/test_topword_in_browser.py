@@ -27,15 +27,20 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 def seat_view(live: LiveServer, page: Page, room: str) -> dict[str, Any]:
-    """The seat's view as the server sends it (the token the page keeps)."""
-    saved = json.loads(page.evaluate(f"localStorage.getItem('motamot.seat.{room}')"))
+    """The table as the server shows it, with the rack the page holds. The rack is read
+    from the page: a socket of the page's seat would close the page's own (as a second tab
+    of the same seat does), so the view comes as a spectator's."""
     with connect(f"ws://127.0.0.1:{live.port}/ws/{room}") as socket:
-        socket.send(json.dumps({"type": "hello", "token": saved["token"]}))
+        socket.send(json.dumps({"type": "hello"}))
         while True:
             message = json.loads(socket.recv(timeout=10))
             if message["type"] == "welcome":
                 view: dict[str, Any] = message["view"]
-                return view
+                break
+    tiles = page.locator("#rack .tile")
+    if view["game"] is not None and tiles.count():
+        view["game"]["rack"] = [tile.get_attribute("aria-label") for tile in tiles.all()]
+    return view
 
 
 def best(view: dict[str, Any]) -> Hint | None:

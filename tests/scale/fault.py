@@ -35,6 +35,7 @@ from motamot.boggle.grid import parse_grid
 from motamot.boggle.rules import get_preset
 from motamot.boggle.solve import solve
 from motamot.lexicon import load_lexicon
+from motamot.server.links import room_of
 from motamot.service.boggle import BOGGLE
 from motamot.service.boggle.events import RoundEnded, WordWritten
 from motamot.service.brokers.redis import split_url as split_redis
@@ -128,7 +129,7 @@ async def boggle_fault(db: str, broker: str, players: int, duration: float) -> F
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)  # the last frames
         store = await PostgresStore.open(db)
-        rows = await store.load(room)
+        rows = await store.load(room_of(room))
         await store.close()
         events = [BOGGLE.codec.from_stored(row) for row in rows]
         written = [e for e in events if isinstance(e, WordWritten)]

@@ -20,6 +20,8 @@ from typing import IO
 
 import redis.asyncio as aioredis
 
+from motamot.server.links import room_of
+
 #: Short leases: a dead owner's rooms wait this long at most (fault tests).
 LEASE_SECONDS = 2.0
 
@@ -98,7 +100,8 @@ def wait_until_up(server: ServerProcess, seconds: float = 30) -> None:
 
 
 async def lease_owner(client: aioredis.Redis, prefix: str, room: str) -> str | None:
-    value: bytes | str | None = await client.get(f"{prefix}:lease:{room}")
+    """The process holding the lease of `room` (its id, or a player's link to it)."""
+    value: bytes | str | None = await client.get(f"{prefix}:lease:{room_of(room)}")
     return value.decode() if isinstance(value, bytes) else value
 
 

@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from motamot.server.links import room_of
 from motamot.server.protocol import MAX_MESSAGE_BYTES
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
@@ -287,7 +288,7 @@ def test_play_the_same_grid_later_from_the_link(client: TestClient) -> None:
     again, friend = create(client, name="Zoé", duration=60, seed=result["seed"], origin=room)
     with client.websocket_connect(f"/ws/{again}") as socket:
         view = hello(socket, friend)["view"]
-        assert view["settings"]["origin"] == room
+        assert view["settings"]["origin"] == room_of(room)  # the id alone, never the invitation
         assert start_round(socket)["grid"] == grid
 
 

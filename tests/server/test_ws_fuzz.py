@@ -23,6 +23,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from motamot.server import ws
+from motamot.server.links import room_of
 from motamot.server.protocol import AddBotMessage, Hello, LeaveMessage, ProtocolError
 from motamot.server.protocol import StartMessage as StartRoundMessage
 from motamot.server.serve import build_app
@@ -55,7 +56,7 @@ class Server:
 
     def events(self, room: str) -> list[StoredEvent]:
         assert self.client.portal is not None
-        stored: list[StoredEvent] = self.client.portal.call(self.store.load, room)
+        stored: list[StoredEvent] = self.client.portal.call(self.store.load, room_of(room))
         return stored
 
 

@@ -21,7 +21,6 @@ from starlette.websockets import WebSocket
 
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.assets import Assets
-from motamot.server.dictionaries import offered
 from motamot.server.http import decode_body, refused
 from motamot.server.pages import Pages
 from motamot.server.rooms import Rooms
@@ -49,10 +48,10 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
     async def home(request: Request) -> Response:
         lang = request_language(request)
         query = dict(request.query_params)
-        sections = [kind.home(lang, offered(), query) for kind in kinds]
+        sections = [kind.home(lang, rooms.shelf.names(), query) for kind in kinds]
         data: dict[str, Any] = {}
         for kind in kinds:
-            data.update(kind.home_data(query))
+            data.update(kind.home_data(rooms.shelf.names(), query))
         return pages.home(request, lang, [s for s in sections if s is not None], data)
 
     async def room(request: Request) -> Response:
@@ -110,4 +109,6 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         WebSocketRoute("/ws/{room}", socket),
         *assets.routes(),
     ]
-    return Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)
+    app.state.rooms = rooms  # for the operator's tools and the tests: what this app serves
+    return app

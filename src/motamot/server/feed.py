@@ -17,6 +17,7 @@ from typing import Any
 
 from motamot.server.frames import Events, Presence
 from motamot.server.protocol import encode
+from motamot.server.throttle import Credits
 
 #: Messages queued for one socket before it counts as stuck.
 OUTBOX_LIMIT = 512
@@ -24,12 +25,20 @@ OUTBOX_LIMIT = 512
 Visible = Callable[[Any, str | None], dict[str, Any] | None]
 
 
+#: Our own close code: a newer socket of the same seat took over (the page stops).
+CLOSE_REPLACED = 4409
+
+
 @dataclass(eq=False)
 class Listener:
-    """One socket's view of a room: its seat and the frames waiting to be sent."""
+    """One socket's view of a room: its seat, its credits and the frames waiting to be sent
+    (a number in the outbox closes the socket with that code; None: too slow, 1008)."""
 
     seat: str | None
-    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    credits: Credits = field(default_factory=Credits)
+    outbox: asyncio.Queue[str | int | None] = field(
+        default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT)
+    )
     #: Set when the outbox overflowed: the socket must be closed (the client resyncs).
     stuck: bool = False
 
@@ -43,6 +52,11 @@ class Listener:
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.get_nowait()
                 self.outbox.put_nowait(None)
+
+    def replaced(self) -> None:
+        """A newer socket holds this seat now: close this one once its frames are sent."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(CLOSE_REPLACED)
 
 
 def event_frames(events: list[Any], seat: str | None, visible: Visible) -> list[dict[str, Any]]:
@@ -61,6 +75,19 @@ class RoomFeed:
         self.visible = visible
         self.listeners: set[Listener] = set()
         self.task: asyncio.Task[None] | None = None
+        #: Each seat's credits, whichever of its sockets spends them: opening more
+        #: sockets of one seat does not give it more messages per second.
+        self._credits: dict[str, Credits] = {}
+
+    def add(self, listener: Listener) -> None:
+        """A socket joins the room here. A seat has one socket at a time: the newer one
+        closes the older (the same person's other tab), and it spends the seat's credits."""
+        if listener.seat is not None:
+            for older in [other for other in self.listeners if other.seat == listener.seat]:
+                older.replaced()
+                self.listeners.discard(older)
+            listener.credits = self._credits.setdefault(listener.seat, listener.credits)
+        self.listeners.add(listener)
 
     def deliver(self, events: list[Any]) -> None:
         by_seat: dict[str | None, str] = {}

@@ -106,7 +106,7 @@ class WebKind(ABC):
         """The kind's part of the home page (its create form; None: it has none)."""
         return None
 
-    def home_data(self, query: dict[str, str]) -> dict[str, Any]:
+    def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
         """What the kind's form on the home page reads (the defaults a link carries)."""
         return {}
 

@@ -30,6 +30,7 @@ from starlette.templating import Jinja2Templates
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.assets import Assets
 from motamot.server.kinds import Page, WebKind
+from motamot.server.links import room_of
 from motamot.server.texts import LANG_COOKIE
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog, page_text
@@ -130,6 +131,7 @@ class Pages:
         path = f"/r/{room_id}" + ("" if mode == "play" else f"/{mode}")
         data = {
             "room": room_id,
+            "watch_id": room_of(room_id),
             "mode": mode,
             "watch": mode == "watch",
             "max_name": MAX_NAME_LENGTH,

@@ -1,5 +1,8 @@
 """What the server needs from the service layer, in one place: the rooms port.
 
+Every method takes a room as a link names it (`links`: the room's id, or a player's link
+that adds the invitation), so whatever path a client used, the same room is meant.
+
 `Rooms` turns protocol messages into room commands for the seat a token proved (the
 messages every room takes here, the others by the room's kind), asks the RoomHost to
 run them (stored before acknowledged), and keeps one `RoomFeed` per followed room fed
@@ -19,8 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from motamot.server import protocol as p
+from motamot.server.dictionaries import Shelf
 from motamot.server.feed import Listener, RoomFeed, event_frames
 from motamot.server.kinds import Opened, WebKind, WebKinds
+from motamot.server.links import invite_of, new_invite, room_of
+from motamot.server.throttle import AddressCredits
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetReady
 from motamot.service.rooms.events import Event
@@ -65,12 +71,15 @@ class Rooms:
     ) -> None:
         self._host = host
         self.kinds = kinds
+        self.shelf = Shelf({})
         #: The operator lets a room's creator choose its grid's seed (every player is told);
         #: otherwise a seed comes only from a room that has played it.
         self.chosen_grids = chosen_grids
         self.broadcaster = broadcaster
         self.clock = clock
         self.feeds: dict[str, RoomFeed] = {}
+        #: Each client address's credits, over all its sockets.
+        self.addresses = AddressCredits()
         self.presence: Presence = LocalPresence()
         self._announcing: set[asyncio.Task[None]] = set()
         #: rooms whose presence another process changed since our last read of it
@@ -79,13 +88,15 @@ class Rooms:
     def start(
         self,
         host: RoomHost,
+        shelf: Shelf,
         broadcaster: Broadcaster | None = None,
         presence: Presence | None = None,
     ) -> None:
-        """Serve the rooms of `host` (opened once the event loop runs); with several
-        processes, follow them through `broadcaster` (the host's replicas) and share who is
-        connected through `presence`."""
+        """Serve the rooms of `host` (opened once the event loop runs) with the word lists
+        of `shelf`; with several processes, follow them through `broadcaster` (the host's
+        replicas) and share who is connected through `presence`."""
         self._host = host
+        self.shelf = shelf
         if broadcaster is not None:
             self.broadcaster = broadcaster
         if presence is not None:
@@ -105,35 +116,41 @@ class Rooms:
 
     async def open(self, settings: Any, creator: str, bots: Sequence[str] = ()) -> Opened | Refusal:
         """A new room with `creator` seated first and a computer player per level in
-        `bots`; nothing is stored unless all of it is accepted."""
+        `bots`; nothing is stored unless all of it is accepted. Its `room` is the players'
+        link (the room's id and its invitation)."""
         token = new_token()
         digest = token_digest(token)
-        seating = [Join(creator, digest), *(AddBot(level) for level in bots)]
-        room_id = await self.host.create(settings, seating)
+        invite = new_invite()
+        seating = [Join(creator, digest, invite), *(AddBot(level) for level in bots)]
+        room_id = await self.host.create(settings, seating, invite)
         if isinstance(room_id, Refusal):
             return room_id
         seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
         if seat is None:
             return Refusal("retry", retryable=True)
-        return Opened(room_id, seat, token)
+        return Opened(room_id + invite, seat, token)
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
         """`reader(room)` inside the room's actor (None: no such room)."""
-        return await self.host.read(room_id, reader)
+        return await self.host.read(room_of(room_id), reader)
 
     async def kind(self, room_id: str) -> WebKind | None:
         """The kind of room `room_id` is (None: no such room)."""
+        room_id = room_of(room_id)
         room = self.host.loaded(room_id) or await self.host.load(room_id)
         return None if room is None else self.kinds.get(room.KIND)
 
     async def exists(self, room_id: str) -> bool:
-        return await self.host.load(room_id) is not None
+        return await self.host.load(room_of(room_id)) is not None
 
     async def join(self, room_id: str, name: str) -> tuple[str, str] | Refusal:
-        """A new seat for `name`: (seat, token), the token shown once to its owner."""
+        """A new seat for `name` by a player's link: (seat, token), the token shown once
+        to its owner (a spectator's link is refused: `watch_only`)."""
         token = new_token()
         digest = token_digest(token)
-        answer = await self.host.submit(room_id, None, Join(name, digest))
+        invite = invite_of(room_id)
+        room_id = room_of(room_id)
+        answer = await self.host.submit(room_id, None, Join(name, digest, invite))
         if isinstance(answer, Refusal):
             return answer
         seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
@@ -143,15 +160,16 @@ class Rooms:
 
     async def seat_for(self, room_id: str, token: str) -> str | None:
         digest = token_digest(token)
-        return await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
+        return await self.host.read(room_of(room_id), lambda room: room.seat_with_digest(digest))
 
     async def view(self, room_id: str, seat: str | None) -> Any:
-        return await self.host.view(room_id, seat)
+        return await self.host.view(room_of(room_id), seat)
 
     async def frames_since(
         self, room_id: str, seat: str | None, seq: int
     ) -> list[dict[str, Any]] | None:
         """What `seat` may see of the events after `seq`; None if too many (send a view)."""
+        room_id = room_of(room_id)
         room = await self.host.load(room_id)
         if room is None or room.last_seq - seq > RESYNC_LIMIT or seq > room.last_seq:
             return None
@@ -161,6 +179,7 @@ class Rooms:
     # --- seat actions -------------------------------------------------------------------
 
     async def act(self, room_id: str, seat: str, message: Any) -> Outcome:
+        room_id = room_of(room_id)
         command = await self._command(room_id, message)
         if isinstance(command, Refusal):
             return Outcome(refused=(command.code, dict(command.fields)))
@@ -192,12 +211,13 @@ class Rooms:
     # --- following rooms ---------------------------------------------------------------
 
     async def attach(self, room_id: str, listener: Listener) -> None:
+        room_id = room_of(room_id)
         feed = self.feeds.get(room_id)
         if feed is None:
             feed = self.feeds[room_id] = RoomFeed(self._visible(room_id))
             subscription = await self.broadcaster.subscribe(room_id)
             feed.task = asyncio.create_task(self._follow(room_id, feed, subscription))
-        feed.listeners.add(listener)
+        feed.add(listener)
         await self._announce_presence(room_id, feed)
 
     def _visible(self, room_id: str) -> Callable[[Event, str | None], dict[str, Any] | None]:
@@ -213,6 +233,7 @@ class Rooms:
         return visible
 
     async def detach(self, room_id: str, listener: Listener) -> None:
+        room_id = room_of(room_id)
         feed = self.feeds.get(room_id)
         if feed is None:
             return

@@ -16,11 +16,12 @@ import uvicorn
 from starlette.applications import Starlette
 
 from motamot.server.app import create_app
+from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.ports import Clock, EventStore, SystemClock
-from motamot.service.rooms.host import RoomHost, cached_lexicons
+from motamot.service.rooms.host import RoomHost
 from motamot.service.storage import data_dir
 from motamot.service.stores import open_store
 from motamot.text.i18n import Language
@@ -62,14 +63,13 @@ def build_cluster_app(
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
+        shelf = await Shelf.open()
         store = await open_store(db)
         broker = await RedisBroker.open(broker_url, store)
         lease = lease_seconds_from_env()
-        host = ClusterHost(
-            store, broker, clock, cached_lexicons(), kinds.rooms, lease_seconds=lease
-        )
+        host = ClusterHost(store, broker, clock, shelf, kinds.rooms, lease_seconds=lease)
         presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
-        rooms.start(host, host.followers(), presence)
+        rooms.start(host, shelf, host.followers(), presence)
         await presence.start()
         await host.start()
         try:
@@ -97,9 +97,10 @@ def build_app(
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
+        shelf = await Shelf.open()
         store = await store_factory()
-        host = RoomHost(store, broadcaster, clock, cached_lexicons(), kinds.rooms)
-        rooms.start(host)
+        host = RoomHost(store, broadcaster, clock, shelf, kinds.rooms)
+        rooms.start(host, shelf)
         await host.start()
         try:
             yield

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from starlette.requests import HTTPConnection
 
 from motamot.text.i18n import LANGUAGES, Language
-from motamot.text.web import pick_language, server_error_text
+from motamot.text.web import pick_language, refusal_template, server_error_text
 from motamot.text.web import refusal_text as _refusal
 
 LANG_COOKIE = "motamot_lang"
@@ -28,7 +29,13 @@ def request_language(request: HTTPConnection) -> Language:
 
 
 def refusal_text(code: str, lang: Language, fields: Mapping[str, object]) -> str:
+    """The refusal's text; one whose fields do not fit its words (a field missing, of
+    another type) still gets its words, the fields it needs shown as « … »."""
     try:
         return _refusal(code, lang, **fields)
-    except (KeyError, IndexError, ValueError):
-        return _refusal(code, lang)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return _FIELD.sub(lambda m: str(fields.get(m[1], "…")), refusal_template(code, lang))
+
+
+#: A template's field, its format spec included (`{count:mot|mots}`).
+_FIELD = re.compile(r"\{(\w+)[^{}]*\}")

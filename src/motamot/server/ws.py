@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from motamot.server import frames as f
 from motamot.server.feed import Listener
+from motamot.server.links import room_of
 from motamot.server.protocol import SHARED_ACTIONS, Hello, Ping, ProtocolError, Resync, encode
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
@@ -36,7 +37,8 @@ CLOSE_BAD_TOKEN = 4403
 
 
 async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
-    """Serve one socket of `room_id` until it closes."""
+    """Serve one socket of `room_id` (a player's or a spectator's link) until it closes."""
+    room_id = room_of(room_id)
     await websocket.accept()
     if not await rooms.exists(room_id):
         await _close(websocket, CLOSE_NO_ROOM)
@@ -58,12 +60,12 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
             await websocket.send_text(encode(_error("bad_token", lang)))
             await _close(websocket, CLOSE_BAD_TOKEN)
             return
-    listener = Listener(seat)
+    listener = Listener(seat, credits)
     await rooms.attach(room_id, listener)
     writer = asyncio.create_task(_drain(websocket, listener))
     try:
         await _catch_up(rooms, room_id, listener, hello.last_seq)
-        await _serve(websocket, rooms, room_id, listener, credits, lang)
+        await _serve(websocket, rooms, room_id, listener, _address(websocket), lang)
     except WebSocketDisconnect:
         pass
     finally:
@@ -73,11 +75,17 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
             await writer
 
 
+def _address(websocket: WebSocket) -> str:
+    return websocket.client.host if websocket.client is not None else ""
+
+
 async def _first_hello(websocket: WebSocket, rooms: Rooms, credits: Credits) -> Hello | None:
     """Read until a valid hello (errors answered); None on a flood."""
+    address = _address(websocket)
     while True:
         frame = await _receive(websocket)
-        if not credits.spend(time.monotonic()):
+        now = time.monotonic()
+        if not (credits.spend(now) and rooms.addresses.spend(address, now)):
             return None
         try:
             message = rooms.kinds.protocol.parse(frame)
@@ -115,7 +123,7 @@ async def _serve(
     rooms: Rooms,
     room_id: str,
     listener: Listener,
-    credits: Credits,
+    address: str,
     lang: Language,
 ) -> None:
     protocol = rooms.kinds.protocol
@@ -123,7 +131,8 @@ async def _serve(
         frame = await _receive(websocket)
         if listener.stuck:
             return
-        if not credits.spend(time.monotonic()):
+        now = time.monotonic()
+        if not (listener.credits.spend(now) and rooms.addresses.spend(address, now)):
             listener.push(encode(_error("flood", lang)))
             await asyncio.sleep(0.05)  # let the writer send the reason first
             await _close(websocket, CLOSE_POLICY)
@@ -183,11 +192,12 @@ def _protocol_error(error: ProtocolError, lang: Language) -> f.Error:
 
 
 async def _drain(websocket: WebSocket, listener: Listener) -> None:
-    """Send the listener's frames in order; a None frame closes (the client was too slow)."""
+    """Send the listener's frames in order; a close code (or None: the client was too slow)
+    closes the socket."""
     while True:
         frame = await listener.outbox.get()
-        if frame is None:
-            await _close(websocket, CLOSE_POLICY)
+        if frame is None or isinstance(frame, int):
+            await _close(websocket, CLOSE_POLICY if frame is None else frame)
             return
         try:
             await websocket.send_text(frame)

@@ -10,10 +10,7 @@ REFUSALS: Catalog = {
         "en": "too late: the round is over",
     },
     "already_seated": {"fr": "vous êtes déjà à la table", "en": "you are already seated"},
-    "bad_name": {
-        "fr": 'nom invalide (1 à {max} caractères, ni , : " #)',
-        "en": 'invalid name (1 to {max} characters, no , : " #)',
-    },
+    "bad_name": {"fr": "nom refusé : {why}", "en": "name refused: {why}"},
     "bad_command": {
         "fr": "commande illisible pour le serveur de la salle",
         "en": "the room's server cannot read this command",
@@ -33,6 +30,10 @@ REFUSALS: Catalog = {
     "name_taken": {"fr": "le nom {name} est déjà pris", "en": "the name {name} is taken"},
     "no_players": {"fr": "personne à la table", "en": "nobody is seated"},
     "not_a_bot": {"fr": "{seat} n'est pas un robot", "en": "{seat} is not a computer player"},
+    "watch_only": {
+        "fr": "ce lien permet de regarder la partie, pas d'y jouer : demandez le lien des joueurs",
+        "en": "this link is for watching, not playing: ask for the players' link",
+    },
     "not_host": {
         "fr": "seul l'hôte de la salle peut le faire",
         "en": "only the room's host can do that",

@@ -7,10 +7,11 @@ The pages embed `client_catalog(lang)` as JSON so the client renders codes
 from __future__ import annotations
 
 from motamot.boggle.referee import WordReason
+from motamot.names import PlayerNameError
 from motamot.text.boggle import REASONS, VERDICTS
-from motamot.text.errors import GAME_ERRORS
+from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
-from motamot.text.i18n import LANGUAGES, Catalog, Language, translate
+from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
 from motamot.text.players import BOGGLE_LEVELS
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
 from motamot.text.topword import SCORE_TEXTS
@@ -131,6 +132,10 @@ PAGE: Catalog = {
         "en": "This room will first play the same grid as the original game.",
     },
     "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
+    "seat_elsewhere": {
+        "fr": "Votre place est ouverte dans une autre fenêtre : c'est là que vous jouez.",
+        "en": "Your seat is open in another window: you play there.",
+    },
     "reconnecting": {
         "fr": "Connexion perdue, reconnexion…",
         "en": "Connection lost, reconnecting…",
@@ -218,7 +223,20 @@ def page_text(key: str, lang: Language, **fields: object) -> str:
 
 
 def refusal_text(code: str, lang: Language, **fields: object) -> str:
+    """A refusal in `lang`; a refused name says why in the name check's own words."""
+    if code == "bad_name":
+        reason = str(fields.get("reason", ""))
+        why = PlayerNameError.TEMPLATES.get(reason)
+        if why is not None:
+            entry = PLAYER_NAME_ERRORS.get(reason, {})
+            fields = {**fields, "why": render(entry.get(lang) or why, lang, **fields)}
     return translate(REFUSALS, code, lang, **fields)
+
+
+def refusal_template(code: str, lang: Language) -> str:
+    """A refusal's words with their `{fields}` unfilled (the code itself if unknown)."""
+    entry = REFUSALS.get(code)
+    return code if entry is None else entry.get(lang) or entry["fr"]
 
 
 def server_error_text(code: str, lang: Language) -> str:

@@ -33,7 +33,8 @@ export class Connection {
     socket.addEventListener("close", (event) => {
       clearInterval(this.pinger);
       this.handlers.status(false, event.code);
-      if (this.closed || event.code === 4404 || event.code === 4403) return;
+      // 4404: no such room; 4403: not this room's token; 4409: this seat opened elsewhere
+      if (this.closed || [4404, 4403, 4409].includes(event.code)) return;
       setTimeout(() => this.open(), this.retry);
       this.retry = Math.min(this.retry * 2, 8000);
     });

@@ -64,6 +64,8 @@ def _public(settings: BoggleSettings) -> dict[str, Any]:
 
 def settings_json(room: BoggleRoom, settings: BoggleSettings) -> dict[str, Any]:
     data = _public(settings)
+    #: every player is told when the grids were chosen in advance (and where from)
+    data["chosen_grid"] = bool(settings.seeds)
     data["dictionary"] = settings.dictionary_name
     data["duration"] = room.rules.duration_seconds
     data["min_length"] = room.rules.min_length

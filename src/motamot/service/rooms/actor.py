@@ -103,12 +103,20 @@ class Actor(ABC, Generic[S]):
         self._use_settings(created.settings)
 
     @classmethod
-    def create(cls, room_id: str, settings: S, now: float, lexicons: Lexicons) -> Self | Refusal:
-        """A new room, or a refusal if the settings cannot be played."""
+    def create(
+        cls,
+        room_id: str,
+        settings: S,
+        now: float,
+        lexicons: Lexicons,
+        invite: str | None = None,
+    ) -> Self | Refusal:
+        """A new room (sitting in it takes `invite`, if given), or a refusal if the
+        settings cannot be played."""
         refusal = settings_refusal(settings, lexicons)
         if refusal is not None:
             return refusal
-        return cls(RoomCreated(1, cls.KIND, room_id, settings, now), lexicons)
+        return cls(RoomCreated(1, cls.KIND, room_id, settings, now, invite), lexicons)
 
     @classmethod
     def from_events(cls, events: Sequence[Event], lexicons: Lexicons) -> Self:
@@ -277,6 +285,9 @@ class Actor(ABC, Generic[S]):
     ) -> Refusal | None:
         if self.is_present(seat):
             return Refusal("already_seated")
+        invite = self.created.invite
+        if invite is not None and not secrets.compare_digest(command.invite or "", invite):
+            return Refusal("watch_only")
         refusal = (
             self.joining_closed()
             or digest_refusal(command.secret_digest)

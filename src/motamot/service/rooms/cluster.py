@@ -126,8 +126,10 @@ class ClusterHost(RoomHost):
 
     # --- commands -------------------------------------------------------------------------
 
-    async def create(self, setup: Any, seating: Sequence[Any] = ()) -> str | Refusal:
-        created = await super().create(setup, seating)
+    async def create(
+        self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
+    ) -> str | Refusal:
+        created = await super().create(setup, seating, invite)
         if isinstance(created, str) and not await self.leases.acquire(created):
             log.warning("room %s: created but its lease is taken", created)
         if isinstance(created, str):

@@ -25,6 +25,8 @@ class Join(Command, frozen=True, tag="join"):
     name: str
     #: sha256 (hex) of the seat's token.
     secret_digest: str
+    #: The room's invitation, from the player's link (see RoomCreated.invite).
+    invite: str | None = None
 
 
 class Leave(Command, frozen=True, tag="leave"):

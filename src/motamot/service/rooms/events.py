@@ -35,6 +35,9 @@ class RoomCreated(Event, Generic[S], frozen=True, tag="room.created"):
     room: str
     settings: S
     at: float
+    #: The secret a player's link carries besides the room's id: whoever knows only the
+    #: id (a spectator's link) may watch, not sit (None: anybody with the id may sit).
+    invite: str | None = None
 
 
 class SettingsChanged(Event, Generic[S], frozen=True, tag="room.settings_changed"):

@@ -150,17 +150,19 @@ class RoomHost:
 
     # --- commands -----------------------------------------------------------------------
 
-    async def create(self, setup: Any, seating: Sequence[Any] = ()) -> str | Refusal:
+    async def create(
+        self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
+    ) -> str | Refusal:
         """A new room for `setup` (a kind's settings) with its first seats taken by
-        `seating` (commands from the system: the creator's Join, AddBots): its
-        unguessable id, or a refusal. All of it is stored in one append, or nothing is:
-        a room whose creator cannot sit is never stored."""
+        `seating` (commands from the system: the creator's Join, AddBots), sitting in it
+        taking `invite` if given: its unguessable id, or a refusal. All of it is stored
+        in one append, or nothing is: a room whose creator cannot sit is never stored."""
         kind = self.kinds.for_settings(setup)
         if kind is None:
             return Refusal("unknown_game")
         room_id = secrets.token_urlsafe(12)
         now = self.clock.now()
-        room = kind.create(room_id, setup, now, self.lexicons)
+        room = kind.create(room_id, setup, now, self.lexicons, invite)
         if isinstance(room, Refusal):
             return room
         events: list[Event] = [room.created]

@@ -43,9 +43,14 @@ class RoomKind:
         return EventCodec(self.name, self.settings, self.events, self.legacy_tags)
 
     def create(
-        self, room_id: str, settings: Any, now: float, lexicons: Lexicons
+        self,
+        room_id: str,
+        settings: Any,
+        now: float,
+        lexicons: Lexicons,
+        invite: str | None = None,
     ) -> Actor[Any] | Refusal:
-        return self.room.create(room_id, settings, now, lexicons)
+        return self.room.create(room_id, settings, now, lexicons, invite)
 
     def from_events(self, events: Sequence[Event], lexicons: Lexicons) -> Actor[Any]:
         return self.room.from_events(events, lexicons)

@@ -42,7 +42,9 @@ def name_refusal(name: str, reserved: str, taken: Iterable[str]) -> Refusal | No
     try:
         check_name(name, reserved)
     except PlayerNameError as error:
-        return Refusal("bad_name", {"reason": error.code})
+        # the error's own fields (the character at fault...) travel as text, for its words
+        fields = {key: str(value) for key, value in error.fields.items()}
+        return Refusal("bad_name", {**fields, "reason": error.code})
     if any(name_key(other) == name_key(name) for other in taken):
         return Refusal("name_taken", {"name": name})
     return None

@@ -59,10 +59,10 @@ class BoggleWeb(WebKind):
         return list(api.routes(rooms))
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
-        return pages.home_form(lang, dictionaries, api.same_grid_defaults(query))
+        return pages.home_form(lang, dictionaries, api.same_grid_defaults(query, dictionaries))
 
-    def home_data(self, query: dict[str, str]) -> dict[str, Any]:
-        return {"defaults": api.same_grid_defaults(query)}
+    def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
+        return {"defaults": api.same_grid_defaults(query, dictionaries)}
 
 
 BOGGLE = BoggleWeb()

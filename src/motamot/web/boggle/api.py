@@ -13,9 +13,9 @@ from starlette.routing import Route
 
 from motamot.boggle.rules import PRESETS
 from motamot.names import MAX_NAME_LENGTH
-from motamot.server.dictionaries import offered
 from motamot.server.http import decode_body, refused
 from motamot.server.kinds import Opened, Rooms
+from motamot.server.links import room_of
 from motamot.server.texts import request_language
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
@@ -54,16 +54,17 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
             rounds=None if self.target is not None else self.rounds,
             target=self.target,
             seeds=() if self.seed is None else (self.seed,),
-            origin=self.origin,
+            # the origin is shown to every player: its id only, never a player's link
+            origin=None if self.origin is None else room_of(self.origin),
         )
 
 
-def same_grid_defaults(query: Mapping[str, str]) -> dict[str, Any]:
+def same_grid_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dict[str, Any]:
     """The settings a "play this grid later" link carries (anything unreadable is left out)."""
     defaults: dict[str, Any] = {}
     if query.get("preset") in PRESETS:
         defaults["preset"] = query["preset"]
-    if query.get("dictionary") in offered():
+    if query.get("dictionary") in dictionaries:
         defaults["dictionary"] = query["dictionary"]
     for key in ("duration", "invalid_penalty", "seed"):
         value = query.get(key, "")
@@ -102,14 +103,12 @@ def routes(rooms: Rooms) -> list[Route]:
         form = await decode_body(request, CreateRequest)
         if isinstance(form, Response):
             return form
-        if form.dictionary and form.dictionary not in offered():
-            return refused(Refusal("unknown_dictionary"), lang)
         refusal = await _seed_refusal(rooms, form)
         if refusal is not None:
             return refused(refusal, lang)
         opened = await rooms.open(form.settings(), form.name.strip(), form.bots)
         if isinstance(opened, Refusal):
-            return refused(opened, lang)
+            return refused(opened, lang, 503 if opened.retryable else 409)
         return _opened(opened)
 
     return [Route("/api/rooms", create, methods=["POST"])]

@@ -77,7 +77,7 @@ def routes(rooms: Rooms) -> list[Route]:
         bots = [kind for kind in form.seats if kind != PERSON]
         opened = await rooms.open(form.settings(), form.name.strip(), bots)
         if isinstance(opened, Refusal):
-            return refused(opened, lang)
+            return refused(opened, lang, 503 if opened.retryable else 409)
         return JSONResponse(
             {"room": opened.room, "seat": opened.seat, "token": opened.token, "kind": "topword"}
         )

@@ -75,7 +75,7 @@ function copyButton(text) {
 
 function drawShare() {
   const invite = `${location.origin}/r/${DATA.room}`;
-  const watch = `${invite}/watch`;
+  const watch = `${location.origin}/r/${DATA.watch_id}/watch`; // the room's id alone: watch, not sit
   share.replaceChildren(
     h("h2", { id: "share-title" }, t("invite_link")),
     h("p", { class: "link" }, h("a", { href: invite }, invite), " ", copyButton(invite)),
@@ -313,7 +313,7 @@ function buildResults(round) {
     verify_at_end: settings.verify_at_end ? "1" : "0",
     invalid_penalty: String(settings.invalid_penalty),
     seed: String(result.seed),
-    from: DATA.room,
+    from: DATA.watch_id, // the room's id alone: the link may be shared with anybody
   });
   const againUrl = `${location.origin}/?${again}`;
   fill(
@@ -439,6 +439,7 @@ function connect(token) {
     status(up, code) {
       if (up) status.textContent = "";
       else if (code === 4404) status.textContent = t("no_room");
+      else if (code === 4409) status.textContent = t("seat_elsewhere");
       else if (code === 4403) {
         localStorage.removeItem(storageKey);
         connection = connect(null);

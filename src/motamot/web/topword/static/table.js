@@ -409,13 +409,14 @@ function joinForm() {
 
 function shareLinks() {
   const invite = `${location.origin}/r/${DATA.room}`;
+  const watchLink = `${location.origin}/r/${DATA.watch_id}/watch`; // the id alone: watch only
   return h(
     "section",
     { class: "card share" },
     h("h2", {}, t("invite_link")),
     h("p", { class: "link" }, h("a", { href: invite }, invite)),
     h("h2", {}, t("watch_link")),
-    h("p", { class: "link" }, h("a", { href: `${invite}/watch` }, `${invite}/watch`)),
+    h("p", { class: "link" }, h("a", { href: watchLink }, watchLink)),
   );
 }
 
@@ -616,6 +617,7 @@ function connect(token) {
     status(up, code) {
       if (up) status.textContent = "";
       else if (code === 4404) status.textContent = t("no_room");
+      else if (code === 4409) status.textContent = t("seat_elsewhere");
       else if (code === 4403) {
         localStorage.removeItem(storageKey);
         connection = connect(null);
