@@ -22,7 +22,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from motamot.server import ws
+from motamot.server import throttle, ws
 from motamot.server.links import room_of
 from motamot.server.protocol import AddBotMessage, Hello, LeaveMessage, ProtocolError
 from motamot.server.protocol import StartMessage as StartRoundMessage
@@ -137,8 +137,10 @@ def check_frames(
 
 @pytest.fixture
 def roomy_credits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bucket big enough for every frame and its marker (the flood is its own test)."""
+    """Buckets big enough for every frame and its marker, the socket's and its address's
+    (the flood is its own test)."""
     monkeypatch.setattr(ws, "Credits", lambda: Credits(capacity=4 * FRAMES, per_second=0.0))
+    monkeypatch.setattr(throttle, "ADDRESS_CAPACITY", 8.0 * FRAMES)
 
 
 @pytest.mark.usefixtures("roomy_credits")
