@@ -237,11 +237,12 @@ class Game:
         best = max(finals)
         return [player for player, score in enumerate(finals) if score == best]
 
-    def evaluate(self, move: Move | str) -> Legal | Illegal:
+    def evaluate(self, move: Move | str, check_words: bool = True) -> Legal | Illegal:
         """The referee's verdict on `move` for the player to play (nothing changes)."""
         if isinstance(move, str):
             move = parse_move(move)
-        return evaluate(self.board, move, self.racks[self.current], self.ruleset, self.lexicon)
+        rack = self.racks[self.current]
+        return evaluate(self.board, move, rack, self.ruleset, self.lexicon, check_words)
 
     # -- acting ------------------------------------------------------------------
 
@@ -249,24 +250,26 @@ class Game:
         if self.finished:
             raise GameError("game_over")
 
-    def apply(self, action: TurnAction) -> Turn:
+    def apply(self, action: TurnAction, replayed: bool = False) -> Turn:
         """The player to play does `action`: whole, or it raises (GameError, IllegalMove,
-        MoveSyntaxError) and nothing changes."""
+        MoveSyntaxError) and nothing changes. A `replayed` action was judged when it was
+        played (a stored game): its words are not looked up again, and whether anybody can
+        still play is left to the end the game recorded (`finish`)."""
         match action:
             case Play(move=move):
-                return self.play(move)
+                return self.play(move, replayed)
             case Exchange(tile=tile):
                 return self.exchange(tile)
             case Pass():
-                return self.pass_turn()
+                return self.pass_turn(replayed)
         raise TypeError(f"not a turn action: {action!r}")
 
-    def play(self, move: Move | str) -> Turn:
+    def play(self, move: Move | str, replayed: bool = False) -> Turn:
         """The player to play lays `move` (T16 draw follows); IllegalMove if refused."""
         self._check_open()
         if isinstance(move, str):
             move = parse_move(move)
-        verdict = self.evaluate(move)
+        verdict = self.evaluate(move, check_words=not replayed)
         if isinstance(verdict, Illegal):
             raise IllegalMove(move, verdict)
         player = self.current
@@ -288,19 +291,19 @@ class Game:
             total=self.scores[player],
             verdict=verdict,
         )
-        self._after(turn)
+        self._after(turn, judge_end=not replayed)
         if not rack and not self.bag:
             self._finish(EndReason.RACK_EMPTY)
         return turn
 
-    def pass_turn(self) -> Turn:
+    def pass_turn(self, replayed: bool = False) -> Turn:
         """T17: pass."""
         self._check_open()
         player = self.current
         turn = Turn(player, self.rack(), Action.PASS, total=self.scores[player])
         self.passes_in_row += 1
         self.scoreless_in_row += 1
-        self._after(turn)
+        self._after(turn, judge_end=not replayed)
         if self.passes_in_row >= len(self.players):
             self._finish(EndReason.ALL_PASSED)
         return turn
@@ -327,15 +330,25 @@ class Game:
             self._finish(EndReason.ALL_PASSED)
         return turn
 
-    def _after(self, turn: Turn) -> None:
+    def _after(self, turn: Turn, judge_end: bool = True) -> None:
         self.turns.append(turn)
         self.current = (self.current + 1) % len(self.players)
         if self.scoreless_limit is not None and self.scoreless_in_row >= self.scoreless_limit:
             self._finish(EndReason.SCORELESS_LIMIT)
-        elif not self.bag and self.can_play is not None:
-            racks = [rack for rack in self.racks if rack]
-            if racks and not any(self.can_play(self.board, tuple(rack)) for rack in racks):
-                self._finish(EndReason.NOBODY_CAN_PLAY)
+        elif judge_end and self.blocked():
+            self._finish(EndReason.NOBODY_CAN_PLAY)
+
+    def blocked(self) -> bool:
+        """T18 (2): the pile is empty and no rack left can form a word (needs `can_play`)."""
+        if self.bag or self.can_play is None:
+            return False
+        racks = [rack for rack in self.racks if rack]
+        return bool(racks) and not any(self.can_play(self.board, tuple(rack)) for rack in racks)
+
+    def finish(self, reason: EndReason) -> None:
+        """End the game for `reason` (a stored game's recorded end), if it is not over."""
+        if not self.finished:
+            self._finish(reason)
 
     def _finish(self, reason: EndReason) -> None:
         """T19: each tile left on a rack costs its owner the ruleset's penalty."""

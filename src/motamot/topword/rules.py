@@ -112,8 +112,11 @@ def evaluate(
     rack: Sequence[str] | None,
     ruleset: Ruleset,
     lexicon: Lexicon,
+    check_words: bool = True,
 ) -> Verdict:
-    """Judge a move in notation on `board` (unchanged) for a player holding `rack`."""
+    """Judge a move in notation on `board` (unchanged) for a player holding `rack`;
+    without `check_words`, every rule but T9 (a move replayed from a stored game, judged
+    when it was played: a word list changed since must not undo it)."""
     if not move.tiles:
         return Illegal(Reason.NO_TILE_PLACED, "")
     if not move.fits():
@@ -129,7 +132,7 @@ def evaluate(
             return Illegal(Reason.NOT_WHOLE_WORD, board.word(run))
     finally:
         board.pop()
-    return evaluate_placements(board, placed, rack, ruleset, lexicon, move.across)
+    return evaluate_placements(board, placed, rack, ruleset, lexicon, move.across, check_words)
 
 
 def _names(cells: Sequence[int]) -> str:
@@ -143,6 +146,7 @@ def evaluate_placements(
     ruleset: Ruleset,
     lexicon: Lexicon,
     across: bool | None = None,
+    check_words: bool = True,
 ) -> Verdict:
     """Judge raw placements on `board` (unchanged); see the module docstring."""
     if not placed:
@@ -193,7 +197,8 @@ def evaluate_placements(
     old_heights = {cell: heights[cell] for cell in cells}
     board.push(placed)
     try:
-        return _judge_applied(board, placed, old_heights, across, first, ruleset, lexicon)
+        words = lexicon if check_words else None
+        return _judge_applied(board, placed, old_heights, across, first, ruleset, words)
     finally:
         board.pop()
 
@@ -205,9 +210,10 @@ def _judge_applied(
     across: bool | None,
     first: bool,
     ruleset: Ruleset,
-    lexicon: Lexicon,
+    lexicon: Lexicon | None,
 ) -> Verdict:
-    """The checks that read the board with the move applied (T5, T6, T9-T11), then the score."""
+    """The checks that read the board with the move applied (T5, T6, T9-T11; T9 only with
+    a word list), then the score."""
     cells = [cell for cell, _ in placed]
     if across is None:
         across = len(board.run(cells[0], True)) >= 2
@@ -226,10 +232,11 @@ def _judge_applied(
     plurals = _only_plurals(board, placed, old_heights, across)
     if plurals:
         return Illegal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
-    for word_cells in [main, *(run for run, _ in crosses)]:
-        word = board.word(word_cells)
-        if word not in lexicon:
-            return Illegal(Reason.NOT_IN_DICTIONARY, word)
+    if lexicon is not None:
+        for word_cells in [main, *(run for run, _ in crosses)]:
+            word = board.word(word_cells)
+            if word not in lexicon:
+                return Illegal(Reason.NOT_IN_DICTIONARY, word)
     points, words, bonuses = score_move(board, main, crosses, placed, ruleset)
     row, col = divmod(main[0], SIZE)
     move = Move(row, col, across, tuple(board.tops[cell] for cell in main))

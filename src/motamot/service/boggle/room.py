@@ -216,10 +216,7 @@ class BoggleRoom(Actor[BoggleSettings]):
         """Take a word: its place in the bots' plan, its verdict, the seat's folded words."""
         state = self._current()
         if self.seats[event.seat].is_bot:
-            expected = state.plan[state.cursor]
-            if (expected[1], expected[2]) != (event.seat, event.text):
-                raise ValueError(f"room {self.room_id}: bot word out of plan at {event.seq}")
-            state.cursor += 1
+            _follow_plan(state, event)
         if event.seat not in state.players:
             state.players.append(event.seat)
         state.words.setdefault(event.seat, []).append(event)
@@ -332,3 +329,16 @@ class BoggleRoom(Actor[BoggleSettings]):
 
     def visible(self, event: Event, seat: str | None) -> dict[str, Any] | None:
         return views.visible(self, event, seat)
+
+
+def _follow_plan(state: RoundState, word: WordWritten) -> None:
+    """A computer player's word moves the plan on. A stored word is a fact: when the plan
+    made today differs (a word list or a level updated since the round was played), the
+    plan goes on from the word's time, so no word is planned twice and none is refused."""
+    plan, cursor = state.plan, state.cursor
+    if cursor < len(plan) and plan[cursor][1:] == (word.seat, word.text):
+        state.cursor = cursor + 1
+        return
+    while cursor < len(plan) and plan[cursor][0] <= word.at:
+        cursor += 1
+    state.cursor = cursor

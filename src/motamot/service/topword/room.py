@@ -37,7 +37,13 @@ from motamot.service.topword.events import (
 )
 from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.bots import LEVELS, view_of
-from motamot.topword.game import RESERVED_IN_NAMES, Game, GameError, generator_can_play
+from motamot.topword.game import (
+    RESERVED_IN_NAMES,
+    EndReason,
+    Game,
+    GameError,
+    generator_can_play,
+)
 from motamot.topword.game import Exchange as ExchangeAction
 from motamot.topword.game import Pass as PassAction
 from motamot.topword.game import Play as PlayAction
@@ -125,11 +131,14 @@ class TopwordRoom(Actor[TopwordSettings]):
     # --- the fold -----------------------------------------------------------------------
 
     def _apply_own(self, event: Event) -> None:
+        """Fold a stored fact. A move was judged when it was played: it is laid again
+        without its words looked up (a word list updated since must not undo a game), and
+        the game ends where its GameEnded says."""
         match event:
             case GameStarted():
                 self._start_game(event)
             case Played(move=move, points=points, at=at):
-                turn = self._game().apply(PlayAction(move))
+                turn = self._game().apply(PlayAction(move), replayed=True)
                 if turn.points != points:
                     raise ValueError(f"room {self.room_id}: {move} scores {turn.points}")
                 self.turn_start = at
@@ -137,9 +146,10 @@ class TopwordRoom(Actor[TopwordSettings]):
                 self._game().apply(ExchangeAction(tile))
                 self.turn_start = at
             case Passed(at=at):
-                self._game().apply(PassAction())
+                self._game().apply(PassAction(), replayed=True)
                 self.turn_start = at
-            case GameEnded():
+            case GameEnded(reason=reason):
+                self._game().finish(EndReason(reason))
                 self.ended = event
             case _:
                 raise ValueError(f"not a Topword room event: {event!r}")
@@ -233,6 +243,8 @@ class TopwordRoom(Actor[TopwordSettings]):
 
     def _end_if_over(self, out: list[Event]) -> None:
         game = self._game()
+        if not game.finished and game.blocked():  # T18 (2), judged by today's word list
+            game.finish(EndReason.NOBODY_CAN_PLAY)
         if game.finished and self.ended is None:
             assert game.end_reason is not None
             winners = tuple(self.order[player] for player in game.winners())
