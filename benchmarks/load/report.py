@@ -9,6 +9,7 @@ from collections import Counter
 from load import figures as f
 from load.browser import Record
 from load.run import Outcome
+from load.servers import SAMPLE_EVERY, Samples
 
 GROUPS = ("first", "later")
 #: Cores others may use during a run whose figures still count as the server's own.
@@ -65,7 +66,7 @@ def report_people(outcome: Outcome) -> list[str]:
         "first 10 s of the first rounds, word-ack p99 per second (ms): "
         + " ".join("-" if math.isnan(x) else f"{x * 1000:.0f}" for x in first)
     )
-    out += _burst_lines(line)
+    out += _burst_lines(line, outcome.samples)
     out += _results_lines(records, line)
     out += _count_lines(records, outcome)
     out += _client_lines(outcome, line)
@@ -82,17 +83,20 @@ def _connection_lines(outcome: Outcome, records: list[Record]) -> list[str]:
     ]
 
 
-def _burst_lines(line: f.Timeline) -> list[str]:
+def _burst_lines(line: f.Timeline, samples: Samples) -> list[str]:
     out = [
         "round ends (deadline → results frame per player; words of the rooms still playing "
-        "while it lasts; server RSS before the first deadline → 2 s after the last results):"
+        "while it lasts; the server's CPU seconds meanwhile, which a busy machine changes "
+        "little; server RSS before the first deadline → 2 s after the last results):"
     ]
     for burst in line.bursts:
         spread = burst.last_deadline - burst.first_deadline
         lasted = burst.end - burst.first_deadline
+        cpu = samples.cpu_between(burst.first_deadline, burst.end + SAMPLE_EVERY)
         out.append(
             f"  {GROUPS[burst.group]:5} round {burst.number:2}: {burst.results.count:,} players "
-            f"(deadlines within {spread:.1f} s, lasted {lasted:.1f} s): results "
+            f"(deadlines within {spread:.1f} s, lasted {lasted:.1f} s, server CPU {cpu:.1f} s): "
+            "results "
             f"{burst.results.ms()}, {burst.missing} missing; still playing: "
             f"{burst.playing.count:,} words, {burst.playing.ms()}; "
             f"RSS {_mb(burst.rss_before)} → {_mb(burst.rss_after)} MB"
