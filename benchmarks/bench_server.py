@@ -36,8 +36,11 @@ end (deadline → results per player, the words of the rooms still playing
 meanwhile, RSS before → after); ping RTT; every word's answer (and the ones
 lost to a close or never answered, counted at their wait); resyncs,
 reconnects and every close the server made, with its code; what the servers
-wrote on stderr; the load generator's own CPU and event-loop lag (the clients
-share the machine's 2 cores with the server: read the figures against it).
+wrote on stderr; the load generator's own CPU and event-loop lag; and how busy
+the machine was meanwhile, split into the server, the clients, PostgreSQL +
+Redis and everything else. The machine is shared: when "everything else" holds
+more than a few tenths of a core, the latencies include waiting for a core
+(the CPU seconds per word and per round end, and the RSS, change little).
 Then, unless `--old-seconds 0`, one line of the old model on a fresh server
 (a word every 2 s, half of them one junk word repeated, rounds never end),
 the same players and rooms, to compare.
