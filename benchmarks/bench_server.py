@@ -20,8 +20,10 @@ MOTAMOT_TEST_POSTGRES and MOTAMOT_TEST_REDIS, in a schema and key prefix of
 its own), seats the players over the HTTP API (a room created on any
 process; with `--route room` its joins and sockets go to the process its id
 hashes to), then client processes (whole rooms each, `--clients`) open one
-websocket per player and play as browsers do (load/browser.py): hello with
-token and last_seq, resync on a gap, a ping every 5 s, reconnect with back-off.
+websocket per player, each from a loopback address of its own (127.10.x.y: the
+server keeps a flood bucket per address), and play as browsers do
+(load/browser.py): hello with token and last_seq, resync on a gap, a ping
+every 5 s, reconnect with back-off.
 The `people` model (load/model.py): Poisson words (mean 4.5 s) that are mostly
 new words of the grid (stored, broadcast), some junk (stored, refused by the
 dictionary), few repeats (duplicate_entry, answered from memory); each host

@@ -3,10 +3,12 @@
 It says hello with its token and the last seq it holds, takes numbered
 events in order and asks for a resync on a gap, pings every few seconds
 (the clock offset), and when its socket closes it reconnects after a
-back-off (0.5 s doubling to 8 s, reset once open) with hello last_seq. Like
-the page, it never sends again a word whose answer it did not get: such a
-word is counted as lost to the close. The host starts each round when the
-plan says. Everything is recorded, for the figures, not judged here.
+back-off (0.5 s doubling to 8 s, reset once open) with hello last_seq, unless
+the close says not to (FINAL_CLOSES). Like the page, it never sends again a
+word whose answer it did not get: such a word is counted as lost to the
+close. Each player's socket comes from an address of its own (Seat.source):
+the server counts credits per address too. The host starts each round when
+the plan says. Everything is recorded, for the figures, not judged here.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ ROUND_ENDED = "boggle.round_ended"
 RETRY_FIRST, RETRY_MAX = 0.5, 8.0
 #: Close code recorded when the socket ended without a close frame from the server.
 NO_CLOSE_FRAME = 1006
+#: Closes after which the page does not reconnect (connection.js): no such room, not this
+#: room's token, this seat opened elsewhere.
+FINAL_CLOSES = (4404, 4403, 4409)
 
 _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
@@ -46,6 +51,8 @@ class Seat:
     base: str
     #: 0: rooms started first; 1: rooms started later (they play through the others' end)
     group: int
+    #: the loopback address its socket comes from (each player is its own machine)
+    source: str = "127.0.0.1"
 
 
 @dataclass(frozen=True)
@@ -157,13 +164,16 @@ class Browser:
                     await self._read()
                     if self._pinger is not None:
                         self._pinger.cancel()
-                if self.stopping:
+                if self.stopping or self._closed_for_good():
                     break
                 self._lose_pending()
                 await asyncio.sleep(retry)
                 retry = min(retry * 2, RETRY_MAX)
         finally:
             self.hush()
+
+    def _closed_for_good(self) -> bool:
+        return bool(self.record.closes) and self.record.closes[-1][1] in FINAL_CLOSES
 
     def hush(self) -> None:
         """The player stops writing and pinging (its socket stays open for the answers on
@@ -195,6 +205,7 @@ class Browser:
                     max_size=None,
                     compression=None,
                     proxy=None,
+                    local_addr=(self.seat.source, 0),
                 )
             except (OSError, InvalidHandshake, TimeoutError) as error:
                 self.record.open_failures.append(type(error).__name__)
