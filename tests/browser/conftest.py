@@ -1,4 +1,5 @@
-"""Debian's Chromium driven by Playwright (never `playwright install`), and a live server."""
+"""Debian's Chromium driven by Playwright (never `playwright install`), a live server, and
+every frame the pages' sockets receive checked against its declared schema."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, WebSocket, sync_playwright
 
+from tests.server.frames import FrameCheck
 from tests.server.live import LiveServer
 
 CHROMIUM = os.environ.get("MOTAMOT_CHROMIUM", "/usr/bin/chromium")
@@ -55,3 +57,36 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+class PageFrames:
+    """Every frame the watched pages' sockets receive, decoded strictly by its kind's
+    schema (`server.frames`, each kind's view and shown events)."""
+
+    def __init__(self) -> None:
+        self.check = FrameCheck()
+        self.errors: list[str] = []
+
+    def watch(self, page: Page) -> Page:
+        page.on("websocket", self._socket)
+        return page
+
+    def _socket(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        try:
+            self.check.check(payload)
+        except AssertionError as error:
+            self.errors.append(str(error))
+
+    def all_fit(self, *types: str) -> None:
+        """No frame fitted no schema, and frames of each of `types` were checked."""
+        assert self.errors == []
+        for kind in types:
+            assert self.check.seen[kind] > 0, (kind, self.check.seen)
+
+
+@pytest.fixture
+def frames() -> PageFrames:
+    return PageFrames()

@@ -15,7 +15,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
+from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
+from tests.browser.conftest import PageFrames
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -62,7 +64,7 @@ def write(page: Page, word: str) -> None:
 
 @pytest.mark.slow
 def test_two_players_play_a_round_by_link(
-    browser: Browser, live: LiveServer, artifacts: Path
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
     alerts: list[str] = []
     ana_context = browser.new_context(viewport=PHONE, locale="fr-FR")
@@ -75,6 +77,7 @@ def test_two_players_play_a_round_by_link(
 
     for page in (ana, bob):
         page.on("dialog", refuse)
+        frames.watch(page)
 
     ana.goto(live.url + "/")
     expect(ana.locator("h1")).to_have_text("Créer une partie de Boggle")
@@ -123,7 +126,7 @@ def test_two_players_play_a_round_by_link(
     assert serious_violations(ana) == []
 
     watcher = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    watching = watcher.new_page()
+    watching = frames.watch(watcher.new_page())
     watching.goto(link + "/watch")  # a spectator mid-round: the grid, counts, no words
     expect(watching.locator(".players li[data-seat=s1]")).to_contain_text("2 words")
     outside_grid = watching.evaluate(
@@ -156,3 +159,24 @@ def test_two_players_play_a_round_by_link(
     expect(watching.locator("h1").first).to_contain_text("Results of round 1")  # the switch sticks
     assert serious_violations(watching) == []
     assert alerts == []
+    frames.all_fit("welcome", "events", "ack", "presence", "pong")
+
+
+def test_a_63_bit_seed_from_a_link_plays_its_own_grid(
+    browser: Browser, live: LiveServer, frames: PageFrames
+) -> None:
+    """A seed a JavaScript number would round (to 9079581759720113000) rolls its own grid."""
+    seed = 9079581759720112984
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    page = frames.watch(context.new_page())
+    page.goto(f"{live.url}/?seed={seed}&preset=classic-fr")
+    expect(page.locator("#same-grid-note")).to_be_visible()
+    page.fill("#name", "Ana")
+    page.click("#create button[type=submit]")
+    page.wait_for_url(re.compile(r"/r/[\w-]{12,}$"))
+    page.click("#start")
+    expect(page.locator(".grid")).to_be_visible()
+    assert grid_of(page) == roll(get_preset("classic-fr"), seed).text
+    assert grid_of(page) != roll(get_preset("classic-fr"), 9079581759720113000).text
+    context.close()
+    frames.all_fit("welcome", "ack")

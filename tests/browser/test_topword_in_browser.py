@@ -20,6 +20,7 @@ from motamot.lexicon import load_lexicon
 from motamot.topword.board import Board
 from motamot.topword.hints import Hint, hints
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
+from tests.browser.conftest import PageFrames
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -81,11 +82,11 @@ def type_move(page: Page, hint: Hint) -> None:
 
 @pytest.mark.slow
 def test_two_people_play_topword_by_dragging_and_typing(
-    browser: Browser, live: LiveServer, artifacts: Path
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
     ana_context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     bob_context = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
-    ana, bob = ana_context.new_page(), bob_context.new_page()
+    ana, bob = frames.watch(ana_context.new_page()), frames.watch(bob_context.new_page())
     try:
         ana.goto(live.url + "/")
         ana.fill("#tw-name", "Ana")
@@ -129,7 +130,7 @@ def test_two_people_play_topword_by_dragging_and_typing(
                 expect(last).to_contain_text(str(hint.move.move))
                 expect(last.locator(".breakdown li").first).to_be_visible()
             number += 1
-        watcher = browser.new_context(viewport=PHONE, locale="fr-FR").new_page()
+        watcher = frames.watch(browser.new_context(viewport=PHONE, locale="fr-FR").new_page())
         watcher.goto(f"{live.url}/r/{room}/watch")
         expect(watcher.locator("#last-move")).to_be_visible()
         assert watcher.locator("#rack").count() == 0 and watcher.locator("#play").count() == 0
@@ -155,6 +156,7 @@ def test_two_people_play_topword_by_dragging_and_typing(
         ana.screenshot(path=str(artifacts / "topword-away-desktop.png"), full_page=True)
         ana.goto(live.url + "/")
         expect(ana.locator("#table-list")).to_contain_text("Bob")
+        frames.all_fit("welcome", "events", "ack", "preview", "presence", "pong")
     finally:
         ana_context.close()
         bob_context.close()

@@ -16,6 +16,7 @@ from motamot.server.serve import build_app
 from motamot.service.ports import ManualClock
 from motamot.service.stores.memory import MemoryStore
 from motamot.web import default_kinds
+from tests.server.frames import FRAMES
 
 Message = dict[str, Any]
 
@@ -51,9 +52,12 @@ def send(socket: Socket, message: Message) -> None:
 
 
 def until(socket: Socket, wanted: Callable[[Message], bool], limit: int = 50) -> Message:
-    """The first message that `wanted` accepts (the ones before it are dropped)."""
+    """The first message that `wanted` accepts (the ones before it are dropped); each
+    one read is checked against its declared schema."""
     for _ in range(limit):
-        message: Message = socket.receive_json()
+        text = socket.receive_text()
+        FRAMES.check(text)
+        message: Message = json.loads(text)
         if wanted(message):
             return message
     raise AssertionError("no such message")

@@ -2,7 +2,7 @@
 
 A room's stored events arrive once from the Broadcaster, are decoded once,
 and each connected seat gets `visible(event, seat)` (an event it may not see
-still passes as a bare `{"seq": n}`, so its numbering has no holes). Each
+still passes as `hidden`, its number only, so the numbering has no holes). Each
 socket has a bounded outbox: a client too slow to drain it is dropped, and
 resyncs from its last seq when it comes back.
 """
@@ -18,6 +18,7 @@ from typing import Any
 from motamot.server.frames import Events, Presence
 from motamot.server.protocol import encode
 from motamot.server.throttle import Credits
+from motamot.service.rooms.shown import Hidden, plain
 
 #: Messages queued for one socket before it counts as stuck.
 OUTBOX_LIMIT = 512
@@ -60,11 +61,11 @@ class Listener:
 
 
 def event_frames(events: list[Any], seat: str | None, visible: Visible) -> list[dict[str, Any]]:
-    """What `seat` may see of `events`, each numbered (a bare seq for a hidden one)."""
+    """What `seat` may see of `events`, each numbered (`hidden` for one it may not see)."""
     out: list[dict[str, Any]] = []
     for event in events:
         shown = visible(event, seat)
-        out.append(shown if shown is not None else {"seq": event.seq})
+        out.append(shown if shown is not None else plain(Hidden(event.seq)))
     return out
 
 

@@ -1,38 +1,45 @@
 """The frames the server sends on a room's socket, each declared (docs/protocol.md).
 
 Every frame is a msgspec Struct tagged with its `type`, so what the server may send is
-written down once, checked when encoded, and read back strictly by the tests. A room
-kind adds its own (a Topword move's preview); what a view or an event holds is the
-kind's (`views` of each game).
+written down once and read back strictly by the tests. The envelopes are generic in
+what they carry: a room's view and its events as shown are declared by its kind (the
+`shown` module of each game), and a kind adds its own frames (a Topword move's
+preview); `frames_of` puts one kind's together.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar, Union
 
 import msgspec
 
+from motamot.service.rooms.shown import Hidden
 
-class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
+V = TypeVar("V")
+E = TypeVar("E")
+
+
+class Welcome(msgspec.Struct, Generic[V], tag="welcome", forbid_unknown_fields=True):
     """The whole room as this socket's seat sees it, and the server's clock."""
 
     seat: str | None
-    view: dict[str, Any]
+    view: V
     now: float
 
 
-class Events(msgspec.Struct, tag="events", forbid_unknown_fields=True):
-    """New events of the room, numbered without holes (a hidden one is a bare seq)."""
+class Events(msgspec.Struct, Generic[E], tag="events", forbid_unknown_fields=True):
+    """New events of the room, numbered without holes (one not shown is `hidden`)."""
 
-    events: list[dict[str, Any]]
+    events: list[E]
 
 
-class Acked(msgspec.Struct, tag="ack", forbid_unknown_fields=True):
+class Acked(msgspec.Struct, Generic[E], tag="ack", forbid_unknown_fields=True):
     """A seat action stored and applied: the room's new seq and what the writer may see."""
 
     id: int
     seq: int
-    events: list[dict[str, Any]]
+    events: list[E]
 
 
 class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
@@ -67,3 +74,11 @@ class Presence(msgspec.Struct, tag="presence", forbid_unknown_fields=True):
 
 #: The frames every room's socket may carry (a kind adds its own).
 FRAMES = (Welcome, Events, Acked, Refused, Error, Pong, Presence)
+
+
+def frames_of(view: Any, shown: Sequence[Any], own: Sequence[Any]) -> Any:
+    """The union of every frame a kind's sockets carry: its `view`, its events as
+    `shown` (none declared: plain objects) and its `own` frames."""
+    event: Any = Union[(*shown, Hidden)] if shown else dict[str, Any]
+    envelopes = (Welcome[view], Events[event], Acked[event], Refused, Error, Pong, Presence)
+    return Union[(*envelopes, *own)]

@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 from starlette.routing import BaseRoute
 
 from motamot.server import protocol
+from motamot.server.frames import frames_of
 from motamot.service.rooms.host import Room
 from motamot.service.rooms.kinds import Kinds, RoomKind
 from motamot.service.rooms.outcomes import Refusal
@@ -72,6 +73,10 @@ class WebKind(ABC):
     queries: tuple[type[Any], ...] = ()
     #: The kind's own server frames (answers to its queries).
     frames: tuple[type[Any], ...] = ()
+    #: What a seat is shown: the room's view and each event (declared Structs; a kind
+    #: that declares none sends plain objects).
+    view: Any = dict[str, Any]
+    shown: tuple[type[Any], ...] = ()
     #: The kind's static files, served at /static/<version>/<name>/ (None: it has none).
     static: Path | None = None
     #: The kind's templates, found as `<name>/<file>` (None: it has none).
@@ -82,6 +87,10 @@ class WebKind(ABC):
     @property
     def name(self) -> str:
         return self.room.name
+
+    def schema(self) -> Any:
+        """Every frame this kind's sockets carry, as one type (docs/protocol.md)."""
+        return frames_of(self.view, self.shown, self.frames)
 
     @abstractmethod
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:

@@ -130,6 +130,6 @@ def tag_of(message: type[Any]) -> str:
 _ENCODER = msgspec.json.Encoder()
 
 
-def encode(frame: Any) -> str:
-    """A server frame (a Struct of `frames`, or plain JSON values) as JSON text."""
+def encode(frame: msgspec.Struct) -> str:
+    """A server frame (a declared Struct: `frames`, a kind's own) as JSON text."""
     return _ENCODER.encode(frame).decode("utf-8")

@@ -2,12 +2,16 @@
 
 `topword score --json` prints `verdict_json`: a contract (extend, never reshape).
 A word some of whose tiles count in another word (T14) also carries
-`not_counted`: `[{"cell": "5E", "letter": "P", "counted_in": "PA"}, ...]`.
+`not_counted`: `[{"cell": "5E", "letter": "P", "counted_in": "PA"}, ...]`. The verdict
+is a declared msgspec Struct (docs/protocol.md lists its fields).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from motamot.topword.board import cell_name
 from motamot.topword.game import Game
@@ -19,26 +23,66 @@ from motamot.topword.selfplay import SelfPlayReport
 from motamot.topword.tiles import tile_label
 
 
-def _word_json(word: WordScore) -> dict[str, Any]:
-    shape: dict[str, Any] = {"word": word.word, "points": word.points}
-    if word.not_counted:
-        shape["not_counted"] = [
-            {"cell": cell_name(s.cell), "letter": tile_label(s.tile), "counted_in": s.counted_in}
-            for s in word.not_counted
-        ]
-    return shape
+class NotCountedJson(msgspec.Struct, forbid_unknown_fields=True):
+    """A tile of a word counted in another word instead (T14)."""
+
+    #: The cell's name (`5E`).
+    cell: str
+    letter: str
+    counted_in: str
 
 
-def verdict_json(verdict: Verdict) -> dict[str, Any]:
-    """The JSON shape of `topword score`."""
+class WordJson(msgspec.Struct, forbid_unknown_fields=True):
+    """A word a move formed or changed, and what it brings."""
+
+    word: str
+    points: int
+    not_counted: list[NotCountedJson] | UnsetType = UNSET
+
+
+class BonusJson(msgspec.Struct, forbid_unknown_fields=True):
+    """A bonus: `letter_<tile>` (letter_v, letter_qu...), `qu_word` or `all_tiles`."""
+
+    kind: str
+    points: int
+
+
+class VerdictJson(msgspec.Struct, forbid_unknown_fields=True):
+    """The referee's verdict on a move (`topword score --json`): its itemised score if
+    legal, else the rule broken (`reason`) and the word or cell at fault (`detail`)."""
+
+    legal: bool
+    points: int | UnsetType = UNSET
+    words: list[WordJson] | UnsetType = UNSET
+    bonuses: list[BonusJson] | UnsetType = UNSET
+    reason: str | UnsetType = UNSET
+    detail: str | UnsetType = UNSET
+
+
+def _word_shape(word: WordScore) -> WordJson:
+    not_counted = [
+        NotCountedJson(cell_name(s.cell), tile_label(s.tile), s.counted_in)
+        for s in word.not_counted
+    ]
+    return WordJson(word.word, word.points, not_counted or UNSET)
+
+
+def verdict_fields(verdict: Verdict) -> dict[str, Any]:
+    """The fields of `VerdictJson` for `verdict` (a shape that extends it takes them)."""
     if isinstance(verdict, Legal):
         return {
             "legal": True,
             "points": verdict.points,
-            "words": [_word_json(word) for word in verdict.words],
-            "bonuses": [{"kind": bonus.kind, "points": bonus.points} for bonus in verdict.bonuses],
+            "words": [_word_shape(word) for word in verdict.words],
+            "bonuses": [BonusJson(bonus.kind, bonus.points) for bonus in verdict.bonuses],
         }
     return {"legal": False, "reason": verdict.reason.value, "detail": verdict.detail}
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """The JSON shape of `topword score`."""
+    shape: dict[str, Any] = msgspec.to_builtins(VerdictJson(**verdict_fields(verdict)))
+    return shape
 
 
 def analysis_json(game: Game, reviews: list[TurnReview]) -> dict[str, Any]:

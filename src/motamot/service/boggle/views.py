@@ -5,26 +5,47 @@ round's seed (it gives the bots' words) and the solution. Hidden always: the sea
 secret digests. After the round everyone sees everything: every sheet as `judge_round`
 judged it and the words nobody found. A spectator (seat None) sees what every seat sees
 of the others. Views only show: every verdict was decided by the room when it took the
-word.
+word. What is shown is declared in `shown`; `view` and `visible` give its plain JSON.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-import msgspec
+from msgspec import UNSET, UnsetType
 
 from motamot.boggle.match import Standing
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution
-from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
+from motamot.service.boggle.events import (
+    MatchEnded,
+    MatchReset,
+    RoundEnded,
+    RoundStarted,
+    WordWritten,
+)
 from motamot.service.boggle.feedback import WordFeedback
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
-from motamot.service.rooms.events import Event, RoomCreated, SeatTaken, SettingsChanged
+from motamot.service.boggle.shown import (
+    BoggleView,
+    MatchEndedShown,
+    MatchResetShown,
+    MatchView,
+    OwnWord,
+    ReadySeatView,
+    ResultShown,
+    RoundEndedShown,
+    RoundStartedShown,
+    RoundView,
+    SettingsShown,
+    WordWrittenShown,
+)
+from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
-from motamot.wire.boggle import round_json
+from motamot.service.rooms.shown import Hidden, Shown, plain, shared_shown
+from motamot.wire.boggle import cells_json, missed_shape, round_shape
 
 
 class BoggleRoom(Protocol):
@@ -55,132 +76,155 @@ class BoggleRoom(Protocol):
     def standing(self) -> Standing: ...
 
 
-def _public(settings: BoggleSettings) -> dict[str, Any]:
-    """The settings without the seeds fixed in advance (they would give the grids)."""
-    data = msgspec.structs.asdict(settings)
-    del data["seeds"]
-    return data
-
-
-def settings_json(room: BoggleRoom, settings: BoggleSettings) -> dict[str, Any]:
-    data = _public(settings)
-    #: every player is told when the grids were chosen in advance (and where from)
-    data["chosen_grid"] = bool(settings.seeds)
-    data["dictionary"] = settings.dictionary_name
-    data["duration"] = room.rules.duration_seconds
-    data["min_length"] = room.rules.min_length
-    return data
+def settings_shown(settings: BoggleSettings) -> SettingsShown:
+    """The settings as everybody sees them (the rules they give filled in, no seeds)."""
+    rules = settings.rules()
+    return SettingsShown(
+        settings.preset,
+        bool(settings.seeds),
+        settings.dictionary_name,
+        rules.duration_seconds,
+        rules.min_length,
+        settings.invalid_penalty,
+        settings.word_at_deadline_counts,
+        settings.verify_at_end,
+        settings.rounds,
+        settings.target,
+        settings.extra_round_on_tie,
+        settings.origin,
+    )
 
 
 def visible(room: BoggleRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
     """`event` as `seat` may see it now (every event is seen, some of it redacted)."""
-    data: dict[str, Any] = msgspec.to_builtins(event)
+    return plain(shown(room, event, seat))
+
+
+def shown(room: BoggleRoom, event: Event, seat: str | None) -> Shown:
+    """`event` as `seat` may see it now, declared."""
     match event:
-        case SeatTaken():
-            del data["secret_digest"]
-        case RoomCreated(settings=settings) | SettingsChanged(settings=settings):
-            data["settings"] = _public(settings)
         case RoundStarted():
             state = room.round_at(event.seq)
-            if state is not None and state.running:
-                del data["seed"]
+            hidden = state is not None and state.running
+            seed = UNSET if hidden else str(event.seed)
+            return RoundStartedShown(
+                event.seq, event.number, event.grid, event.start, event.deadline, seed
+            )
         case WordWritten():
-            state = room.round_at(event.seq)
-            assert state is not None
-            if event.seat == seat:
-                data.update(feedback_json(state.verdicts[event.seq]))
-            elif state.running:
-                data = {
-                    "type": data["type"],
-                    "seq": event.seq,
-                    "seat": event.seat,
-                    "count": state.count(event.seat, event.seq),
-                }
+            return _word_shown(room, event, seat)
         case RoundEnded():
             state = room.round_at(event.seq)
             assert state is not None
-            data["result"] = result_json(room, state)
-    return data
+            return RoundEndedShown(
+                event.seq, event.number, event.at, event.stopped, result_shown(room, state)
+            )
+        case MatchEnded():
+            return MatchEndedShown(event.seq, list(event.winners))
+        case MatchReset():
+            return MatchResetShown(event.seq)
+    return shared_shown(event, settings_shown) or Hidden(event.seq)
 
 
-def feedback_json(verdict: WordFeedback) -> dict[str, Any]:
-    """The instant verdict on a word, for its writer."""
-    data: dict[str, Any] = {"feedback": verdict.feedback.value, "word": verdict.word}
-    if verdict.points:
-        data["points"] = verdict.points
-        data["path"] = [list(cell) for cell in verdict.path]
-    return data
+def _word_shown(room: BoggleRoom, event: WordWritten, seat: str | None) -> WordWrittenShown:
+    state = room.round_at(event.seq)
+    assert state is not None
+    if event.seat == seat:
+        verdict = state.verdicts[event.seq]
+        points, path = _scored(verdict)
+        return WordWrittenShown(
+            event.seq,
+            event.seat,
+            event.text,
+            event.at,
+            verdict.feedback.value,
+            verdict.word,
+            points,
+            path,
+        )
+    if state.running:
+        return WordWrittenShown(event.seq, event.seat, count=state.count(event.seat, event.seq))
+    return WordWrittenShown(event.seq, event.seat, event.text, event.at)
 
 
-def result_json(room: BoggleRoom, state: RoundState) -> dict[str, Any]:
-    """An ended round: `round_json` of its judgement, seats by name, words nobody found."""
+def _scored(verdict: WordFeedback) -> tuple[Any, Any]:
+    """A verdict's points and path, shown only when the word scores."""
+    if not verdict.points:
+        return UNSET, UNSET
+    return verdict.points, cells_json(verdict.path)
+
+
+def own_word(word: WordWritten, verdict: WordFeedback) -> OwnWord:
+    points, path = _scored(verdict)
+    return OwnWord(word.text, word.at, verdict.feedback.value, verdict.word, points, path)
+
+
+def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
+    """An ended round: its judgement, seats by name, its seed, the words nobody found."""
     result = room.result(state)
-    data = round_json(result)
-    data["seats"] = {room.name_of(seat): seat for seat in state.players}
-    data["seed"] = state.seed
-    if "missed" not in data:
+    shape = round_shape(result)
+    missed = shape.missed
+    if isinstance(missed, UnsetType):
         found = set().union(*(player.accepted_words for player in result.players))
-        data["missed"] = [
-            {"word": w.word, "points": w.points, "path": [list(c) for c in w.path]}
-            for w in room.solution(state).words
-            if w.word not in found
-        ]
-    return data
+        missed = [missed_shape(w) for w in room.solution(state).words if w.word not in found]
+    return ResultShown(
+        shape.grid,
+        shape.deadline,
+        shape.winners,
+        shape.players,
+        missed=missed,
+        seats={room.name_of(seat): seat for seat in state.players},
+        seed=str(state.seed),
+    )
 
 
-def round_view(room: BoggleRoom, state: RoundState, seat: str | None) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "number": state.number,
-        "grid": state.grid.text,
-        "start": state.start,
-        "deadline": state.deadline,
-        "running": state.running,
-        "players": list(state.players),
-        "counts": {player: state.count(player) for player in state.players},
-    }
+def round_view(room: BoggleRoom, state: RoundState, seat: str | None) -> RoundView:
+    data = RoundView(
+        state.number,
+        state.grid.text,
+        state.start,
+        state.deadline,
+        state.running,
+        list(state.players),
+        {player: state.count(player) for player in state.players},
+    )
     if seat is not None and seat in state.words:
-        data["words"] = [
-            {"text": w.text, "at": w.at, **feedback_json(state.verdicts[w.seq])}
-            for w in state.words[seat]
-        ]
+        data.words = [own_word(w, state.verdicts[w.seq]) for w in state.words[seat]]
     if not state.running:
-        data["ended_at"] = state.ended_at
-        data["stopped"] = state.stopped
-        data["result"] = result_json(room, state)
+        assert state.ended_at is not None
+        data.ended_at = state.ended_at
+        data.stopped = state.stopped
+        data.result = result_shown(room, state)
     return data
+
+
+def match_view(room: BoggleRoom) -> MatchView:
+    """B14: the match as it stands, each total by seat."""
+    standing = room.standing()
+    names = {room.name_of(seat_id): seat_id for seat_id in room.seats}
+    return MatchView(
+        room.settings.match().text,
+        standing.rounds_played,
+        {names[name]: total for name, total in zip(standing.players, standing.totals, strict=True)},
+        room.match_over,
+        list(room.match_winners),
+    )
 
 
 def view(room: BoggleRoom, seat: str | None) -> dict[str, Any]:
     """The whole room as `seat` may see it (None: a spectator)."""
+    return plain(room_view(room, seat))
+
+
+def room_view(room: BoggleRoom, seat: str | None) -> BoggleView:
+    """The whole room as `seat` may see it, declared."""
     current = room.round
-    match_standing = room.standing()
-    names = {room.name_of(seat_id): seat_id for seat_id in room.seats}
-    return {
-        "kind": "boggle",
-        "room": room.room_id,
-        "seq": room.last_seq,
-        "you": seat,
-        "host": room.host,
-        "settings": settings_json(room, room.settings),
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "bot": s.level,
-                "present": s.present,
-                "ready": s.ready,
-            }
-            for s in room.seats.values()
-        ],
-        "match": {
-            "format": room.settings.match().text,
-            "rounds_played": match_standing.rounds_played,
-            "totals": {
-                names[name]: total
-                for name, total in zip(match_standing.players, match_standing.totals, strict=True)
-            },
-            "finished": room.match_over,
-            "winners": list(room.match_winners),
-        },
-        "round": None if current is None else round_view(room, current, seat),
-    }
+    return BoggleView(
+        room.room_id,
+        room.last_seq,
+        seat,
+        room.host,
+        settings_shown(room.settings),
+        [ReadySeatView(s.seat, s.name, s.level, s.present, s.ready) for s in room.seats.values()],
+        match_view(room),
+        None if current is None else round_view(room, current, seat),
+    )

@@ -4,23 +4,39 @@ Hidden: a rack from everyone but its owner, the tile an exchange put back
 (it was on a rack), the seed and so the pile's order from everyone until the
 game ends, the seats' secret digests always. A bot's candidate moves are
 never in the room at all (they stay in the host's worker). After the end,
-the seed and every rack are shown.
+the seed and every rack are shown. What is shown is declared in `shown`; `view` and
+`visible` give its plain JSON.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 
-import msgspec
+from msgspec import UNSET, UnsetType
 
-from motamot.service.rooms.events import Event, SeatTaken
+from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
-from motamot.service.topword.events import Exchanged, GameEnded, GameStarted
+from motamot.service.rooms.shown import Hidden, Shown, plain, seat_view, shared_shown
+from motamot.service.topword.events import Exchanged, GameEnded, GameStarted, Passed, Played
 from motamot.service.topword.settings import TopwordSettings
+from motamot.service.topword.shown import (
+    BoardView,
+    ExchangedShown,
+    GameEndedShown,
+    GameStartedShown,
+    GameView,
+    PassedShown,
+    PlayedShown,
+    ScoreShown,
+    SettingsShown,
+    TopwordView,
+    TurnView,
+)
 from motamot.topword.board import cell_name
 from motamot.topword.game import Action, Game, Turn
 from motamot.topword.tiles import tile_label
-from motamot.wire.topword import verdict_json
+from motamot.wire.topword import verdict_fields
 
 
 class TopwordRoom(Protocol):
@@ -48,118 +64,154 @@ class TopwordRoom(Protocol):
     def turn_deadline(self) -> float | None: ...
 
 
-def _labels(tiles: tuple[str, ...] | list[str]) -> list[str]:
+def _labels(tiles: Iterable[str]) -> list[str]:
     return [tile_label(tile) for tile in tiles]
+
+
+def settings_shown(settings: TopwordSettings) -> SettingsShown:
+    return SettingsShown(
+        settings.ruleset,
+        settings.dictionary_name,
+        settings.turn_seconds,
+        settings.bot_seconds,
+        settings.scoreless_limit,
+        settings.hints,
+    )
 
 
 def visible(table: TopwordRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
     """`event` as `seat` may see it now."""
-    data: dict[str, Any] = msgspec.to_builtins(event)
+    return plain(shown(table, event, seat))
+
+
+def shown(table: TopwordRoom, event: Event, seat: str | None) -> Shown:
+    """`event` as `seat` may see it now, declared."""
     over = table.ended is not None
     match event:
-        case SeatTaken():
-            del data["secret_digest"]
         case GameStarted():
-            if not over:
-                del data["seed"]
+            return GameStartedShown(
+                event.seq,
+                list(event.order),
+                _draws(event),
+                event.starter,
+                event.at,
+                str(event.seed) if over else UNSET,
+                _rack_after(table, event, seat),
+            )
+        case Played():
+            return PlayedShown(
+                event.seq,
+                event.seat,
+                event.move,
+                event.points,
+                event.at,
+                _score_at(table, event.seq),
+                _rack_after(table, event, seat),
+            )
         case Exchanged():
-            if not over and event.seat != seat:
-                del data["tile"]
-    number = table.turn_at.get(event.seq)
-    if number is not None and table.game is not None:
-        score = _score_json(table.game.turns[number])
-        if score is not None:
-            data["score"] = score
+            tile = event.tile if over or event.seat == seat else UNSET
+            rack = _rack_after(table, event, seat)
+            return ExchangedShown(event.seq, event.seat, event.at, tile, rack)
+        case Passed():
+            rack = _rack_after(table, event, seat)
+            return PassedShown(event.seq, event.seat, event.at, event.timed_out, rack)
+        case GameEnded():
+            return GameEndedShown(event.seq, event.reason, list(event.scores), list(event.winners))
+    return shared_shown(event, settings_shown) or Hidden(event.seq)
+
+
+def _draws(started: GameStarted) -> list[list[list[str]]]:
+    return [[[s, tile_label(t)] for s, t in draw] for draw in started.start_draws]
+
+
+def _rack_after(table: TopwordRoom, event: Event, seat: str | None) -> list[str] | UnsetType:
+    """`seat`'s own rack as the event left it: at the start, and after each of its turns."""
     racks = table.racks_after.get(event.seq)
-    if (
-        racks is not None
-        and seat in table.order
-        and (isinstance(event, GameStarted) or getattr(event, "seat", None) == seat)
-    ):
-        data["rack"] = _labels(racks[table.index_of(seat)])
-    return data
+    mine = isinstance(event, GameStarted) or getattr(event, "seat", None) == seat
+    if racks is None or seat not in table.order or not mine:
+        return UNSET
+    return _labels(racks[table.index_of(seat)])
 
 
-def _score_json(turn: Turn) -> dict[str, Any] | None:
+def _score_at(table: TopwordRoom, seq: int) -> ScoreShown | UnsetType:
+    number = table.turn_at.get(seq)
+    if number is None or table.game is None:
+        return UNSET
+    return _score(table.game.turns[number])
+
+
+def _score(turn: Turn) -> ScoreShown | UnsetType:
     """A played turn's itemised score (the `topword score` shape) and the cells it
     covered (to highlight the last move), shown to everybody."""
     if turn.verdict is None:
-        return None
-    data = verdict_json(turn.verdict)
-    data["placed"] = [cell_name(cell) for cell, _ in turn.verdict.placements]
-    return data
+        return UNSET
+    placed = [cell_name(cell) for cell, _ in turn.verdict.placements]
+    return ScoreShown(**verdict_fields(turn.verdict), placed=placed)
 
 
-def _turn_json(table: TopwordRoom, number: int, seat: str | None) -> dict[str, Any]:
+def _turn_view(table: TopwordRoom, number: int, seat: str | None) -> TurnView:
     assert table.game is not None
     turn = table.game.turns[number]
     player = table.order[turn.player]
-    data: dict[str, Any] = {
-        "seat": player,
-        "action": turn.action.value,
-        "points": turn.points,
-        "total": turn.total,
-    }
+    data = TurnView(player, turn.action.value, turn.points, turn.total, score=_score(turn))
     if turn.move is not None:
-        data["move"] = str(turn.move)
-    score = _score_json(turn)
-    if score is not None:
-        data["score"] = score
+        data.move = str(turn.move)
     if turn.action is Action.EXCHANGE and (player == seat or table.ended is not None):
-        data["tile"] = tile_label(turn.tile or "")
+        data.tile = tile_label(turn.tile or "")
     return data
 
 
-def game_view(table: TopwordRoom, seat: str | None) -> dict[str, Any] | None:
+def game_view(table: TopwordRoom, seat: str | None) -> GameView | None:
     game, started = table.game, table.started
     if game is None or started is None:
         return None
     order = table.order
-    data: dict[str, Any] = {
-        "order": list(order),
-        "start_draws": [[[s, tile_label(t)] for s, t in draw] for draw in started.start_draws],
-        "starter": started.starter,
-        "current": table.current,
-        "turn": len(game.turns) + 1,
-        "turn_deadline": table.turn_deadline(),
-        "board": {
-            "position": game.board.position(),
-            "tops": _labels(list(game.board.tops)),
-            "heights": list(game.board.heights),
-        },
-        "pile": len(game.bag),
-        "rack_sizes": {order[i]: len(rack) for i, rack in enumerate(game.racks)},
-        "scores": {order[i]: score for i, score in enumerate(game.scores)},
-        "turns": [_turn_json(table, n, seat) for n in range(len(game.turns))],
-        "finished": game.finished,
-    }
+    data = GameView(
+        list(order),
+        _draws(started),
+        started.starter,
+        table.current,
+        len(game.turns) + 1,
+        table.turn_deadline(),
+        BoardView(game.board.position(), _labels(game.board.tops), list(game.board.heights)),
+        len(game.bag),
+        {order[i]: len(rack) for i, rack in enumerate(game.racks)},
+        {order[i]: score for i, score in enumerate(game.scores)},
+        [_turn_view(table, n, seat) for n in range(len(game.turns))],
+        game.finished,
+    )
     if seat in order:
-        data["rack"] = _labels(game.racks[table.index_of(seat)])
+        data.rack = _labels(game.racks[table.index_of(seat)])
     if table.ended is not None:
-        ended = table.ended
-        data["end_reason"] = ended.reason
-        data["final_scores"] = dict(zip(order, ended.scores, strict=True))
-        data["penalties"] = dict(zip(order, game.penalties, strict=True))
-        data["winners"] = list(ended.winners)
-        data["seed"] = started.seed
-        data["racks"] = {order[i]: _labels(rack) for i, rack in enumerate(game.racks)}
+        _game_over(data, table, game, started)
     return data
+
+
+def _game_over(data: GameView, table: TopwordRoom, game: Game, started: GameStarted) -> None:
+    """What everybody sees once the game is over: every rack, the penalties, the seed."""
+    ended, order = table.ended, table.order
+    assert ended is not None
+    data.end_reason = ended.reason
+    data.final_scores = dict(zip(order, ended.scores, strict=True))
+    data.penalties = dict(zip(order, game.penalties, strict=True))
+    data.winners = list(ended.winners)
+    data.seed = str(started.seed)
+    data.racks = {order[i]: _labels(rack) for i, rack in enumerate(game.racks)}
 
 
 def view(table: TopwordRoom, seat: str | None) -> dict[str, Any]:
     """The whole table as `seat` may see it (None: a spectator)."""
-    settings = msgspec.structs.asdict(table.settings)
-    settings["dictionary"] = table.settings.dictionary_name
-    return {
-        "kind": "topword",
-        "room": table.room_id,
-        "seq": table.last_seq,
-        "you": seat,
-        "host": table.host,
-        "settings": settings,
-        "seats": [
-            {"seat": s.seat, "name": s.name, "bot": s.level, "present": s.present}
-            for s in table.seats.values()
-        ],
-        "game": game_view(table, seat),
-    }
+    return plain(table_view(table, seat))
+
+
+def table_view(table: TopwordRoom, seat: str | None) -> TopwordView:
+    """The whole table as `seat` may see it, declared."""
+    return TopwordView(
+        table.room_id,
+        table.last_seq,
+        seat,
+        table.host,
+        settings_shown(table.settings),
+        [seat_view(one) for one in table.seats.values()],
+        game_view(table, seat),
+    )

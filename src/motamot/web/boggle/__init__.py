@@ -10,6 +10,7 @@ from motamot.server.protocol import StartMessage
 from motamot.service.boggle import BOGGLE as BOGGLE_ROOMS
 from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
 from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.shown import SHOWN, BoggleView
 from motamot.service.rooms.host import draw_seed
 from motamot.service.rooms.outcomes import Refusal
 from motamot.text.i18n import Language
@@ -38,6 +39,8 @@ class BoggleWeb(WebKind):
     actions = ACTIONS
     static = Path(__file__).parent / "static"
     templates = Path(__file__).parent / "templates"
+    view = BoggleView
+    shown = SHOWN
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:

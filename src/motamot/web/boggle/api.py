@@ -25,7 +25,10 @@ from motamot.service.rooms.settings import bounded
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 Level = Annotated[str, msgspec.Meta(max_length=32)]
 RoomId = Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]+$")]
-Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+MAX_SEED = 2**63 - 1
+Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
+#: A seed as the pages send it: its digits (a browser's numbers hold 53 bits, seeds 63).
+SeedText = Annotated[str, msgspec.Meta(pattern="^[0-9]{1,19}$")]
 
 
 class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -39,10 +42,17 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     target: bounded(BoggleSettings, "target", int) | None = None  # type: ignore[valid-type]
     verify_at_end: bool = False
     invalid_penalty: bounded(BoggleSettings, "invalid_penalty", int) = 0  # type: ignore[valid-type]
-    #: The same grid later: the seed of the round played again, and the room it came from.
-    seed: Seed | None = None
+    #: The same grid later: the seed of the round played again (digits, or a number from
+    #: an older link), and the room it came from.
+    seed: Seed | SeedText | None = None
     origin: RoomId | None = None
     bots: Annotated[list[Level], msgspec.Meta(max_length=10)] = []
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, str):  # checked while decoding: a clear error, nothing stored
+            if int(self.seed) > MAX_SEED:
+                raise ValueError(f"a seed is at most {MAX_SEED}")
+            self.seed = int(self.seed)
 
     def settings(self) -> BoggleSettings:
         return BoggleSettings(
@@ -53,7 +63,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
             verify_at_end=self.verify_at_end,
             rounds=None if self.target is not None else self.rounds,
             target=self.target,
-            seeds=() if self.seed is None else (self.seed,),
+            seeds=() if self.seed is None else (int(self.seed),),
             # the origin is shown to every player: its id only, never a player's link
             origin=None if self.origin is None else room_of(self.origin),
         )
@@ -68,8 +78,9 @@ def same_grid_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dic
         defaults["dictionary"] = query["dictionary"]
     for key in ("duration", "invalid_penalty", "seed"):
         value = query.get(key, "")
-        if value.isdigit() and len(value) <= 19 and int(value) < 2**63:
-            defaults[key] = int(value)
+        if value.isascii() and value.isdigit() and len(value) <= 19 and int(value) <= MAX_SEED:
+            # the seed stays a string: the page's JavaScript would round it
+            defaults[key] = value if key == "seed" else int(value)
     if query.get("verify_at_end") == "1":
         defaults["verify_at_end"] = True
     origin = query.get("from", "")
@@ -85,7 +96,7 @@ async def _seed_refusal(rooms: Rooms, form: CreateRequest) -> Refusal | None:
         return None
     if form.origin is None:
         return None if rooms.chosen_grids else Refusal("seed_without_origin")
-    seed = form.seed
+    seed = int(form.seed)
 
     def played(room: Any) -> bool:
         return isinstance(room, BoggleRoom) and any(

@@ -7,6 +7,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import msgspec
+from msgspec import UNSET
+
 from motamot.lexicon import Lexicon
 from motamot.server.frames import Refused
 from motamot.server.kinds import Page, Rooms, WebKind
@@ -17,6 +20,7 @@ from motamot.service.rooms.outcomes import Refusal
 from motamot.service.topword import TOPWORD as TOPWORD_ROOMS
 from motamot.service.topword.commands import Exchange, Pass, Placed, Play, Start
 from motamot.service.topword.room import TopwordRoom
+from motamot.service.topword.shown import SHOWN, TopwordView
 from motamot.text.i18n import Language
 from motamot.topword.board import Board
 from motamot.topword.hints import hints as engine_hints
@@ -30,13 +34,15 @@ from motamot.web.topword.messages import (
     ExchangeMessage,
     HintFrame,
     HintMessage,
+    HintMove,
     PassMessage,
     PlayMessage,
     PreviewFrame,
     PreviewMessage,
+    PreviewVerdict,
     TopwordMove,
 )
-from motamot.wire.topword import verdict_json
+from motamot.wire.topword import verdict_fields
 
 #: Moves a hint shows.
 HINTS = 3
@@ -57,16 +63,23 @@ def move_of(message: TopwordMove) -> str | Placed | Refusal:
     return message.move
 
 
+def _refused_preview(refusal: Refusal) -> PreviewVerdict:
+    error = refusal.fields.get("error")
+    return PreviewVerdict(
+        False, reason=refusal.code, detail="", error=UNSET if error is None else str(error)
+    )
+
+
 def _preview(seat: str, move: str | Placed) -> Any:
-    def read(room: Any) -> dict[str, Any]:
+    def read(room: Any) -> PreviewVerdict:
         if not isinstance(room, TopwordRoom):
-            return {"legal": False, "reason": "unknown_command", "detail": ""}
+            return _refused_preview(Refusal("unknown_command"))
         verdict = room.preview(seat, move)
         if isinstance(verdict, Refusal):
-            return {"legal": False, "reason": verdict.code, "detail": "", **verdict.fields}
-        shape = verdict_json(verdict)
+            return _refused_preview(verdict)
+        shape = PreviewVerdict(**verdict_fields(verdict))
         if isinstance(verdict, Legal):
-            shape["move"] = str(verdict.move)
+            shape.move = str(verdict.move)
         return shape
 
     return read
@@ -97,6 +110,8 @@ class TopwordWeb(WebKind):
     frames = FRAMES
     static = Path(__file__).parent / "static"
     templates = Path(__file__).parent / "templates"
+    view = TopwordView
+    shown = SHOWN
     page_modes = ("replay", "analysis")
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
@@ -120,11 +135,15 @@ class TopwordWeb(WebKind):
         if isinstance(message, PreviewMessage):
             move = move_of(message)
             if isinstance(move, Refusal):
-                verdict: dict[str, Any] = {"legal": False, "reason": move.code, "detail": ""}
+                verdict = _refused_preview(move)
             else:
-                verdict = await rooms.read(room_id, _preview(seat, move)) or {}
-            if not verdict.get("legal", False):
-                verdict["text"] = refusal_text(verdict.get("reason", ""), lang, verdict)
+                read = await rooms.read(room_id, _preview(seat, move))
+                verdict = read or _refused_preview(Refusal("no_room"))
+            if not verdict.legal:
+                fields = {
+                    k: v for k, v in msgspec.structs.asdict(verdict).items() if v is not UNSET
+                }
+                verdict.text = refusal_text(str(verdict.reason), lang, fields)
             return PreviewFrame(message.id, verdict)
         assert isinstance(message, HintMessage)
         work = await rooms.read(room_id, _hint_work(seat))
@@ -132,7 +151,7 @@ class TopwordWeb(WebKind):
             return None if work is None else _refused_hint(message.id, work, lang)
         board, rack, ruleset, lexicon = work
         found = await asyncio.to_thread(engine_hints, board, rack, ruleset, lexicon, HINTS)
-        moves = [{"move": str(h.verdict.move), **verdict_json(h.verdict)} for h in found]
+        moves = [HintMove(**verdict_fields(h.verdict), move=str(h.verdict.move)) for h in found]
         return HintFrame(message.id, moves)
 
     def page(self, lang: Language, room_id: str, mode: str) -> Page:

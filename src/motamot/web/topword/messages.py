@@ -3,11 +3,13 @@ and bots: `server.protocol`), and the frames that answer its questions."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from motamot.server.protocol import RequestId
+from motamot.wire.topword import VerdictJson
 
 MoveText = Annotated[str, msgspec.Meta(max_length=40)]
 Cell = Annotated[int, msgspec.Meta(ge=0, le=99)]
@@ -53,18 +55,35 @@ ACTIONS = (PlayMessage, ExchangeMessage, PassMessage)
 QUERIES = (PreviewMessage, HintMessage)
 
 
+class PreviewVerdict(VerdictJson, kw_only=True):
+    """The `topword score` shape, with the move as notation if legal, or why not in words."""
+
+    #: The move the tiles make, as notation (`5E MAIN`), when legal.
+    move: str | UnsetType = UNSET
+    #: Why not, in the seat's language.
+    text: str | UnsetType = UNSET
+    #: What is wrong with a notation (`bad_move`).
+    error: str | UnsetType = UNSET
+
+
+class HintMove(VerdictJson, kw_only=True):
+    """A move a hint suggests, itemised."""
+
+    move: str
+
+
 class PreviewFrame(msgspec.Struct, tag="preview", forbid_unknown_fields=True):
     """The referee's verdict on a move not played: the `topword score` shape, or why not."""
 
     id: int
-    verdict: dict[str, Any]
+    verdict: PreviewVerdict
 
 
 class HintFrame(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
     """The best moves for the seat's rack now, each itemised."""
 
     id: int
-    moves: list[dict[str, Any]]
+    moves: list[HintMove]
 
 
 FRAMES = (PreviewFrame, HintFrame)

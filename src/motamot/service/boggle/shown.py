@@ -1,0 +1,169 @@
+"""What a seat is shown of a Boggle room, declared: the view and each event as shown.
+
+`views` decides what each seat may see and builds these; the server sends them as they
+are (docs/protocol.md lists every field). Seeds travel as strings: they are 63-bit and
+a browser's JSON numbers hold 53 bits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from motamot.service.rooms.shown import SeatView, Shown, shared_types
+from motamot.wire.boggle import CellJson, MissedJson, RoundJson
+
+#: A round's seed, as a string of digits (its grid and the bots' words follow from it).
+Seed = str
+
+
+class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
+    """The room's settings as everybody sees them: what the preset gives filled in, the
+    seeds fixed in advance left out (they would give the grids)."""
+
+    preset: str
+    #: The grids were chosen in advance (every player is told, and where from: `origin`).
+    chosen_grid: bool
+    dictionary: str
+    #: Seconds per round.
+    duration: float
+    min_length: int
+    invalid_penalty: int
+    word_at_deadline_counts: bool | None
+    verify_at_end: bool
+    rounds: int | None
+    target: int | None
+    extra_round_on_tie: bool
+    #: The room whose grid this one plays again.
+    origin: str | None
+
+
+class RoundStartedShown(Shown, tag="boggle.round_started"):
+    """A round starts: its grid and times (its seed once it is over)."""
+
+    number: int
+    grid: str
+    start: float
+    deadline: float
+    #: Shown once the round is over.
+    seed: Seed | UnsetType = UNSET
+
+
+class WordWrittenShown(Shown, tag="boggle.word_written"):
+    """A word written: its writer sees it with its instant verdict; during the round the
+    others see only how many words the writer has; after it, everybody sees the word."""
+
+    seat: str
+    text: str | UnsetType = UNSET
+    at: float | UnsetType = UNSET
+    #: The instant verdict (the writer's only): accepted, written, or why not (B12).
+    feedback: str | UnsetType = UNSET
+    word: str | UnsetType | None = UNSET
+    points: int | UnsetType = UNSET
+    path: list[CellJson] | UnsetType = UNSET
+    #: The writer's words so far (the others', during the round).
+    count: int | UnsetType = UNSET
+
+
+class ResultShown(RoundJson, kw_only=True):
+    """An ended round: its judgement, the seats by name, its seed, the words nobody found."""
+
+    missed: list[MissedJson]
+    #: Each player's seat, by name.
+    seats: dict[str, str]
+    seed: Seed
+
+
+class RoundEndedShown(Shown, tag="boggle.round_ended"):
+    """A round is over (at its deadline, or stopped by the host): its judgement."""
+
+    number: int
+    at: float
+    stopped: bool
+    result: ResultShown
+
+
+class MatchEndedShown(Shown, tag="boggle.match_ended"):
+    """The match is won."""
+
+    #: The winning seats (B14).
+    winners: list[str]
+
+
+class MatchResetShown(Shown, tag="boggle.match_reset"):
+    """A new match in the same room: scores back to zero, same seats."""
+
+
+class ReadySeatView(SeatView):
+    """A seat of a Boggle room: who said they are ready for the next round too."""
+
+    ready: bool
+
+
+class OwnWord(msgspec.Struct, forbid_unknown_fields=True):
+    """A word this seat wrote in the round, with its instant verdict."""
+
+    text: str
+    at: float
+    feedback: str
+    word: str | None
+    points: int | UnsetType = UNSET
+    path: list[CellJson] | UnsetType = UNSET
+
+
+class RoundView(msgspec.Struct, forbid_unknown_fields=True):
+    """The current round: running, or the last one with its judgement."""
+
+    number: int
+    grid: str
+    start: float
+    deadline: float
+    running: bool
+    players: list[str]
+    #: Each player's words so far.
+    counts: dict[str, int]
+    #: This seat's words (a player's only).
+    words: list[OwnWord] | UnsetType = UNSET
+    ended_at: float | UnsetType = UNSET
+    stopped: bool | UnsetType = UNSET
+    result: ResultShown | UnsetType = UNSET
+
+
+class MatchView(msgspec.Struct, forbid_unknown_fields=True):
+    """B14: the match as it stands."""
+
+    #: The match's format in words (`3 rounds`, `first to 100`).
+    format: str
+    rounds_played: int
+    #: Each seat's match total.
+    totals: dict[str, int]
+    finished: bool
+    winners: list[str]
+
+
+class BoggleView(msgspec.Struct, tag_field="kind", tag="boggle", forbid_unknown_fields=True):
+    """The whole room as one seat sees it."""
+
+    room: str
+    seq: int
+    #: This socket's seat (null: a spectator).
+    you: str | None
+    host: str | None
+    settings: SettingsShown
+    seats: list[ReadySeatView]
+    match: MatchView
+    #: The current round (running or last ended).
+    round: RoundView | None
+
+
+#: Every event a Boggle room's sockets carry, as shown.
+SHOWN: tuple[Any, ...] = (
+    *shared_types(SettingsShown),
+    RoundStartedShown,
+    WordWrittenShown,
+    RoundEndedShown,
+    MatchEndedShown,
+    MatchResetShown,
+)

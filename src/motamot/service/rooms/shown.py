@@ -1,0 +1,128 @@
+"""What a seat is shown of the events every room shares, declared as msgspec Structs.
+
+A kind's views show its events as Structs tagged like the events (`type`), so what a
+socket may carry is written down (docs/protocol.md) and read back strictly by the tests.
+The shared events are shown here once; a kind says how its settings are shown (their
+type is the parameter of `RoomCreatedShown` and `SettingsChangedShown`). A seat's
+secret digest is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from motamot.service.rooms.events import (
+    Event,
+    ReadyChanged,
+    RoomCreated,
+    SeatLeft,
+    SeatTaken,
+    SettingsChanged,
+)
+from motamot.service.rooms.seating import Seat
+
+S = TypeVar("S")
+
+
+class Shown(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
+    """Every event a socket carries: its number in the room (1, 2, 3... no holes)."""
+
+    seq: int
+
+
+class Hidden(Shown, tag="hidden"):
+    """An event this seat is not shown, or that could not be shown now: its number only
+    (the client asks for the whole room again)."""
+
+
+class RoomCreatedShown(Shown, Generic[S], tag="room.created"):
+    """Seq 1 of every room: its kind, its id and its first settings."""
+
+    kind: str
+    room: str
+    settings: S
+    at: float
+
+
+class SettingsChangedShown(Shown, Generic[S], tag="room.settings_changed"):
+    """The host changed the settings (between rounds or games)."""
+
+    settings: S
+
+
+class SeatTakenShown(Shown, tag="room.seat_taken"):
+    """A person sits down or comes back to their seat, or a computer player is seated."""
+
+    seat: str
+    name: str
+    #: A computer player's level; null for a person.
+    level: str | None = None
+    at: float | None = None
+
+
+class SeatLeftShown(Shown, tag="room.seat_left"):
+    """A person left, or a computer player was removed."""
+
+    seat: str
+    at: float | None = None
+
+
+class ReadyChangedShown(Shown, tag="room.ready_changed"):
+    """A person says they are ready (or not) for what the room plays next."""
+
+    seat: str
+    ready: bool
+
+
+class SeatView(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat as a room's view lists it."""
+
+    seat: str
+    name: str
+    #: A computer player's level; null for a person.
+    bot: str | None
+    #: Still in the room (a person who left keeps the seat's number, not its place).
+    present: bool
+
+
+def shared_types(settings: Any) -> tuple[Any, ...]:
+    """The shown shared events of a kind whose settings are shown as `settings`."""
+    return (
+        RoomCreatedShown[settings],
+        SettingsChangedShown[settings],
+        SeatTakenShown,
+        SeatLeftShown,
+        ReadyChangedShown,
+    )
+
+
+def shared_shown(event: Event, settings: Callable[[Any], Any]) -> Shown | None:
+    """How a shared event is shown (None: it is one of the kind's own); `settings`
+    shows the kind's settings."""
+    match event:
+        case SeatTaken():
+            return SeatTakenShown(event.seq, event.seat, event.name, event.level, event.at)
+        case SeatLeft():
+            return SeatLeftShown(event.seq, event.seat, event.at)
+        case ReadyChanged():
+            return ReadyChangedShown(event.seq, event.seat, event.ready)
+        case RoomCreated():
+            return RoomCreatedShown(
+                event.seq, event.kind, event.room, settings(event.settings), event.at
+            )
+        case SettingsChanged():
+            return SettingsChangedShown(event.seq, settings(event.settings))
+    return None
+
+
+def seat_view(seat: Seat) -> SeatView:
+    return SeatView(seat.seat, seat.name, seat.level, seat.present)
+
+
+def plain(shape: msgspec.Struct) -> dict[str, Any]:
+    """A shape's plain JSON values (what a room's `view` and `visible` give)."""
+    data: dict[str, Any] = msgspec.to_builtins(shape)
+    return data

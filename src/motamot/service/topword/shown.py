@@ -1,0 +1,177 @@
+"""What a seat is shown of a Topword room, declared: the view and each event as shown.
+
+`views` decides what each seat may see and builds these; the server sends them as they
+are (docs/protocol.md lists every field). Tiles are shown by label (`Qu` for the Qu
+tile); the seed travels as a string (63-bit: a browser's JSON numbers hold 53 bits).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from motamot.service.rooms.shown import SeatView, Shown, shared_types
+from motamot.wire.topword import VerdictJson
+
+#: The game's seed, as a string of digits (it gives the pile's order and every rack).
+Seed = str
+#: Tiles by label, in rack order.
+Rack = list[str]
+
+
+class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
+    """The table's settings, the word list named."""
+
+    ruleset: str
+    dictionary: str
+    #: Seconds a person has for a turn (null: no clock).
+    turn_seconds: float | None
+    bot_seconds: float
+    scoreless_limit: int | None
+    hints: bool
+
+
+class ScoreShown(VerdictJson, kw_only=True):
+    """A move's itemised score (the `topword score` shape) and the cells it covered."""
+
+    #: The cells a tile was put on, by name (`5E`).
+    placed: list[str]
+
+
+class GameStartedShown(Shown, tag="topword.game_started"):
+    """The game starts: the playing order and the draws for who starts (T3)."""
+
+    #: The seats in playing order before the draw.
+    order: list[str]
+    #: T3: each draw for who starts, as [seat, tile] pairs; ties draw again.
+    start_draws: list[list[list[str]]]
+    starter: str
+    at: float
+    #: Shown once the game is over.
+    seed: Seed | UnsetType = UNSET
+    #: This seat's rack (a player's only).
+    rack: Rack | UnsetType = UNSET
+
+
+class PlayedShown(Shown, tag="topword.played"):
+    """A move played, with its itemised score for everybody."""
+
+    seat: str
+    move: str
+    points: int
+    at: float
+    score: ScoreShown | UnsetType = UNSET
+    #: The mover's rack after the move (the mover's only).
+    rack: Rack | UnsetType = UNSET
+
+
+class ExchangedShown(Shown, tag="topword.exchanged"):
+    """A tile put back and another drawn (T17)."""
+
+    seat: str
+    at: float
+    #: The tile put back: its owner's only, until the game ends.
+    tile: str | UnsetType = UNSET
+    rack: Rack | UnsetType = UNSET
+
+
+class PassedShown(Shown, tag="topword.passed"):
+    """A turn passed (chosen, or the clock ran out)."""
+
+    seat: str
+    at: float
+    #: The turn clock ran out.
+    timed_out: bool = False
+    rack: Rack | UnsetType = UNSET
+
+
+class GameEndedShown(Shown, tag="topword.game_ended"):
+    """The game is over: why, the final scores and the winners."""
+
+    reason: str
+    #: Final scores (after the T19 penalties), in playing order.
+    scores: list[int]
+    winners: list[str]
+
+
+class BoardView(msgspec.Struct, forbid_unknown_fields=True):
+    """The board: each cell's top tile and its stack's height."""
+
+    #: The position in the record's notation.
+    position: str
+    #: Each cell's top tile by label ("" for none), row by row (cell = row * 10 + column).
+    tops: list[str]
+    #: Each cell's stack height.
+    heights: list[int]
+
+
+class TurnView(msgspec.Struct, forbid_unknown_fields=True):
+    """One turn played: who, what, and the points."""
+
+    seat: str
+    #: play, exchange or pass.
+    action: str
+    points: int
+    #: The mover's score after the turn.
+    total: int
+    move: str | UnsetType = UNSET
+    score: ScoreShown | UnsetType = UNSET
+    #: The tile an exchange put back (its owner's only, until the game ends).
+    tile: str | UnsetType = UNSET
+
+
+class GameView(msgspec.Struct, forbid_unknown_fields=True):
+    """The game as one seat sees it (its own rack only, until the end)."""
+
+    order: list[str]
+    start_draws: list[list[list[str]]]
+    starter: str
+    #: The seat to play (null once the game is over).
+    current: str | None
+    #: The number of the turn being played (from 1).
+    turn: int
+    #: When the person to play passes by themselves (null: no clock, or a bot plays).
+    turn_deadline: float | None
+    board: BoardView
+    #: Tiles left in the pile.
+    pile: int
+    rack_sizes: dict[str, int]
+    scores: dict[str, int]
+    turns: list[TurnView]
+    finished: bool
+    #: This seat's rack (a player's only).
+    rack: Rack | UnsetType = UNSET
+    # --- once the game is over
+    end_reason: str | UnsetType = UNSET
+    final_scores: dict[str, int] | UnsetType = UNSET
+    penalties: dict[str, int] | UnsetType = UNSET
+    winners: list[str] | UnsetType = UNSET
+    seed: Seed | UnsetType = UNSET
+    racks: dict[str, Rack] | UnsetType = UNSET
+
+
+class TopwordView(msgspec.Struct, tag_field="kind", tag="topword", forbid_unknown_fields=True):
+    """The whole table as one seat sees it."""
+
+    room: str
+    seq: int
+    #: This socket's seat (null: a spectator).
+    you: str | None
+    host: str | None
+    settings: SettingsShown
+    seats: list[SeatView]
+    #: The game, once started.
+    game: GameView | None
+
+
+#: Every event a Topword room's sockets carry, as shown.
+SHOWN: tuple[Any, ...] = (
+    *shared_types(SettingsShown),
+    GameStartedShown,
+    PlayedShown,
+    ExchangedShown,
+    PassedShown,
+    GameEndedShown,
+)

@@ -1,0 +1,293 @@
+"""Write docs/protocol.md from the protocol's schemas: every message a browser may send and
+every frame the server sends, with each field, for every room kind served.
+
+The schemas are the msgspec Structs the server decodes and encodes (`server.protocol`,
+`server.frames`, each kind's messages, view and shown events), so the page cannot drift
+from the code: a test fails when it is stale. Run it after changing a message or a frame;
+`--check` only says whether the page is up to date (exit 1 if not).
+
+    python tools/protocol_doc.py [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+import sys
+import textwrap
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+from msgspec import inspect as mi
+
+from motamot.server import frames, protocol
+from motamot.server.kinds import WebKind
+from motamot.service.rooms import shown
+from motamot.web import default_kinds
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "protocol.md"
+_FIELD = re.compile(r"^\s+(\w+)\s*:")
+_COMMENT = re.compile(r"^\s+#: ?(.*)$")
+
+INTRO = """\
+# The websocket protocol
+
+*Written by `python tools/protocol_doc.py` from the schemas the server decodes and
+encodes (`src/motamot/server/protocol.py`, `src/motamot/server/frames.py`, each kind's
+messages and its `shown` module); `tests/server/test_protocol_doc.py` fails when this
+page is stale. Do not edit it by hand.*
+
+A room's socket is `/ws/<room>`. Every message either way is a JSON object in a text
+frame, with its `type`. The browser says `hello` first (its seat's token, or none to
+watch, and the last event it holds); the server answers with a `welcome` (the whole room
+as that seat sees it) or the `events` it missed, then sends every new event as it
+happens. Events are numbered from 1 without holes (`seq`): a client that sees a gap
+sends `resync` with the last one it holds. A seat action carries an `id` that its
+answer (`ack` or `refused`) repeats. A message the server cannot read gets an `error`
+and changes nothing; too many close the socket (1008).
+
+A field marked *optional* may be left out (its default is given); *may be absent*
+means the server leaves it out when this seat may not see it, or when it does not
+apply. Seeds are strings
+of digits: they are 63-bit and a browser's numbers hold 53 bits.
+"""
+
+
+def struct_fields(cls: Any) -> list[msgspec.structs.FieldInfo]:
+    return list(msgspec.structs.fields(cls))
+
+
+def comments(cls: Any) -> dict[str, str]:
+    """The `#:` comment above each field of `cls` and of the classes it extends."""
+    found: dict[str, str] = {}
+    origin = getattr(cls, "__origin__", cls)
+    for klass in reversed(origin.__mro__):
+        if not (isinstance(klass, type) and issubclass(klass, msgspec.Struct)):
+            continue
+        if klass is msgspec.Struct:
+            continue
+        try:
+            lines = inspect.getsource(klass).splitlines()
+        except (OSError, TypeError):
+            continue
+        pending: list[str] = []
+        for line in lines[1:]:
+            comment = _COMMENT.match(line)
+            if comment:
+                pending.append(comment[1])
+                continue
+            field = _FIELD.match(line)
+            if field and pending:
+                found[field[1]] = " ".join(pending)
+            pending = []
+    return found
+
+
+def summary(cls: Any) -> str:
+    """The first paragraph of a class's docstring, on one line."""
+    origin = getattr(cls, "__origin__", cls)
+    doc = origin.__dict__.get("__doc__") or ""
+    return " ".join(textwrap.dedent(doc).strip().split("\n\n")[0].split())
+
+
+def name_of(cls: Any) -> str:
+    origin = getattr(cls, "__origin__", cls)
+    args = getattr(cls, "__args__", ())
+    if args:
+        return f"{origin.__name__}[{', '.join(name_of(a) for a in args)}]"
+    return str(origin.__name__)
+
+
+def _bounds(low: Any, high: Any, unit: str = "") -> str:
+    if low is not None and low == high:
+        return f" of {low}{unit}"
+    if low is not None and high is not None:
+        return f" {low}-{high}{unit}"
+    if low is not None:
+        return f" ≥ {low}{unit}"
+    if high is not None:
+        return f" ≤ {high}{unit}"
+    return ""
+
+
+def type_text(info: mi.Type) -> str:
+    """A field's type in words, nested shapes by name."""
+    match info:
+        case mi.StrType():
+            text = "string" + _bounds(info.min_length, info.max_length, " chars")
+            return text + (f" matching `{info.pattern}`" if info.pattern else "")
+        case mi.BoolType():
+            return "boolean"
+        case mi.IntType():
+            return "integer" + _bounds(info.ge, info.le)
+        case mi.FloatType():
+            return "number"
+        case mi.NoneType():
+            return "null"
+        case mi.AnyType():
+            return "any JSON value"
+        case mi.ListType():
+            low, high = info.min_length, info.max_length
+            exact = low is not None and low == high
+            size = f"{low} items" if exact else _bounds(low, high, " items").strip()
+            return f"list{f' ({size})' if size else ''} of {type_text(info.item_type)}"
+        case mi.TupleType():
+            return "[" + ", ".join(type_text(item) for item in info.item_types) + "]"
+        case mi.DictType():
+            return f"object ({type_text(info.key_type)} → {type_text(info.value_type)})"
+        case mi.StructType():
+            return f"`{name_of(info.cls)}`"
+        case mi.UnionType():
+            return " or ".join(type_text(t) for t in info.types)
+    return type(info).__name__
+
+
+#: What the type parameters of the generic frames and events stand for.
+PARAMETERS = {
+    "V": "the kind's view (its section below)",
+    "E": "the kind's events as shown (its section below), or `hidden`",
+    "S": "the kind's settings (its `SettingsShown`)",
+}
+
+
+def field_type(field: msgspec.structs.FieldInfo) -> str:
+    if isinstance(field.type, TypeVar):
+        return PARAMETERS[field.type.__name__]
+    args: tuple[Any, ...] = getattr(field.type, "__args__", ())
+    if getattr(field.type, "__origin__", None) is list and isinstance(args[0], TypeVar):
+        return f"list of {PARAMETERS[args[0].__name__]}"
+    return type_text(mi.type_info(field.type))
+
+
+def presence(field: msgspec.structs.FieldInfo) -> str:
+    if field.required:
+        return "required"
+    if field.default is msgspec.UNSET:
+        return "may be absent"
+    if field.default is not msgspec.NODEFAULT:
+        return f"optional (`{msgspec.json.encode(field.default).decode()}`)"
+    return "optional"
+
+
+def struct_text(cls: Any, heading: str) -> list[str]:
+    """A heading, the class's summary and a table of its fields."""
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)
+    lines = [heading, ""]
+    if summary(cls):
+        lines += [summary(cls), ""]
+    notes = comments(cls)
+    fields = struct_fields(cls)
+    if info.tag_field is not None:
+        lines += [f"- `{info.tag_field}`: `{info.tag}`"]
+    for field in fields:
+        note = f" — {notes[field.name]}" if field.name in notes else ""
+        lines.append(f"- `{field.name}`: {field_type(field)}, {presence(field)}{note}")
+    return [*lines, ""]
+
+
+def tagged(cls: Any) -> str:
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)
+    return f"`{info.tag}`" if info.tag is not None else f"`{name_of(cls)}`"
+
+
+def nested(roots: Iterable[Any]) -> list[Any]:
+    """Every Struct reachable from `roots` through their fields (the roots left out)."""
+    seen: list[Any] = []
+    tops = set(map(name_of, roots))
+
+    def visit(info: mi.Type) -> Iterator[Any]:
+        match info:
+            case mi.StructType():
+                yield info.cls
+                for field in info.fields:
+                    yield from visit(field.type)
+            case mi.ListType() | mi.SetType() | mi.FrozenSetType() | mi.VarTupleType():
+                yield from visit(info.item_type)
+            case mi.TupleType():
+                for item in info.item_types:
+                    yield from visit(item)
+            case mi.DictType():
+                yield from visit(info.value_type)
+            case mi.UnionType():
+                for item in info.types:
+                    yield from visit(item)
+
+    for root in roots:
+        for cls in visit(mi.type_info(root)):
+            if name_of(cls) not in tops and name_of(cls) not in map(name_of, seen):
+                seen.append(cls)
+    return seen
+
+
+def kind_section(kind: WebKind, title: str) -> list[str]:
+    lines = [f"## {title}", ""]
+    own = [*kind.actions, *kind.queries]
+    if own:
+        lines += ["### Messages a browser sends", ""]
+        for message in own:
+            lines += struct_text(message, f"#### {tagged(message)}")
+    if kind.frames:
+        lines += ["### Frames answering its queries", ""]
+        for frame in kind.frames:
+            lines += struct_text(frame, f"#### {tagged(frame)}")
+    if kind.view is not dict:
+        lines += ["### The view (`welcome`'s `view`)", ""]
+        lines += struct_text(kind.view, f"#### `{name_of(kind.view)}`")
+    mine = [s for s in kind.shown if getattr(s, "__origin__", s).__module__ != shown.__name__]
+    if mine:
+        lines += ["### Its events, as a seat is shown them", ""]
+        for event in mine:
+            lines += struct_text(event, f"#### {tagged(event)}")
+    roots = [*own, *kind.frames, kind.view, *kind.shown]
+    shapes = [s for s in nested(roots) if getattr(s, "__module__", "") != shown.__name__]
+    if shapes:
+        lines += ["### Shapes inside them", ""]
+        for shape in shapes:
+            lines += struct_text(shape, f"#### `{name_of(shape)}`")
+    return lines
+
+
+def render() -> str:
+    """The whole page."""
+    lines = [INTRO, "## Every room", "", "### Messages a browser sends", ""]
+    for message in (*protocol.CONNECTION, *protocol.SHARED_ACTIONS):
+        lines += struct_text(message, f"#### {tagged(message)}")
+    lines += ["### Frames the server sends", ""]
+    for frame in frames.FRAMES:
+        lines += struct_text(frame, f"#### {tagged(frame)}")
+    lines += ["### The events every room shares, as a seat is shown them", ""]
+    for event in (*shown.shared_types(Any), shown.Hidden):
+        lines += struct_text(getattr(event, "__origin__", event), f"#### {tagged(event)}")
+    lines += ["### Shapes inside them", ""]
+    lines += struct_text(shown.SeatView, f"#### `{name_of(shown.SeatView)}`")
+    titles = {"boggle": "Boggle rooms", "topword": "Topword tables"}
+    for kind in default_kinds():
+        lines += kind_section(kind, titles.get(kind.name, kind.name))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
+    parser.add_argument("--check", action="store_true", help="only say whether it is stale")
+    args = parser.parse_args(argv)
+    text = render()
+    if args.check:
+        current = DOC.read_text("utf-8") if DOC.exists() else ""
+        if current != text:
+            print(
+                f"{DOC.relative_to(ROOT)} is stale: python tools/protocol_doc.py", file=sys.stderr
+            )
+            return 1
+        return 0
+    DOC.write_text(text, "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
