@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -22,6 +23,7 @@ from starlette.websockets import WebSocket
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.assets import Assets
 from motamot.server.http import decode_body, refused
+from motamot.server.limits import BodyLimit
 from motamot.server.pages import Pages
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
@@ -109,6 +111,11 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
         WebSocketRoute("/ws/{room}", socket),
         *assets.routes(),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(BodyLimit)],
+        exception_handlers={404: not_found},
+        lifespan=lifespan,
+    )
     app.state.rooms = rooms  # for the operator's tools and the tests: what this app serves
     return app

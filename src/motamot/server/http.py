@@ -8,22 +8,21 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from motamot.server.protocol import MAX_MESSAGE_BYTES
-from motamot.server.texts import refusal_text
+from motamot.server.texts import refusal_text, request_language, server_error_text
 from motamot.service.rooms.outcomes import Refusal
 
 T = TypeVar("T")
 
 
 async def decode_body(request: Request, kind: type[T]) -> T | Response:
-    """The request's JSON body as `kind` (its schema checked), or the error to answer."""
+    """The request's JSON body as `kind` (its schema checked), or the error to answer.
+    The body's size and time are bounded before it gets here (`server.limits`)."""
     body = await request.body()
-    if len(body) > MAX_MESSAGE_BYTES:
-        return JSONResponse({"error": "too_big"}, 413)
     try:
         return msgspec.json.decode(body, type=kind)
     except msgspec.DecodeError as error:
-        return JSONResponse({"error": "malformed", "detail": str(error)}, 400)
+        text = server_error_text("malformed", request_language(request))
+        return JSONResponse({"error": "malformed", "detail": str(error), "text": text}, 400)
 
 
 def refused(refusal: Refusal, lang: Any, status: int = 409) -> Response:

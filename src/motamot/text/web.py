@@ -190,6 +190,10 @@ SERVER_ERRORS: Catalog = {
     },
     "hello_first": {"fr": "il faut d'abord dire bonjour", "en": "say hello first"},
     "hello_twice": {"fr": "déjà connecté", "en": "already connected"},
+    "slow_request": {
+        "fr": "requête trop lente : connexion fermée",
+        "en": "request too slow: connection closed",
+    },
 }
 
 
