@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +26,22 @@ def free_port() -> int:
 class LiveServer:
     """`motamot serve` in its own process, on a database file that outlives it."""
 
-    def __init__(self, db: Path, port: int | None = None, program: str = "motamot") -> None:
+    def __init__(
+        self,
+        db: Path,
+        port: int | None = None,
+        program: str = "motamot",
+        args: Sequence[str] = (),
+        open_files: tuple[int, int] | None = None,
+    ) -> None:
         """`program`: the module run with `python -m` (`motamot`, or a test's own server
-        taking `--port` and `--db`)."""
+        taking `--port` and `--db`); `args`: more of its options; `open_files`: the soft
+        and hard limits of open files the process starts with (`ulimit -n`)."""
         self.db = db
         self.port = port or free_port()
         self.program = program
+        self.args = tuple(args)
+        self.open_files = open_files
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -41,9 +53,13 @@ class LiveServer:
         command = [sys.executable, "-m", self.program]
         if self.program == "motamot":
             command += ["serve", "--host", "127.0.0.1", "--chosen-grids"]
-        command += ["--port", str(self.port), "--db", str(self.db)]
+        command += ["--port", str(self.port), "--db", str(self.db), *self.args]
         self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            command,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=self._limit_open_files if self.open_files else None,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -55,6 +71,10 @@ class LiveServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
+
+    def _limit_open_files(self) -> None:
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, self.open_files)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs (what a crash or a power cut leaves)."""

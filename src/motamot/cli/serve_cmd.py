@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from motamot.server.defaults import PER_ADDRESS, PROXIES
+
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
@@ -34,13 +36,35 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "chaque joueur en est averti. Sans cette option, une grille choisie vient seulement "
         "d'une salle qui l'a déjà jouée",
     )
+    parser.add_argument(
+        "--proxy",
+        action="append",
+        metavar="ADDRESS",
+        help="adresse d'un proxy inverse devant le serveur, répétable : ses connexions sont "
+        "celles de nombreux joueurs (pas de plafond par adresse) et ses en-têtes "
+        "X-Forwarded-For sont crus. Défaut : " + ", ".join(PROXIES),
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=PER_ADDRESS,
+        metavar="N",
+        help="connexions ouvertes à la fois depuis une même adresse, 0 pour aucun plafond. "
+        "Défaut : " + str(PER_ADDRESS),
+    )
     parser.set_defaults(handler=_serve)
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from motamot.server.connections import ConnectionLimits
     from motamot.server.serve import default_db, serve
     from motamot.web import default_kinds
 
+    limits = ConnectionLimits(
+        per_address=max(0, args.connections_per_address),
+        proxies=tuple(args.proxy or PROXIES),
+        lang=args.lang,
+    )
     serve(
         args.host,
         args.port,
@@ -49,5 +73,6 @@ def _serve(args: argparse.Namespace) -> int:
         args.lang,
         args.broker,
         args.chosen_grids,
+        limits,
     )
     return 0

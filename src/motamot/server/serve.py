@@ -16,6 +16,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from motamot.server.app import create_app
+from motamot.server.connections import ConnectionLimits, protocols, raise_open_files
 from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
 from motamot.server.rooms import Rooms
@@ -152,10 +153,13 @@ def serve(
     lang: Language = "fr",
     broker: str | None = None,
     chosen_grids: bool = False,
+    limits: ConnectionLimits | None = None,
 ) -> None:
     """Run the server for `kinds` until interrupted, printing where to open it. On SIGTERM
     uvicorn stops taking connections and closes the sockets with 1012 (clients reconnect
-    elsewhere), then the rooms are handed over."""
+    elsewhere), then the rooms are handed over. Every connection is held to `limits`
+    (`server.connections`)."""
+    limits = limits or ConnectionLimits(lang=lang)
     app = build(db, kinds, broker, chosen_grids)
     everywhere = host in ("0.0.0.0", "::")
     shown = "127.0.0.1" if everywhere else host
@@ -167,10 +171,15 @@ def serve(
         print(serve_text("local_only", lang))
     print(serve_text("saved", lang, db=db), flush=True)
     tune_gc()
+    raise_open_files()
+    http, ws = protocols(limits)
     uvicorn.run(
         app,
         host=host,
         port=port,
+        http=http,
+        ws=ws,
+        forwarded_allow_ips=list(limits.proxies),
         ws_max_size=WS_MAX_SIZE,
         # small JSON frames: compressing them costs more CPU than it saves on a LAN
         ws_per_message_deflate=False,

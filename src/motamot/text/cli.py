@@ -50,6 +50,7 @@ ARGPARSE_PLURALS_FR: Mapping[tuple[str, str], tuple[str, str]] = {
 
 #: Names of option values in usage lines → French.
 METAVARS_FR: Mapping[str, str] = {
+    "ADDRESS": "ADRESSE",
     "COMMAND": "COMMANDE",
     "FILE": "FICHIER",
     "GRID": "GRILLE",
@@ -142,6 +143,17 @@ HELP_EN: Mapping[str, str] = {
         "a room's creator may choose its grid's seed (a club, a tournament); every player "
         "is told. Without it, a chosen grid only comes from a room that has played it"
     ),
+    "adresse d'un proxy inverse devant le serveur, répétable : ses connexions sont "
+    "celles de nombreux joueurs (pas de plafond par adresse) et ses en-têtes "
+    "X-Forwarded-For sont crus. ": (
+        "address of a reverse proxy in front of the server, repeatable: its connections "
+        "are many players' (no cap per address) and its X-Forwarded-For headers are "
+        "believed. "
+    ),
+    "connexions ouvertes à la fois depuis une même adresse, 0 pour aucun plafond. ": (
+        "connections open at once from one address, 0 for no cap. "
+    ),
+    "Défaut : ": "Default: ",
 }
 
 #: Option values that argparse lets through but a command refuses.

@@ -194,6 +194,15 @@ SERVER_ERRORS: Catalog = {
         "fr": "requête trop lente : connexion fermée",
         "en": "request too slow: connection closed",
     },
+    "head_too_big": {
+        "fr": "en-têtes de la requête trop longs",
+        "en": "request headers too long",
+    },
+    "too_many_headers": {"fr": "trop d'en-têtes dans la requête", "en": "too many request headers"},
+    "too_many_connections": {
+        "fr": "trop de connexions depuis votre adresse : réessayez dans un moment",
+        "en": "too many connections from your address: try again in a moment",
+    },
 }
 
 

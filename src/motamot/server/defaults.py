@@ -1,0 +1,12 @@
+"""The connection limits an operator may change, as plain values: `motamot serve`'s
+options show them without importing the server (uvicorn and httptools take a third of a
+second to import)."""
+
+from __future__ import annotations
+
+#: Connections one address may hold at once (a family or a classroom behind one router:
+#: each browser opens a socket and a few page connections).
+PER_ADDRESS = 256
+#: The addresses of reverse proxies: their connections are many clients' (no cap), and
+#: their X-Forwarded-* headers are believed. uvicorn's default: the machine itself.
+PROXIES = ("127.0.0.1",)
