@@ -207,3 +207,17 @@ def test_every_unfinished_head_is_timed_out_whenever_it_starts(server: LiveServe
         with connection:
             assert _coded(hostile.read_answer(connection)) == (408, "slow_request")
     assert time.monotonic() - started >= HEAD_SECONDS - 1
+
+
+def test_a_websocket_handshake_from_another_site_gets_403_from_the_real_server(
+    server: LiveServer,
+) -> None:
+    room = server.post("/api/rooms", {"name": "Ana"})["room"]
+    foreign = hostile.attack(
+        server.port, upgrade_head(room, b"Origin: https://evil.example\r\n\r\n")
+    )
+    assert (foreign.status, foreign.error) == (403, "bad_origin")
+    page = f"http://127.0.0.1:{server.port}"  # what a browser on the room's page sends
+    own = upgrade_head(room, f"Origin: {page}\r\n\r\n".encode())
+    own = own.replace(b"Host: 127.0.0.1\r\n", f"Host: 127.0.0.1:{server.port}\r\n".encode())
+    assert hostile.attack(server.port, own).status == 101

@@ -32,7 +32,10 @@ def test_rooms_have_unguessable_ids_and_unknown_ones_a_page(client: TestClient) 
 
 
 def test_bad_requests_get_a_clear_error(client: TestClient) -> None:
-    assert client.post("/api/rooms", content=b"{nope").json()["error"] == "malformed"
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/rooms", content=b"{nope", headers=json_type).json()["error"] == (
+        "malformed"
+    )
     too_big = client.post("/api/rooms", content=b"{" + b" " * 5000 + b"}")
     assert too_big.status_code == 413
     answer = client.post("/api/rooms", json={"name": "Ana", "preset": "chess"})

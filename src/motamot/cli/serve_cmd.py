@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from motamot.cli.arguments import checked_range
+from motamot.cli.errors import CliError
 from motamot.server.defaults import PER_ADDRESS, PROXIES
+from motamot.text.cli import OPTION_ERRORS
+from motamot.text.i18n import Language, translate
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,6 +49,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "X-Forwarded-For sont crus. Défaut : " + ", ".join(PROXIES),
     )
     parser.add_argument(
+        "--origin",
+        action="append",
+        metavar="URL",
+        help="adresse publique du site (https://jeu.exemple), répétable : les pages qui en "
+        "viennent peuvent créer des salles et ouvrir des sockets, en plus de celles de "
+        "l'hôte que la requête nomme (derrière un proxy qui ne transmet pas Host)",
+    )
+    parser.add_argument(
         "--connections-per-address",
         type=int,
         default=PER_ADDRESS,
@@ -60,10 +72,10 @@ def _serve(args: argparse.Namespace) -> int:
     from motamot.server.serve import default_db, serve
     from motamot.web import default_kinds
 
+    per_address = args.connections_per_address
+    checked_range(per_address, "--connections-per-address", 0, 1_000_000, args.lang)
     limits = ConnectionLimits(
-        per_address=max(0, args.connections_per_address),
-        proxies=tuple(args.proxy or PROXIES),
-        lang=args.lang,
+        per_address=per_address, proxies=tuple(args.proxy or PROXIES), lang=args.lang
     )
     serve(
         args.host,
@@ -74,5 +86,20 @@ def _serve(args: argparse.Namespace) -> int:
         args.broker,
         args.chosen_grids,
         limits,
+        _origins(args.origin or [], args.lang),
     )
     return 0
+
+
+def _origins(given: list[str], lang: Language) -> list[str]:
+    """The `--origin` values as the server compares them; a CliError for one that is
+    not a site's address."""
+    from motamot.server.origins import normal_origin
+
+    origins = []
+    for value in given:
+        origin = normal_origin(value)
+        if origin is None:
+            raise CliError(translate(OPTION_ERRORS, "bad_origin", lang, value=value))
+        origins.append(origin)
+    return origins

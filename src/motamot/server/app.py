@@ -8,7 +8,7 @@ and the static files. A kind adds its own routes (creating its rooms, records, r
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,6 +24,7 @@ from motamot.names import MAX_NAME_LENGTH
 from motamot.server.assets import Assets
 from motamot.server.http import decode_body, refused
 from motamot.server.limits import BodyLimit
+from motamot.server.origins import OriginCheck
 from motamot.server.pages import Pages
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
@@ -39,8 +40,11 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
     name: Name
 
 
-def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlette:
-    """The app over `rooms` (whose host the caller starts and stops: see `serve`)."""
+def create_app(
+    rooms: Rooms, lifespan_hooks: list[Any] | None = None, origins: Iterable[str] = ()
+) -> Starlette:
+    """The app over `rooms` (whose host the caller starts and stops: see `serve`); pages
+    of `origins` may act besides the Host's (`server.origins`)."""
     kinds = rooms.kinds
     assets = Assets(
         [("", STATIC), *((kind.name, kind.static) for kind in kinds if kind.static is not None)]
@@ -113,7 +117,7 @@ def create_app(rooms: Rooms, lifespan_hooks: list[Any] | None = None) -> Starlet
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(BodyLimit)],
+        middleware=[Middleware(OriginCheck, allowed=origins), Middleware(BodyLimit)],
         exception_handlers={404: not_found},
         lifespan=lifespan,
     )

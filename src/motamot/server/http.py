@@ -14,9 +14,24 @@ from motamot.service.rooms.outcomes import Refusal
 T = TypeVar("T")
 
 
+#: The one media type a JSON route reads: any other (a cross-site form's `text/plain`)
+#: is refused before the body is read, so no page of another site can post one without
+#: the browser asking this server first (a CORS preflight, which it never allows).
+JSON_TYPE = "application/json"
+
+
+def is_json(request: Request) -> bool:
+    """Whether the request says its body is JSON (`application/json`, any parameters)."""
+    media = request.headers.get("content-type", "").partition(";")[0]
+    return media.strip().lower() == JSON_TYPE
+
+
 async def decode_body(request: Request, kind: type[T]) -> T | Response:
     """The request's JSON body as `kind` (its schema checked), or the error to answer.
     The body's size and time are bounded before it gets here (`server.limits`)."""
+    if not is_json(request):
+        text = server_error_text("not_json", request_language(request))
+        return JSONResponse({"error": "not_json", "text": text}, 415)
     body = await request.body()
     try:
         return msgspec.json.decode(body, type=kind)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 import uvicorn
 from starlette.applications import Starlette
@@ -41,19 +41,29 @@ def default_db() -> str:
 
 
 def build(
-    db: str, kinds: WebKinds, broker: str | None = None, chosen_grids: bool = False
+    db: str,
+    kinds: WebKinds,
+    broker: str | None = None,
+    chosen_grids: bool = False,
+    origins: Iterable[str] = (),
 ) -> Starlette:
     """The whole server for one process, serving `kinds`; the store opens when the app
     starts. With `broker` (`redis://...`) the process is one of several sharing the
     rooms of one database (see `service.rooms.cluster`). `chosen_grids`: a room's
-    creator may choose its grid (the operator's choice, said to every player)."""
+    creator may choose its grid (the operator's choice, said to every player).
+    `origins`: sites whose pages may act, besides the Host's (`server.origins`)."""
     if broker is not None:
-        return build_cluster_app(db, broker, SystemClock(), kinds, chosen_grids)
-    return build_app(lambda: open_store(db), SystemClock(), kinds, chosen_grids)
+        return build_cluster_app(db, broker, SystemClock(), kinds, chosen_grids, origins)
+    return build_app(lambda: open_store(db), SystemClock(), kinds, chosen_grids, origins)
 
 
 def build_cluster_app(
-    db: str, broker_url: str, clock: Clock, kinds: WebKinds, chosen_grids: bool = False
+    db: str,
+    broker_url: str,
+    clock: Clock,
+    kinds: WebKinds,
+    chosen_grids: bool = False,
+    origins: Iterable[str] = (),
 ) -> Starlette:
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
@@ -82,7 +92,7 @@ def build_cluster_app(
             await broker.close()
             await store.close()
 
-    return create_app(rooms, [parts])
+    return create_app(rooms, [parts], origins)
 
 
 def build_app(
@@ -90,6 +100,7 @@ def build_app(
     clock: Clock,
     kinds: WebKinds,
     chosen_grids: bool = False,
+    origins: Iterable[str] = (),
 ) -> Starlette:
     """The app serving `kinds` over the store that `store_factory` opens (inside the
     app's event loop)."""
@@ -110,7 +121,7 @@ def build_app(
             await broadcaster.close()
             await store.close()
 
-    return create_app(rooms, [parts])
+    return create_app(rooms, [parts], origins)
 
 
 def tune_gc() -> None:
@@ -154,13 +165,14 @@ def serve(
     broker: str | None = None,
     chosen_grids: bool = False,
     limits: ConnectionLimits | None = None,
+    origins: Iterable[str] = (),
 ) -> None:
     """Run the server for `kinds` until interrupted, printing where to open it. On SIGTERM
     uvicorn stops taking connections and closes the sockets with 1012 (clients reconnect
     elsewhere), then the rooms are handed over. Every connection is held to `limits`
-    (`server.connections`)."""
+    (`server.connections`); pages of `origins` may act besides the Host's."""
     limits = limits or ConnectionLimits(lang=lang)
-    app = build(db, kinds, broker, chosen_grids)
+    app = build(db, kinds, broker, chosen_grids, origins)
     everywhere = host in ("0.0.0.0", "::")
     shown = "127.0.0.1" if everywhere else host
     print(serve_text("open", lang, url=f"http://{shown}:{port}/"))

@@ -150,6 +150,13 @@ HELP_EN: Mapping[str, str] = {
         "are many players' (no cap per address) and its X-Forwarded-For headers are "
         "believed. "
     ),
+    "adresse publique du site (https://jeu.exemple), répétable : les pages qui en "
+    "viennent peuvent créer des salles et ouvrir des sockets, en plus de celles de "
+    "l'hôte que la requête nomme (derrière un proxy qui ne transmet pas Host)": (
+        "the site's public address (https://game.example), repeatable: pages from it may "
+        "create rooms and open sockets, besides those of the host the request names "
+        "(behind a proxy that does not pass Host on)"
+    ),
     "connexions ouvertes à la fois depuis une même adresse, 0 pour aucun plafond. ": (
         "connections open at once from one address, 0 for no cap. "
     ),
@@ -161,6 +168,10 @@ OPTION_ERRORS: Catalog = {
     "bad_seed": {
         "fr": "--seed : un nombre entier d'au plus {digits} chiffres",
         "en": "--seed: a whole number of at most {digits} digits",
+    },
+    "bad_origin": {
+        "fr": "--origin : une adresse de site comme https://jeu.exemple (sans chemin) : {value}",
+        "en": "--origin: a site's address such as https://game.example (no path): {value}",
     },
     "out_of_range": {
         "fr": "{option} : un nombre entier de {low} à {high}",

@@ -199,6 +199,14 @@ SERVER_ERRORS: Catalog = {
         "en": "request headers too long",
     },
     "too_many_headers": {"fr": "trop d'en-têtes dans la requête", "en": "too many request headers"},
+    "not_json": {
+        "fr": "la requête doit être du JSON (application/json)",
+        "en": "the request must be JSON (application/json)",
+    },
+    "bad_origin": {
+        "fr": "refusé : la demande vient d'une page d'un autre site",
+        "en": "refused: the request comes from another site's page",
+    },
     "too_many_connections": {
         "fr": "trop de connexions depuis votre adresse : réessayez dans un moment",
         "en": "too many connections from your address: try again in a moment",
