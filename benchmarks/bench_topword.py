@@ -94,7 +94,7 @@ def endgame_section(lexicon: Lexicon, count: int, max_tiles: int) -> None:
     """The test set's endgames: best-valued choices with and without the exact search."""
     bots = {
         "expert (exact endgame search)": ExpertBudget(),
-        "previous expert (look-ahead only)": ExpertBudget(endgame_nodes=0),
+        "expert without the endgame search": ExpertBudget(endgame_nodes=0),
     }
     best = dict.fromkeys(bots, 0)
     worst = dict.fromkeys(bots, 0)

@@ -260,3 +260,13 @@ def test_expert_beats_greedy_on_a_few_fixed_seeds(fr: Lexicon) -> None:
     report = selfplay(["expert", "greedy"], 12, 300, fr, budget=ExpertBudget(3, 2))
     expert, greedy = report.players()
     assert expert.wins > greedy.wins and expert.average_score > greedy.average_score
+
+
+def test_the_champion_is_the_expert_with_a_bigger_budget() -> None:
+    champion = make_bot("champion", random.Random(0))
+    expert = make_bot("expert", random.Random(0))
+    assert isinstance(champion, ExpertBot) and isinstance(expert, ExpertBot)
+    assert champion.level == "champion"
+    assert champion.budget.candidates > expert.budget.candidates
+    assert champion.budget.simulations > expert.budget.simulations
+    assert champion.budget.endgame_nodes > expert.budget.endgame_nodes

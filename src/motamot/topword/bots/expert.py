@@ -46,7 +46,7 @@ ENDGAME_TILE_COST = 2.0
 @dataclass(frozen=True)
 class ExpertBudget:
     """How much the expert looks ahead: options played out and deals per option, and the
-    positions the exact endgame may search (0: no endgame search)."""
+    positions the endgame search may visit (0: no endgame search)."""
 
     candidates: int = 16
     simulations: int = 64
@@ -82,9 +82,9 @@ class ExpertBot:
 
     def choose(self, view: BotView, stop: Callable[[], bool] | None = None) -> Decision:
         if self.budget.endgame_nodes and is_known_endgame(view):
-            exact = self.endgame(view, stop)
-            if exact is not None:
-                return exact
+            searched = self.endgame(view, stop)
+            if searched is not None:
+                return searched
         leaves = self.leaves if self.leaves is not None else shipped_leaves(view.ruleset)
         options = rank_options(view, leaves)
         if not options:
