@@ -257,7 +257,7 @@ def test_t18_selfplay_games_end_when_nobody_can_play(fr: Lexicon) -> None:
 @pytest.mark.slow
 def test_expert_beats_greedy_on_a_few_fixed_seeds(fr: Lexicon) -> None:
     """A small deterministic check; the 200-game measure is benchmarks/bench_topword.py."""
-    report = selfplay(["expert", "greedy"], 12, 300, fr, budget=ExpertBudget(3, 2))
+    report = selfplay(["expert", "greedy"], 12, 300, fr, budget=ExpertBudget(3, 2, 300))
     expert, greedy = report.players()
     assert expert.wins > greedy.wins and expert.average_score > greedy.average_score
 

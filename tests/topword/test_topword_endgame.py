@@ -46,7 +46,7 @@ def test_t18_t19_endgame_search_agrees_with_brute_force_on_60_endgames(fr: Lexic
 
 
 def test_the_expert_plays_the_exact_endgame_move(fr: Lexicon) -> None:
-    for endgame in endgames(fr, TOPWORD_FR, 6, MAX_TILES, first_seed=100):
+    for endgame in endgames(fr, TOPWORD_FR, 3, MAX_TILES, first_seed=100):
         view = view_of(endgame.game)
         assert is_known_endgame(view)
         decision = ExpertBot(random.Random(0)).choose(view)

@@ -21,7 +21,6 @@ TOPWORD_PAGE: Catalog = {
     "tw_level.beginner": {"fr": "ordinateur débutant", "en": "beginner computer"},
     "tw_level.greedy": {"fr": "ordinateur glouton", "en": "greedy computer"},
     "tw_level.expert": {"fr": "ordinateur expert", "en": "expert computer"},
-    "tw_level.champion": {"fr": "ordinateur champion", "en": "champion computer"},
     "tw_pace": {"fr": "Rythme", "en": "Pace"},
     "pace.live": {"fr": "en direct", "en": "live"},
     "pace.correspondence": {
