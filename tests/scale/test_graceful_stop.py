@@ -31,13 +31,16 @@ def test_sigterm_closes_sockets_with_1012_and_hands_rooms_over(urls: tuple[str, 
         with servers(2, db, broker, lease_seconds=30) as (first, second):
             addresses = [first.address, second.address]
             room, seat, token = await create_room(first.address, "ana", duration=60)
-            owner = await lease_owner(client, prefix, room)
+            ana = Player("ana", addresses, room, token, seat, server=0)
+            await ana.start()  # the room is owned where its first player comes
+            for _ in range(100):
+                if (owner := await lease_owner(client, prefix, room)) is not None:
+                    break
+                await asyncio.sleep(0.05)
             assert owner is not None and pid_of(owner) == first.process.pid
             bob_seat, bob_token = await join_room(second.address, room, "bob")
-            ana = Player("ana", addresses, room, token, seat, server=0)
             bob = Player("bob", addresses, room, bob_token, bob_seat, server=1)
-            for player in (ana, bob):
-                await player.start()
+            await bob.start()
             assert (await ana.request({"type": "start"}))["type"] == "ack"
             assert (await ana.write("main")).seq is not None
             stopped_at = time.monotonic()

@@ -11,9 +11,12 @@ import itertools
 import json
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from motamot.lexicon import load_lexicon
+from motamot.server import ws
+from motamot.server.throttle import Credits
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.topword.board import Board
 from motamot.topword.hints import hints
@@ -112,6 +115,14 @@ def play_best(socket: WebSocketTestSession, game: Message, request: int) -> Mess
     return played
 
 
+@pytest.fixture
+def roomy_credits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's bucket big enough for a whole game driven as fast as a test can (a seat's
+    credits last across its sockets: the flood has its own tests)."""
+    monkeypatch.setattr(ws, "Credits", lambda: Credits(capacity=10_000.0))
+
+
+@pytest.mark.usefixtures("roomy_credits")
 def test_t3_a_person_against_a_computer_plays_a_whole_game(client: TestClient) -> None:
     room, ana = create_table(client, seats=["beginner"])
     with client.websocket_connect(f"/ws/{room}") as socket:
@@ -121,7 +132,7 @@ def test_t3_a_person_against_a_computer_plays_a_whole_game(client: TestClient) -
         assert started["starter"] in ("s1", "s2") and started["start_draws"]
         assert len(started["rack"]) == 7
     plays = 0
-    for request in range(10, 200):  # a socket per turn (each has its own credits)
+    for request in range(10, 200):  # a socket per turn
         with client.websocket_connect(f"/ws/{room}") as socket:
             hello(socket, ana)
             game = wait_turn(socket, "s1")

@@ -82,6 +82,7 @@ def test_commands_from_any_process_reach_the_owner_and_replicas_follow(
         async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
             room_id = await a.create(BoggleSettings(duration=60))
             assert isinstance(room_id, str)
+            assert await a.claim(room_id)  # a's own player came first
             assert a.owns(room_id) and not b.owns(room_id)
             ana = await join(a, room_id, "ana")
             bob = await join(b, room_id, "bob")  # relayed to a, acknowledged back
@@ -116,7 +117,7 @@ def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
             a = ClusterHost(a_store, a_broker, clock, lexicons, KINDS, lease_seconds=1.0)
             await a.start()
             room_id = await a.create(BoggleSettings(duration=60))
-            assert isinstance(room_id, str)
+            assert isinstance(room_id, str) and await a.claim(room_id)
             ana = await join(b, room_id, "ana")
             bob = await join(c, room_id, "bob")
             assert isinstance(await b.submit(room_id, ana, StartRound(GRID_SEED)), Ack)
@@ -157,6 +158,7 @@ def test_a_room_moves_to_the_process_whose_players_follow_it(urls: tuple[str, st
             lonely = await a.create(BoggleSettings(duration=60))
             shared = await a.create(BoggleSettings(duration=60))
             assert isinstance(lonely, str) and isinstance(shared, str)
+            assert await a.claim(lonely) and await a.claim(shared)  # a used them first
             on_b = [await b.followers().subscribe(room) for room in (lonely, shared)]
             on_a = await a.followers().subscribe(shared)  # a has players of `shared` too
             try:
@@ -229,7 +231,7 @@ def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
             a = ClusterHost(a_store, a_broker, clock, lexicons, KINDS, lease_seconds=1.0)
             await a.start()
             room_id = await a.create(TopwordSettings(turn_seconds=60))
-            assert isinstance(room_id, str)
+            assert isinstance(room_id, str) and await a.claim(room_id)
             assert isinstance(await b.submit(room_id, None, TJoin("ana", digest("ana"))), Ack)
             assert isinstance(await a.submit(room_id, None, TJoin("bob", digest("bob"))), Ack)
             assert isinstance(await b.submit(room_id, "s1", Start(77)), Ack)
@@ -265,7 +267,7 @@ def test_bots_are_played_by_the_owner_only(urls: tuple[str, str]) -> None:
         clock = ManualClock()
         async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
             room_id = await a.create(TopwordSettings(bot_seconds=0.0))
-            assert isinstance(room_id, str)
+            assert isinstance(room_id, str) and await a.claim(room_id)  # a's player came first
             assert isinstance(await b.submit(room_id, None, TJoin("ana", digest("ana"))), Ack)
             assert isinstance(await b.submit(room_id, "s1", TAddBot("greedy")), Ack)
             assert isinstance(await b.submit(room_id, "s1", Start(5)), Ack)
@@ -284,5 +286,32 @@ def test_bots_are_played_by_the_owner_only(urls: tuple[str, str]) -> None:
             assert not b._bots  # the replica never thought for the bot
             seats = [e.seat for e in turns]
             assert len(turns) >= 6 and all(x != y for x, y in itertools.pairwise(seats))
+
+    run(main)
+
+
+def test_a_room_is_owned_where_its_players_come_and_never_moves(urls: tuple[str, str]) -> None:
+    """Issue 27: a room created on one process and played on another (a proxy routing by
+    room id) is owned by the second from its first command: no handover, no resync."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
+            room_id = await a.create(BoggleSettings(duration=60))
+            assert isinstance(room_id, str)
+            assert not a.owns(room_id) and not b.owns(room_id)
+            with pytest.raises(KeyError):
+                a.room(room_id)  # not kept where it was created
+            follower = await b.followers().subscribe(room_id)
+            try:
+                ana = await join(b, room_id, "ana")
+                assert b.owns(room_id) and not a.owns(room_id)
+                assert isinstance(await b.submit(room_id, ana, StartRound(GRID_SEED)), Ack)
+                assert isinstance(await b.submit(room_id, ana, WriteWord("main")), Ack)
+                assert b.owns(room_id) and not a.owns(room_id)
+                seqs = [from_stored(row).seq for row in await b.store.load(room_id)]
+                assert seqs == list(range(1, len(seqs) + 1))
+            finally:
+                await follower.close()
 
     run(main)

@@ -119,12 +119,12 @@ def test_the_toy_game_survives_a_kill_9_of_a_real_server(tmp_path: Path) -> None
             for socket, token in ((a, ana), (b, bob)):
                 socket.send(json.dumps({"type": "hello", "token": token}))
             a.send(json.dumps({"type": "start", "id": 1}))
-            a.send(json.dumps({"type": "add", "amount": 2, "id": 2}))
-            b.send(json.dumps({"type": "add", "amount": 1, "id": 3}))
-            for socket, wanted in ((a, 2), (b, 3)):
+            for socket, amount, wanted in ((a, 2, 2), (b, 1, 3)):  # Ana, then Bob, in turn
+                socket.send(json.dumps({"type": "add", "amount": amount, "id": wanted}))
                 while True:
                     frame = json.loads(socket.recv(timeout=10))
-                    if frame["type"] == "ack" and frame["id"] == wanted:
+                    if frame.get("id") == wanted:
+                        assert frame["type"] == "ack", frame
                         break
         server.kill()  # SIGKILL: no shutdown code runs
         server.start()

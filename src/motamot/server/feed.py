@@ -91,12 +91,21 @@ class RoomFeed:
         self.listeners.add(listener)
 
     def deliver(self, events: list[Any]) -> None:
+        """Each socket gets the events as its seat sees them. A frame is encoded once per
+        seat, and once for all seats that see the same objects (a round's results, shown
+        alike to everybody, are one string in every outbox)."""
         by_seat: dict[str | None, str] = {}
+        #: frames by the identity of what they show; each entry keeps its objects alive, so
+        #: an identity is never reused by another object while it is compared
+        by_shown: dict[tuple[int, ...], tuple[str, list[dict[str, Any]]]] = {}
         for listener in list(self.listeners):
             frame = by_seat.get(listener.seat)
             if frame is None:
                 frames = event_frames(events, listener.seat, self.visible)
-                frame = encode(Events(frames))
+                shown = tuple(id(item) for item in frames)
+                known = by_shown.get(shown)
+                frame = known[0] if known is not None else encode(Events(frames))
+                by_shown.setdefault(shown, (frame, frames))
                 by_seat[listener.seat] = frame
             listener.push(frame)
 

@@ -122,13 +122,15 @@ class Rooms:
         digest = token_digest(token)
         invite = new_invite()
         seating = [Join(creator, digest, invite), *(AddBot(level) for level in bots)]
-        room_id = await self.host.create(settings, seating, invite)
-        if isinstance(room_id, Refusal):
-            return room_id
-        seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
+        room = await self.host.open(settings, seating, invite)
+        if isinstance(room, Refusal):
+            return room
+        # the room as created (reading it through the host would claim it here, where its
+        # players may never come)
+        seat = room.seat_with_digest(digest)
         if seat is None:
             return Refusal("retry", retryable=True)
-        return Opened(room_id + invite, seat, token)
+        return Opened(room.room_id + invite, seat, token)
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
         """`reader(room)` inside the room's actor (None: no such room)."""

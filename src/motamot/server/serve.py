@@ -195,8 +195,11 @@ def serve(
         ws_max_size=WS_MAX_SIZE,
         # small JSON frames: compressing them costs more CPU than it saves on a LAN
         ws_per_message_deflate=False,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
+        # no protocol pings: a busy server reads a pong late and closed sockets that were
+        # fine (1011); every page pings by itself (5 s), and a silent socket is closed by
+        # ws.IDLE_SECONDS instead
+        ws_ping_interval=None,
+        ws_ping_timeout=None,
         log_level="warning",
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )

@@ -28,6 +28,11 @@ from motamot.text.i18n import Language
 
 #: Seconds a client has to say hello.
 HELLO_TIMEOUT = 10.0
+#: A socket that sends nothing for this long is gone (pages ping every 5 s: this is 18
+#: missed pings, so a server that is only slow never closes a live page).
+IDLE_SECONDS = 90.0
+#: Going away (RFC 6455): the server closes a socket silent for IDLE_SECONDS.
+CLOSE_IDLE = 1001
 #: Policy violation (RFC 6455): flood, bad token.
 CLOSE_POLICY = 1008
 #: Our own code: the room does not exist (the client stops reconnecting).
@@ -128,7 +133,11 @@ async def _serve(
 ) -> None:
     protocol = rooms.kinds.protocol
     while True:
-        frame = await _receive(websocket)
+        try:
+            frame = await asyncio.wait_for(_receive(websocket), IDLE_SECONDS)
+        except TimeoutError:
+            await _close(websocket, CLOSE_IDLE)
+            return
         if listener.stuck:
             return
         now = time.monotonic()

@@ -9,6 +9,7 @@ deadline, however late the tick. What each seat may see is decided in `views`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from motamot.boggle.bots import BOT_LEVELS, bot_sheet, get_level
@@ -323,6 +324,19 @@ class BoggleRoom(Actor[BoggleSettings]):
             self._emit(MatchEnded(self._next, winners), out)
 
     # --- what each seat sees (views) ----------------------------------------------------
+
+    def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
+        """A round's end: its results, the words nobody found and what every seat is shown
+        of them, built once off the event loop (rounds of many rooms end together)."""
+        ended = [event for event in events if isinstance(event, RoundEnded)]
+        if not ended:
+            return None
+
+        def work() -> None:
+            for event in ended:
+                views.visible(self, event, None)
+
+        return work
 
     def view(self, seat: str | None) -> dict[str, Any]:
         return views.view(self, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from motamot.boggle.grid import Grid
 from motamot.boggle.round import Entry, RoundResult, Sheet
@@ -43,6 +44,10 @@ class RoundState:
     stopped: bool = False
     result: RoundResult | None = None
     solution: Solution | None = None
+    #: What everybody is shown of the ended round, built once for every seat, spectator
+    #: and reconnecting page (`views.result_shown`, and the RoundEnded event as sent).
+    shown_result: Any = None
+    shown_end: dict[str, Any] | None = None
 
     @property
     def running(self) -> bool:

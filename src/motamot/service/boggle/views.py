@@ -96,7 +96,14 @@ def settings_shown(settings: BoggleSettings) -> SettingsShown:
 
 
 def visible(room: BoggleRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
-    """`event` as `seat` may see it now (every event is seen, some of it redacted)."""
+    """`event` as `seat` may see it now (every event is seen, some of it redacted). A
+    round's end is the same for every seat: one object, so one encoding for all."""
+    if isinstance(event, RoundEnded):
+        state = room.round_at(event.seq)
+        if state is not None:
+            if state.shown_end is None:
+                state.shown_end = plain(shown(room, event, seat))
+            return state.shown_end
     return plain(shown(room, event, seat))
 
 
@@ -159,7 +166,15 @@ def own_word(word: WordWritten, verdict: WordFeedback) -> OwnWord:
 
 
 def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
-    """An ended round: its judgement, seats by name, its seed, the words nobody found."""
+    """An ended round: its judgement, seats by name, its seed, the words nobody found
+    (built once: an ended round does not change)."""
+    if state.shown_result is None:
+        state.shown_result = _result_shown(room, state)
+    shown_result: ResultShown = state.shown_result
+    return shown_result
+
+
+def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     result = room.result(state)
     shape = round_shape(result)
     missed = shape.missed

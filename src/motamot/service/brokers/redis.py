@@ -117,6 +117,10 @@ class RedisBroker:
         a failure is logged, not raised (subscribers fill the gap from the store)."""
         if not events:
             return
+        # this process's own followers first, in order: a writer's next acknowledgement
+        # must not overtake the events before it (the echo from Redis is skipped by seq)
+        for subscription in self._subscriptions.get(room, ()):
+            subscription.deliver(list(events))
         self._outbox.append((self.channel(room), encode_batch(events)))
         if self._publisher is None or self._publisher.done():
             self._publisher = asyncio.create_task(self._send_outbox(), name="redis-publisher")
@@ -155,10 +159,14 @@ class RedisBroker:
         if self._reader is None:
             self._reader = asyncio.create_task(self._read(), name="redis-broker-reader")
         try:
-            # once Redis confirms, every later publish reaches us
-            await asyncio.wait_for(confirmed, SUBSCRIBE_TIMEOUT)
+            # once Redis confirms, every later publish reaches us; a slow confirmation does
+            # not fail the follower: the confirmation, when it comes, resyncs it from the store
+            await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_TIMEOUT)
+        except TimeoutError:
+            log.warning("room %s: Redis confirms the subscription late; going on", room)
         finally:
-            self._confirming.pop(room, None)
+            if confirmed.done():
+                self._confirming.pop(room, None)
         return subscription
 
     async def _forget(self, subscription: RedisSubscription) -> None:

@@ -362,6 +362,12 @@ class Actor(ABC, Generic[S]):
         """A computer player's turn to compute outside the room, if one is to play now."""
         return None
 
+    def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
+        """Work to do before `events` are shown, heavy enough to keep off the event loop
+        (a round's results): the host runs it in a worker thread while it stores them.
+        It may only read the room and fill its caches. None: nothing to do."""
+        return None
+
     # --- what each seat sees (the kind's views) -----------------------------------------
 
     @abstractmethod

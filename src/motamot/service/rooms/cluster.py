@@ -126,15 +126,17 @@ class ClusterHost(RoomHost):
 
     # --- commands -------------------------------------------------------------------------
 
-    async def create(
+    async def open(
         self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
-    ) -> str | Refusal:
-        created = await super().create(setup, seating, invite)
-        if isinstance(created, str) and not await self.leases.acquire(created):
-            log.warning("room %s: created but its lease is taken", created)
-        if isinstance(created, str):
-            self._follow(created)
-        return created
+    ) -> Room | Refusal:
+        """A new room, stored, that this process neither takes nor keeps: the first
+        process its players come to owns it (`read` and `submit` claim a room nobody owns),
+        so a room created here and played elsewhere (a proxy routing by room id) never
+        moves. A new room has nothing for a clock or a bot to do until somebody acts."""
+        room = await super().open(setup, seating, invite)
+        if not isinstance(room, Refusal):
+            self._rooms.pop(room.room_id, None)
+        return room
 
     async def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
         """Run the command where the room's owner is (here, or across the relay)."""

@@ -153,9 +153,16 @@ class RoomHost:
     async def create(
         self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
     ) -> str | Refusal:
+        """A new room (see `open`): its unguessable id, or a refusal."""
+        room = await self.open(setup, seating, invite)
+        return room if isinstance(room, Refusal) else room.room_id
+
+    async def open(
+        self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
+    ) -> Room | Refusal:
         """A new room for `setup` (a kind's settings) with its first seats taken by
         `seating` (commands from the system: the creator's Join, AddBots), sitting in it
-        taking `invite` if given: its unguessable id, or a refusal. All of it is stored
+        taking `invite` if given: the room as created, or a refusal. All of it is stored
         in one append, or nothing is: a room whose creator cannot sit is never stored."""
         kind = self.kinds.for_settings(setup)
         if kind is None:
@@ -181,7 +188,7 @@ class RoomHost:
             self._rooms[room_id] = room
             await self._publish(room_id, rows)
         self._follow(room_id)
-        return room_id
+        return room
 
     async def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
         """Handle `command` from `seat` in the room: stored, then published and acknowledged."""
@@ -210,8 +217,13 @@ class RoomHost:
             return
         room_id = room.room_id
         rows = [self.stored(room, event) for event in events]
+        work = room.preparing(events)
         try:
-            await self.store.append(room_id, events[0].seq - 1, rows)
+            append = self.store.append(room_id, events[0].seq - 1, rows)
+            if work is None:
+                await append
+            else:  # a round's results are built in a worker thread while they are stored
+                await asyncio.gather(append, asyncio.to_thread(work))
         except SeqConflict:
             await self._rebuild(room_id)
             raise _StoreFailed(Refusal("conflict", retryable=True)) from None

@@ -1,0 +1,113 @@
+"""A round's end costs the server what a word does (issue 27): the results are built once per
+room, off the event loop, and every seat and spectator gets the same frame; a socket is
+closed for silence, never for a busy server's late pong."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from motamot.server import ws
+from motamot.server.feed import Listener, RoomFeed
+from motamot.service.boggle import views
+from motamot.service.boggle.commands import StartRound, WriteWord
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.ports import ManualClock
+from motamot.service.rooms.commands import Join
+from motamot.service.rooms.host import RoomHost
+from motamot.service.stores.memory import MemoryStore
+from tests.server.helpers import create, hello
+from tests.service.conftest import KINDS, digest, lexicons
+
+
+def played_room() -> tuple[BoggleRoom, list[Any]]:
+    """A room of four whose round has just ended, and the events of its end."""
+    room = BoggleRoom.create("r" * 16, BoggleSettings(duration=60.0), 0.0, lexicons)
+    assert isinstance(room, BoggleRoom)
+    for name in ("ana", "bob", "cat", "dan"):
+        assert isinstance(room.handle(None, Join(name, digest(name)), 0.0), list)
+    assert isinstance(room.handle("s1", StartRound(2024), 0.0), list)
+    for seat, text in (("s1", "main"), ("s2", "faim"), ("s3", "main"), ("s4", "zzq")):
+        room.handle(seat, WriteWord(text), 5.0)
+    return room, room.tick(61.0)
+
+
+def test_every_seat_and_spectator_gets_one_and_the_same_results_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    room, ended = played_room()
+    built = 0
+    build = views._result_shown
+
+    def counted(*args: Any) -> Any:
+        nonlocal built
+        built += 1
+        return build(*args)
+
+    monkeypatch.setattr(views, "_result_shown", counted)
+    feed = RoomFeed(room.visible)
+    listeners = [Listener(seat) for seat in ("s1", "s2", "s3", "s4", None, None)]
+    for listener in listeners:
+        feed.add(listener)
+    feed.deliver(ended)
+    frames = [listener.outbox.get_nowait() for listener in listeners]
+    assert all(frame is frames[0] for frame in frames)  # one string in every outbox
+    assert '"boggle.round_ended"' in str(frames[0]) and '"missed"' in str(frames[0])
+    for seat in (None, "s1", "s2"):  # and the pages that reconnect later
+        assert room.view(seat)["round"]["result"] == room.view(None)["round"]["result"]
+    assert built == 1
+
+
+def test_the_host_builds_the_results_off_the_event_loop() -> None:
+    async def main() -> tuple[set[str], bool]:
+        host = RoomHost(MemoryStore(), LocalBroadcaster(), ManualClock(), lexicons, KINDS)
+        await host.start(timers=False)
+        room_id = await host.create(BoggleSettings(duration=60.0), [Join("ana", digest("ana"))])
+        assert isinstance(room_id, str)
+        await host.submit(room_id, "s1", StartRound(7))
+        await host.submit(room_id, "s1", WriteWord("main"))
+        room = host.room(room_id)
+        assert isinstance(room, BoggleRoom)
+        threads: set[str] = set()
+        prepare = room.preparing
+
+        def watched(events: Any) -> Any:
+            work = prepare(events)
+            if work is None:
+                return None
+
+            def run() -> None:
+                threads.add(threading.current_thread().name)
+                work()
+
+            return run
+
+        room.preparing = watched  # type: ignore[method-assign]
+        host.clock.advance(61)  # type: ignore[attr-defined]
+        await host.tick(room_id)
+        state = room.round
+        assert state is not None
+        return threads, state.shown_end is not None
+
+    threads, built = asyncio.run(main())
+    assert built and threads and threading.main_thread().name not in threads
+
+
+def test_a_silent_socket_is_closed_as_gone(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ws, "IDLE_SECONDS", 0.3)
+    room, ana = create(client)
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, ana)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                socket.receive_json()
+        assert closed.value.code == ws.CLOSE_IDLE
