@@ -126,3 +126,15 @@ def test_the_tests_each_rule_lists_exist_and_name_the_rule() -> None:
                 f"{rule}: no {module}::{test} (python tools/rule_tests.py lists them anew)"
             )
             assert _names_rule(test, rule), f"{rule}: {test} does not name it"
+
+
+def test_every_document_a_docstring_cites_exists() -> None:
+    missing = sorted(
+        {
+            f"{doc} (cited by {path.relative_to(ROOT)})"
+            for path in _source_files()
+            for doc in _DOC_CITATION.findall(path.read_text("utf-8", errors="replace"))
+            if not (ROOT / doc).is_file()
+        }
+    )
+    assert missing == []
