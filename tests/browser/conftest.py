@@ -3,7 +3,9 @@ every frame the pages' sockets receive checked against its declared schema."""
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,6 +68,8 @@ class PageFrames:
     def __init__(self) -> None:
         self.check = FrameCheck()
         self.errors: list[str] = []
+        #: How many times the pages asked for the whole room again (resync from 0).
+        self.whole_room = 0
 
     def watch(self, page: Page) -> Page:
         page.on("websocket", self._socket)
@@ -73,6 +77,12 @@ class PageFrames:
 
     def _socket(self, socket: WebSocket) -> None:
         socket.on("framereceived", self._frame)
+        socket.on("framesent", self._sent)
+
+    def _sent(self, payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "resync" and message.get("last_seq") == 0:
+            self.whole_room += 1
 
     def _frame(self, payload: str | bytes) -> None:
         try:
@@ -81,10 +91,42 @@ class PageFrames:
             self.errors.append(str(error))
 
     def all_fit(self, *types: str) -> None:
-        """No frame fitted no schema, and frames of each of `types` were checked."""
+        """No frame fitted no schema, frames of each of `types` were checked, and no page
+        asked for the whole room again (each folded every event it was shown)."""
         assert self.errors == []
         for kind in types:
             assert self.check.seen[kind] > 0, (kind, self.check.seen)
+        assert self.whole_room == 0
+
+
+#: What a page shows that a reload may say otherwise: the connection's line, what was
+#: just announced, the last verdict, the clock, this player's arrangement of the rack.
+TRANSIENT = ".status, #live, #verdict, .timer, #clock, #rack, #preview"
+
+
+def shown_text(page: Page) -> str:
+    """The words a page shows, the transient ones left out."""
+    text: str = page.evaluate(
+        """(transient) => {
+          const main = document.querySelector("main").cloneNode(true);
+          main.querySelectorAll(transient).forEach((el) => el.remove());
+          return main.innerText.replace(/\\s+/g, " ").trim();
+        }""",
+        TRANSIENT,
+    )
+    return text
+
+
+def same_after_reload(page: Page, wait_s: float = 10.0) -> None:
+    """The page as it folded the events it was shown says what a fresh view says."""
+    before = shown_text(page)
+    page.reload()
+    deadline = time.monotonic() + wait_s
+    after = shown_text(page)
+    while after != before and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        after = shown_text(page)
+    assert after == before
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
-from tests.browser.conftest import PageFrames
+from tests.browser.conftest import PageFrames, same_after_reload
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -96,6 +96,7 @@ def test_two_players_play_a_round_by_link(
     expect(ana.locator(".players")).to_contain_text(XSS_NAME)  # shown as text, never run
     expect(bob.locator(".players li[data-seat=s2]")).to_contain_text("vous")
     assert serious_violations(bob) == []
+    same_after_reload(ana)  # Bob's seat folded into Ana's page as a fresh view shows it
 
     ana.click("#start")
     for page in (ana, bob):
@@ -142,6 +143,7 @@ def test_two_players_play_a_round_by_link(
             sheet = page.locator(".sheet").filter(has=page.locator("h3", has_text=player))
             crossed = sheet.locator("li.crossed").filter(has_text=common.word)
             expect(crossed).to_contain_text(f"aussi : {other}")
+    same_after_reload(bob)  # the results and the match, folded from the round's end
     scored = ana.locator(".sheet li.scored").filter(has_text=traced.word).first
     expect(scored).to_be_visible()
     scored.get_by_role("button").click()  # its path lights up, die by die
@@ -151,6 +153,7 @@ def test_two_players_play_a_round_by_link(
 
     expect(watching.locator(".sheet").first).to_be_visible()  # the results came to it live
     expect(watching.locator("h1").first).to_contain_text("Results of round 1")
+    same_after_reload(watching)
     watching.screenshot(path=str(artifacts / "results-desktop-spectator.png"), full_page=True)
     watching.goto(live.url + "/?lang=en")
     expect(watching.locator("h1")).to_have_text("Create a Boggle room")

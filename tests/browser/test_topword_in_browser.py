@@ -20,7 +20,7 @@ from motamot.lexicon import load_lexicon
 from motamot.topword.board import Board
 from motamot.topword.hints import Hint, hints
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
-from tests.browser.conftest import PageFrames
+from tests.browser.conftest import PageFrames, same_after_reload
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -130,6 +130,8 @@ def test_two_people_play_topword_by_dragging_and_typing(
                 expect(last).to_contain_text(str(hint.move.move))
                 expect(last.locator(".breakdown li").first).to_be_visible()
             number += 1
+        for page in (ana, bob):  # every move folded into each page as a fresh view shows it
+            same_after_reload(page)
         watcher = frames.watch(browser.new_context(viewport=PHONE, locale="fr-FR").new_page())
         watcher.goto(f"{live.url}/r/{room}/watch")
         expect(watcher.locator("#last-move")).to_be_visible()
@@ -160,3 +162,40 @@ def test_two_people_play_topword_by_dragging_and_typing(
     finally:
         ana_context.close()
         bob_context.close()
+
+
+def test_a_game_that_ends_live_ends_on_every_page(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """Both people pass (T18: the game is over): each page, the spectator's too, folds the
+    passes and the end as they come, and says what a fresh view says."""
+    table = live.post("/api/tables", {"name": "Ana", "seats": ["person"]})
+    bob = live.post(f"/api/rooms/{table['room']}/join", {"name": "Bob"})
+    pages = {}
+    for saved, viewport in ((table, DESKTOP), (bob, PHONE)):
+        page = frames.watch(browser.new_context(viewport=viewport, locale="fr-FR").new_page())
+        page.goto(live.url + "/")
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"motamot.seat.{table['room']}", json.dumps(saved)],
+        )
+        page.goto(f"{live.url}/r/{table['room']}")
+        pages[saved["seat"]] = page
+    watcher = frames.watch(browser.new_context(viewport=PHONE, locale="fr-FR").new_page())
+    watcher.goto(f"{live.url}/r/{table['room']}/watch")
+    try:
+        expect(pages["s2"].locator(".players")).to_contain_text("Ana")
+        pages["s1"].click("#start")
+        for _ in range(2):
+            seat = seat_view(live, pages["s1"], table["room"])["game"]["current"]
+            expect(pages[seat].locator("#pass")).to_be_enabled()
+            pages[seat].click("#pass")
+        for page in (*pages.values(), watcher):
+            expect(page.locator("#final")).to_contain_text("Fin de la partie")
+            same_after_reload(page)
+        pages["s1"].screenshot(path=str(artifacts / "topword-over-desktop.png"), full_page=True)
+        watcher.screenshot(path=str(artifacts / "topword-over-spectator-phone.png"), full_page=True)
+        frames.all_fit("welcome", "events", "ack")
+    finally:
+        for page in (*pages.values(), watcher):
+            page.context.close()

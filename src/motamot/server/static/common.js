@@ -1,6 +1,7 @@
 // Shared helpers: texts from the page, safe element building, the grid's faces.
 
-const TEXTS = JSON.parse(document.getElementById("texts").textContent);
+/** The page's catalogue of texts (the server's, in the page's language). */
+export const TEXTS = JSON.parse(document.getElementById("texts").textContent);
 export const DATA = JSON.parse(document.getElementById("data").textContent);
 export const LANG = document.documentElement.lang === "en" ? "en" : "fr";
 

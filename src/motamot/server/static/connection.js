@@ -7,7 +7,7 @@ export class Connection {
   constructor(room, token, handlers) {
     this.room = room;
     this.token = token;
-    this.handlers = handlers; // {welcome(view, now), events(list), ack(msg), refused(msg), error(msg), presence(seats), status(up)}
+    this.handlers = handlers; // {welcome(view, seat), events(list), ack(msg), refused(msg), error(msg), presence(seats), status(up, code), frame(msg)}
     this.seq = 0;
     this.offset = 0; // server time - local time, in ms
     this.bestRtt = Infinity;
@@ -61,9 +61,9 @@ export class Connection {
     return this.send({ type, id, ...fields }) ? id : null;
   }
 
-  /** Ask for the whole view again (after an event this client does not fold itself). */
-  refresh() {
-    this.send({ type: "resync", last_seq: 0 });
+  /** Ask for what follows event `from` (0: the whole room again). */
+  resync(from) {
+    this.send({ type: "resync", last_seq: from });
   }
 
   receive(message) {
@@ -94,15 +94,11 @@ export class Connection {
       case "presence":
         this.handlers.presence(message.seats);
         break;
-      case "preview": // the referee's verdict on a move not played (Topword, T20)
-        this.handlers.preview?.(message);
-        break;
-      case "hint": // the best moves for this seat's rack (tables that allow hints)
-        this.handlers.hint?.(message);
-        break;
       case "error":
         this.handlers.error(message);
         break;
+      default: // a kind's own frames (a Topword move's preview, hints)
+        this.handlers.frame?.(message);
     }
   }
 
@@ -112,7 +108,7 @@ export class Connection {
     for (const event of events) {
       if (event.seq <= this.seq) continue;
       if (event.seq !== this.seq + 1) {
-        this.send({ type: "resync", last_seq: this.seq });
+        this.resync(this.seq);
         break;
       }
       this.seq = event.seq;

@@ -12,7 +12,8 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from motamot.service.rooms.shown import SeatView, Shown, shared_types
+from motamot.service.rooms import shown
+from motamot.service.rooms.shown import SeatView, Shown
 from motamot.wire.boggle import CellJson, MissedJson, RoundJson
 
 #: A round's seed, as a string of digits (its grid and the bots' words follow from it).
@@ -40,13 +41,27 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     origin: str | None
 
 
+class MatchView(msgspec.Struct, forbid_unknown_fields=True):
+    """B14: the match as it stands."""
+
+    #: The match's format in words (`3 rounds`, `first to 100`).
+    format: str
+    rounds_played: int
+    #: Each seat's match total.
+    totals: dict[str, int]
+    finished: bool
+    winners: list[str]
+
+
 class RoundStartedShown(Shown, tag="boggle.round_started"):
-    """A round starts: its grid and times (its seed once it is over)."""
+    """A round starts: its grid and times (its seed once it is over), who takes part
+    (nobody is ready any more: the next round waits for them again)."""
 
     number: int
     grid: str
     start: float
     deadline: float
+    players: list[str]
     #: Shown once the round is over.
     seed: Seed | UnsetType = UNSET
 
@@ -77,12 +92,14 @@ class ResultShown(RoundJson, kw_only=True):
 
 
 class RoundEndedShown(Shown, tag="boggle.round_ended"):
-    """A round is over (at its deadline, or stopped by the host): its judgement."""
+    """A round is over (at its deadline, or stopped by the host): its judgement, and the
+    match as it stands."""
 
     number: int
     at: float
     stopped: bool
     result: ResultShown
+    match: MatchView
 
 
 class MatchEndedShown(Shown, tag="boggle.match_ended"):
@@ -90,10 +107,25 @@ class MatchEndedShown(Shown, tag="boggle.match_ended"):
 
     #: The winning seats (B14).
     winners: list[str]
+    match: MatchView
 
 
 class MatchResetShown(Shown, tag="boggle.match_reset"):
     """A new match in the same room: scores back to zero, same seats."""
+
+    match: MatchView
+
+
+class SeatTakenShown(shown.SeatTakenShown, kw_only=True, tag="room.seat_taken"):
+    """A seat taken, and the match as it stands (the newcomer has its total)."""
+
+    match: MatchView
+
+
+class SeatLeftShown(shown.SeatLeftShown, kw_only=True, tag="room.seat_left"):
+    """A seat left, and the match as it stands (a seat that played in it keeps its total)."""
+
+    match: MatchView
 
 
 class ReadySeatView(SeatView):
@@ -131,18 +163,6 @@ class RoundView(msgspec.Struct, forbid_unknown_fields=True):
     result: ResultShown | UnsetType = UNSET
 
 
-class MatchView(msgspec.Struct, forbid_unknown_fields=True):
-    """B14: the match as it stands."""
-
-    #: The match's format in words (`3 rounds`, `first to 100`).
-    format: str
-    rounds_played: int
-    #: Each seat's match total.
-    totals: dict[str, int]
-    finished: bool
-    winners: list[str]
-
-
 class BoggleView(msgspec.Struct, tag_field="kind", tag="boggle", forbid_unknown_fields=True):
     """The whole room as one seat sees it."""
 
@@ -160,7 +180,11 @@ class BoggleView(msgspec.Struct, tag_field="kind", tag="boggle", forbid_unknown_
 
 #: Every event a Boggle room's sockets carry, as shown.
 SHOWN: tuple[Any, ...] = (
-    *shared_types(SettingsShown),
+    shown.RoomCreatedShown[SettingsShown],
+    shown.SettingsChangedShown[SettingsShown],
+    SeatTakenShown,
+    SeatLeftShown,
+    shown.ReadyChangedShown,
     RoundStartedShown,
     WordWrittenShown,
     RoundEndedShown,

@@ -39,10 +39,12 @@ from motamot.service.boggle.shown import (
     RoundEndedShown,
     RoundStartedShown,
     RoundView,
+    SeatLeftShown,
+    SeatTakenShown,
     SettingsShown,
     WordWrittenShown,
 )
-from motamot.service.rooms.events import Event
+from motamot.service.rooms.events import Event, SeatLeft, SeatTaken
 from motamot.service.rooms.seating import Seat
 from motamot.service.rooms.shown import Hidden, Shown, plain, shared_shown
 from motamot.wire.boggle import cells_json, missed_shape, round_shape
@@ -112,24 +114,38 @@ def shown(room: BoggleRoom, event: Event, seat: str | None) -> Shown:
     match event:
         case RoundStarted():
             state = room.round_at(event.seq)
-            hidden = state is not None and state.running
-            seed = UNSET if hidden else str(event.seed)
+            assert state is not None
+            seed = UNSET if state.running else str(event.seed)
+            players = list(state.players)
             return RoundStartedShown(
-                event.seq, event.number, event.grid, event.start, event.deadline, seed
+                event.seq, event.number, event.grid, event.start, event.deadline, players, seed
             )
         case WordWritten():
             return _word_shown(room, event, seat)
         case RoundEnded():
             state = room.round_at(event.seq)
             assert state is not None
+            result = result_shown(room, state)
             return RoundEndedShown(
-                event.seq, event.number, event.at, event.stopped, result_shown(room, state)
+                event.seq, event.number, event.at, event.stopped, result, match_view(room)
             )
         case MatchEnded():
-            return MatchEndedShown(event.seq, list(event.winners))
+            return MatchEndedShown(event.seq, list(event.winners), match_view(room))
         case MatchReset():
-            return MatchResetShown(event.seq)
-    return shared_shown(event, settings_shown) or Hidden(event.seq)
+            return MatchResetShown(event.seq, match_view(room))
+        case SeatTaken():
+            return SeatTakenShown(
+                event.seq,
+                event.seat,
+                event.name,
+                room.host,
+                event.level,
+                event.at,
+                match=match_view(room),
+            )
+        case SeatLeft():
+            return SeatLeftShown(event.seq, event.seat, room.host, event.at, match=match_view(room))
+    return shared_shown(event, settings_shown, room.host) or Hidden(event.seq)
 
 
 def _word_shown(room: BoggleRoom, event: WordWritten, seat: str | None) -> WordWrittenShown:

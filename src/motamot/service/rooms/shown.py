@@ -5,6 +5,11 @@ socket may carry is written down (docs/protocol.md) and read back strictly by th
 The shared events are shown here once; a kind says how its settings are shown (their
 type is the parameter of `RoomCreatedShown` and `SettingsChangedShown`). A seat's
 secret digest is never shown.
+
+An event is shown with what a page needs to fold it into the view it holds (the host
+after a seat changes), so a page asks for the whole view only after a gap. What an event
+adds of the room's state is the room as it stands when the event is shown: folding a run
+of events in order ends on the room as it is.
 """
 
 from __future__ import annotations
@@ -58,6 +63,8 @@ class SeatTakenShown(Shown, tag="room.seat_taken"):
 
     seat: str
     name: str
+    #: Who may give the host's commands now (the first person still in the room).
+    host: str | None
     #: A computer player's level; null for a person.
     level: str | None = None
     at: float | None = None
@@ -67,6 +74,8 @@ class SeatLeftShown(Shown, tag="room.seat_left"):
     """A person left, or a computer player was removed."""
 
     seat: str
+    #: Who may give the host's commands now.
+    host: str | None
     at: float | None = None
 
 
@@ -99,14 +108,14 @@ def shared_types(settings: Any) -> tuple[Any, ...]:
     )
 
 
-def shared_shown(event: Event, settings: Callable[[Any], Any]) -> Shown | None:
+def shared_shown(event: Event, settings: Callable[[Any], Any], host: str | None) -> Shown | None:
     """How a shared event is shown (None: it is one of the kind's own); `settings`
-    shows the kind's settings."""
+    shows the kind's settings, `host` is the room's host now."""
     match event:
         case SeatTaken():
-            return SeatTakenShown(event.seq, event.seat, event.name, event.level, event.at)
+            return SeatTakenShown(event.seq, event.seat, event.name, host, event.level, event.at)
         case SeatLeft():
-            return SeatLeftShown(event.seq, event.seat, event.at)
+            return SeatLeftShown(event.seq, event.seat, host, event.at)
         case ReadyChanged():
             return ReadyChangedShown(event.seq, event.seat, event.ready)
         case RoomCreated():

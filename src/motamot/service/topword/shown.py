@@ -40,62 +40,6 @@ class ScoreShown(VerdictJson, kw_only=True):
     placed: list[str]
 
 
-class GameStartedShown(Shown, tag="topword.game_started"):
-    """The game starts: the playing order and the draws for who starts (T3)."""
-
-    #: The seats in playing order before the draw.
-    order: list[str]
-    #: T3: each draw for who starts, as [seat, tile] pairs; ties draw again.
-    start_draws: list[list[list[str]]]
-    starter: str
-    at: float
-    #: Shown once the game is over.
-    seed: Seed | UnsetType = UNSET
-    #: This seat's rack (a player's only).
-    rack: Rack | UnsetType = UNSET
-
-
-class PlayedShown(Shown, tag="topword.played"):
-    """A move played, with its itemised score for everybody."""
-
-    seat: str
-    move: str
-    points: int
-    at: float
-    score: ScoreShown | UnsetType = UNSET
-    #: The mover's rack after the move (the mover's only).
-    rack: Rack | UnsetType = UNSET
-
-
-class ExchangedShown(Shown, tag="topword.exchanged"):
-    """A tile put back and another drawn (T17)."""
-
-    seat: str
-    at: float
-    #: The tile put back: its owner's only, until the game ends.
-    tile: str | UnsetType = UNSET
-    rack: Rack | UnsetType = UNSET
-
-
-class PassedShown(Shown, tag="topword.passed"):
-    """A turn passed (chosen, or the clock ran out)."""
-
-    seat: str
-    at: float
-    #: The turn clock ran out.
-    timed_out: bool = False
-    rack: Rack | UnsetType = UNSET
-
-
-class GameEndedShown(Shown, tag="topword.game_ended"):
-    """The game is over: why, the final scores and the winners."""
-
-    reason: str
-    #: Final scores (after the T19 penalties), in playing order.
-    scores: list[int]
-    winners: list[str]
-
-
 class BoardView(msgspec.Struct, forbid_unknown_fields=True):
     """The board: each cell's top tile and its stack's height."""
 
@@ -105,6 +49,82 @@ class BoardView(msgspec.Struct, forbid_unknown_fields=True):
     tops: list[str]
     #: Each cell's stack height.
     heights: list[int]
+
+
+class GameStartedShown(Shown, tag="topword.game_started"):
+    """The game starts: the playing order, the draws for who starts (T3), the empty board
+    and the pile."""
+
+    #: The seats in playing order before the draw.
+    order: list[str]
+    #: T3: each draw for who starts, as [seat, tile] pairs; ties draw again.
+    start_draws: list[list[list[str]]]
+    starter: str
+    at: float
+    #: The seat to play (the starter).
+    current: str
+    #: When the person to play passes by themselves (null: no clock, or a bot plays).
+    turn_deadline: float | None
+    board: BoardView
+    #: Tiles left in the pile.
+    pile: int
+    rack_sizes: dict[str, int]
+    #: Shown once the game is over.
+    seed: Seed | UnsetType = UNSET
+    #: This seat's rack (a player's only).
+    rack: Rack | UnsetType = UNSET
+
+
+class PlacedTile(msgspec.Struct, forbid_unknown_fields=True):
+    """A tile a move put down: its cell (row * 10 + column), the tile, the stack's new height."""
+
+    cell: int
+    tile: str
+    height: int
+
+
+class TurnShown(Shown):
+    """A turn played (a move, an exchange or a pass) and the game after it."""
+
+    seat: str
+    at: float
+    #: The mover's score after the turn.
+    total: int
+    #: The seat to play next (null: the game is over).
+    current: str | None
+    #: When the person to play next passes by themselves (null: no clock, or a bot plays).
+    turn_deadline: float | None
+    #: Tiles left in the pile.
+    pile: int
+    rack_sizes: dict[str, int]
+
+
+class PlayedShown(TurnShown, tag="topword.played"):
+    """A move played, with its itemised score for everybody."""
+
+    move: str
+    points: int
+    #: The tiles it put down.
+    tiles: list[PlacedTile]
+    score: ScoreShown | UnsetType = UNSET
+    #: The mover's rack after the move (the mover's only).
+    rack: Rack | UnsetType = UNSET
+
+
+class ExchangedShown(TurnShown, tag="topword.exchanged"):
+    """A tile put back and another drawn (T17)."""
+
+    #: The tile put back: its owner's only, until the game ends.
+    tile: str | UnsetType = UNSET
+    rack: Rack | UnsetType = UNSET
+
+
+class PassedShown(TurnShown, tag="topword.passed"):
+    """A turn passed (chosen, or the clock ran out)."""
+
+    #: The turn clock ran out.
+    timed_out: bool = False
+    rack: Rack | UnsetType = UNSET
 
 
 class TurnView(msgspec.Struct, forbid_unknown_fields=True):
@@ -120,6 +140,22 @@ class TurnView(msgspec.Struct, forbid_unknown_fields=True):
     score: ScoreShown | UnsetType = UNSET
     #: The tile an exchange put back (its owner's only, until the game ends).
     tile: str | UnsetType = UNSET
+
+
+class GameEndedShown(Shown, tag="topword.game_ended"):
+    """The game is over: why, the final scores, the winners, and what was hidden till now."""
+
+    reason: str
+    #: Final scores (after the T19 penalties), in playing order.
+    scores: list[int]
+    winners: list[str]
+    #: Each seat's final score, its T19 penalty and the rack it was left with.
+    final_scores: dict[str, int]
+    penalties: dict[str, int]
+    racks: dict[str, Rack]
+    seed: Seed
+    #: Every turn, now that the tiles exchanges put back are shown to everybody.
+    turns: list[TurnView]
 
 
 class GameView(msgspec.Struct, forbid_unknown_fields=True):

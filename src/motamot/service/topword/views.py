@@ -27,13 +27,14 @@ from motamot.service.topword.shown import (
     GameStartedShown,
     GameView,
     PassedShown,
+    PlacedTile,
     PlayedShown,
     ScoreShown,
     SettingsShown,
     TopwordView,
     TurnView,
 )
-from motamot.topword.board import cell_name
+from motamot.topword.board import Board, cell_name
 from motamot.topword.game import Action, Game, Turn
 from motamot.topword.tiles import tile_label
 from motamot.wire.topword import verdict_fields
@@ -89,35 +90,120 @@ def shown(table: TopwordRoom, event: Event, seat: str | None) -> Shown:
     over = table.ended is not None
     match event:
         case GameStarted():
-            return GameStartedShown(
-                event.seq,
-                list(event.order),
-                _draws(event),
-                event.starter,
-                event.at,
-                str(event.seed) if over else UNSET,
-                _rack_after(table, event, seat),
-            )
+            return _started(table, event, seat)
         case Played():
+            after = _after_turn(table, event)
             return PlayedShown(
                 event.seq,
                 event.seat,
+                event.at,
+                *after,
                 event.move,
                 event.points,
-                event.at,
+                _tiles(table, event.seq),
                 _score_at(table, event.seq),
                 _rack_after(table, event, seat),
             )
         case Exchanged():
-            tile = event.tile if over or event.seat == seat else UNSET
+            tile = tile_label(event.tile) if over or event.seat == seat else UNSET
             rack = _rack_after(table, event, seat)
-            return ExchangedShown(event.seq, event.seat, event.at, tile, rack)
+            return ExchangedShown(
+                event.seq, event.seat, event.at, *_after_turn(table, event), tile, rack
+            )
         case Passed():
             rack = _rack_after(table, event, seat)
-            return PassedShown(event.seq, event.seat, event.at, event.timed_out, rack)
+            after = _after_turn(table, event)
+            return PassedShown(event.seq, event.seat, event.at, *after, event.timed_out, rack)
         case GameEnded():
-            return GameEndedShown(event.seq, event.reason, list(event.scores), list(event.winners))
-    return shared_shown(event, settings_shown) or Hidden(event.seq)
+            return _ended(table, event)
+    return shared_shown(event, settings_shown, table.host) or Hidden(event.seq)
+
+
+def _started(table: TopwordRoom, event: GameStarted, seat: str | None) -> GameStartedShown:
+    """The start: the order, the draws, the empty board and the pile after the racks."""
+    assert table.game is not None
+    racks = table.racks_after[event.seq]
+    size = len(table.game.board.tops)
+    return GameStartedShown(
+        event.seq,
+        list(event.order),
+        _draws(event),
+        event.starter,
+        event.at,
+        event.starter,
+        _deadline(table, event.starter, event.at),
+        BoardView(Board().position(), [""] * size, [0] * size),
+        _pile(table, racks, 0),
+        _rack_sizes(table, racks),
+        str(event.seed) if table.ended is not None else UNSET,
+        _rack_after(table, event, seat),
+    )
+
+
+def _ended(table: TopwordRoom, event: GameEnded) -> GameEndedShown:
+    """The end, with what everybody sees once the game is over."""
+    assert table.game is not None and table.started is not None
+    game, order = table.game, table.order
+    return GameEndedShown(
+        event.seq,
+        event.reason,
+        list(event.scores),
+        list(event.winners),
+        dict(zip(order, event.scores, strict=True)),
+        dict(zip(order, game.penalties, strict=True)),
+        {order[i]: _labels(rack) for i, rack in enumerate(game.racks)},
+        str(table.started.seed),
+        [_turn_view(table, n, None) for n in range(len(game.turns))],
+    )
+
+
+def _deadline(table: TopwordRoom, seat: str | None, since: float) -> float | None:
+    """When `seat`, to play from `since`, passes by themselves (None: no clock, or a bot)."""
+    clock = table.settings.turn_seconds
+    if seat is None or clock is None or table.seats[seat].is_bot:
+        return None
+    return since + clock
+
+
+def _pile(table: TopwordRoom, racks: tuple[tuple[str, ...], ...], on_board: int) -> int:
+    """The tiles left in the pile: all of them but the racks' and the board's."""
+    assert table.game is not None
+    return len(table.game.ruleset.all_tiles()) - sum(map(len, racks)) - on_board
+
+
+def _rack_sizes(table: TopwordRoom, racks: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    return {seat: len(rack) for seat, rack in zip(table.order, racks, strict=True)}
+
+
+def _after_turn(
+    table: TopwordRoom, event: Played | Exchanged | Passed
+) -> tuple[int, str | None, float | None, int, dict[str, int]]:
+    """The mover's total, the seat to play next and its deadline, the pile and the racks'
+    sizes, after `event`."""
+    assert table.game is not None
+    game, number = table.game, table.turn_at[event.seq]
+    turn = game.turns[number]
+    over = game.finished and number == len(game.turns) - 1
+    after = None if over else table.order[(turn.player + 1) % len(table.order)]
+    on_board = sum(len(t.verdict.placements) for t in game.turns[: number + 1] if t.verdict)
+    racks = table.racks_after[event.seq]
+    pile = _pile(table, racks, on_board)
+    return turn.total, after, _deadline(table, after, event.at), pile, _rack_sizes(table, racks)
+
+
+def _tiles(table: TopwordRoom, seq: int) -> list[PlacedTile]:
+    """The tiles a move put down, each with its stack's height after the move."""
+    assert table.game is not None
+    number = table.turn_at[seq]
+    turns = table.game.turns[: number + 1]
+    verdict = turns[-1].verdict
+    if verdict is None:
+        return []
+    heights: dict[int, int] = {}
+    for turn in turns:
+        for cell, _ in turn.verdict.placements if turn.verdict else ():
+            heights[cell] = heights.get(cell, 0) + 1
+    return [PlacedTile(cell, tile_label(tile), heights[cell]) for cell, tile in verdict.placements]
 
 
 def _draws(started: GameStarted) -> list[list[list[str]]]:

@@ -1,18 +1,12 @@
-// A Boggle room: lobby, live round and results, drawn from the seat's view and its events.
-import { Connection } from "../connection.js";
-import { DATA, LANG, errorText, h, postJSON, reason, t } from "../common.js";
+// A Boggle room: lobby, live round and results, drawn from the seat's view, which the
+// shared client folds the events into (this page folds the rounds and the match).
+import { RoomClient, announce } from "../client.js";
+import { DATA, LANG, h, reason, t } from "../common.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
-const live = document.getElementById("live");
-const storageKey = `motamot.seat.${DATA.room}`;
-const saved = DATA.watch ? null : JSON.parse(localStorage.getItem(storageKey) ?? "null");
 
 const state = {
-  view: null,
-  me: null,
-  presence: new Set(),
-  pending: new Map(), // request id → word text
   notes: [], // refusals of words that were never written (after the deadline...)
   stageKey: null,
   grid: null,
@@ -38,11 +32,6 @@ function labelled(label, value) {
   return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
 }
 
-function announce(text) {
-  live.textContent = "";
-  setTimeout(() => (live.textContent = text), 30);
-}
-
 /** The last verdict, shown right under the word field (the list may be off screen). */
 function showVerdict(text, ok) {
   const line = document.getElementById("verdict");
@@ -52,7 +41,7 @@ function showVerdict(text, ok) {
 }
 
 function nameOf(seat) {
-  return state.view?.seats.find((s) => s.seat === seat)?.name ?? seat;
+  return client.nameOf(seat);
 }
 
 function formatTime(seconds) {
@@ -85,7 +74,7 @@ function drawShare() {
 }
 
 function drawJoin() {
-  const seated = state.me !== null;
+  const seated = client.me !== null;
   join.hidden = seated || DATA.watch;
   if (join.hidden || join.firstChild) return;
   const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
@@ -99,21 +88,13 @@ function drawJoin() {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/join`, { name: input.value.trim() });
-    if (refused) {
-      error.textContent = refused;
-      return;
-    }
-    localStorage.setItem(storageKey, JSON.stringify(answer));
-    connection.closed = true;
-    connection.socket.close();
-    connection = connect(answer.token);
+    error.textContent = (await client.join(input.value.trim())) ?? "";
   });
   join.replaceChildren(h("h2", {}, t("join_title")), form, error);
 }
 
 function drawPeople() {
-  const view = state.view;
+  const view = client.view;
   const round = view.round;
   const running = round?.running;
   const items = view.seats
@@ -121,16 +102,16 @@ function drawPeople() {
     .map((s) => {
       const badges = [];
       if (s.seat === view.host) badges.push(t("host"));
-      if (s.seat === state.me) badges.push(t("you"));
+      if (s.seat === client.me) badges.push(t("you"));
       if (s.bot) badges.push(`${t("bot")} · ${t(`level.${s.bot}`)}`);
-      else badges.push(state.presence.has(s.seat) ? t("connected") : t("away"));
+      else badges.push(client.presence.has(s.seat) ? t("connected") : t("away"));
       if (!running && !s.bot) badges.push(s.ready ? t("ready") : t("not_ready"));
       const count = running ? h("span", { class: "count" }, t("word_count", { count: round.counts[s.seat] ?? 0 })) : null;
       const remove =
-        state.me === view.host && s.bot && !running
-          ? h("button", { type: "button", class: "small", onclick: () => connection.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
+        client.me === view.host && s.bot && !running
+          ? h("button", { type: "button", class: "small", onclick: () => client.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
           : null;
-      const online = s.bot || state.presence.has(s.seat);
+      const online = s.bot || client.presence.has(s.seat);
       return h(
         "li",
         { class: online ? "online" : "offline", "data-seat": s.seat },
@@ -144,33 +125,33 @@ function drawPeople() {
 }
 
 function drawControls() {
-  const view = state.view;
+  const view = client.view;
   const round = view.round;
   const running = round?.running;
-  const isHost = state.me !== null && state.me === view.host;
+  const isHost = client.me !== null && client.me === view.host;
   const buttons = [];
-  const mine = view.seats.find((s) => s.seat === state.me);
+  const mine = view.seats.find((s) => s.seat === client.me);
   if (mine && !running) {
     buttons.push(
-      h("button", { type: "button", "aria-pressed": String(mine.ready), onclick: () => connection.act("ready", { ready: !mine.ready }) }, t("i_am_ready")),
+      h("button", { type: "button", "aria-pressed": String(mine.ready), onclick: () => client.act("ready", { ready: !mine.ready }) }, t("i_am_ready")),
     );
   }
   if (isHost && !running && !view.match.finished) {
-    buttons.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => connection.act("start") }, round ? t("next_round") : t("start_round")));
+    buttons.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, round ? t("next_round") : t("start_round")));
   }
   if (isHost && !running && view.match.finished) {
-    buttons.push(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => connection.act("rematch") }, t("rematch")));
+    buttons.push(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => client.act("rematch") }, t("rematch")));
   }
   if (isHost && running) {
-    buttons.push(h("button", { type: "button", onclick: () => connection.act("stop") }, t("stop_round")));
+    buttons.push(h("button", { type: "button", onclick: () => client.act("stop") }, t("stop_round")));
   }
   if (isHost && !running) {
     const select = h("select", { id: "bot-level", "aria-label": t("bot_level") }, ["beginner", "intermediate", "advanced", "expert"].map((lv) => h("option", { value: lv }, t(`level.${lv}`))));
     select.value = "intermediate";
-    buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", onclick: () => connection.act("add_bot", { level: select.value }) }, t("add_bot"))));
+    buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", onclick: () => client.act("add_bot", { level: select.value }) }, t("add_bot"))));
   }
-  if (!isHost && state.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
-  if (DATA.watch || state.me === null) buttons.push(h("p", { class: "hint" }, t("watching")));
+  if (!isHost && client.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
+  if (DATA.watch || client.me === null) buttons.push(h("p", { class: "hint" }, t("watching")));
   controls.replaceChildren(...buttons);
 }
 
@@ -206,7 +187,7 @@ function buildRound(round) {
     "aria-describedby": "word-hint",
     enterkeyhint: "send",
   });
-  const seated = state.me !== null;
+  const seated = client.me !== null;
   state.grid = new GridView(round.grid, {
     onTrace: seated ? (text) => sendWord(text) : null,
     onTracing: (text) => (input.placeholder = text),
@@ -227,7 +208,7 @@ function buildRound(round) {
   });
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
   const head = h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer);
-  if (state.me === null) {
+  if (client.me === null) {
     stage.replaceChildren(head, state.grid.el); // a spectator writes nothing
   } else {
     stage.replaceChildren(
@@ -243,7 +224,7 @@ function buildRound(round) {
   }
   clearInterval(state.ticker);
   const tick = () => {
-    const left = round.deadline - connection.serverNow();
+    const left = round.deadline - client.serverNow();
     timer.textContent = formatTime(left);
     timer.classList.toggle("urgent", left <= 10);
   };
@@ -262,9 +243,8 @@ function drawMyWords(round) {
 }
 
 function sendWord(text) {
-  if (state.me === null) return;
-  const id = connection.act("word", { text });
-  if (id !== null) state.pending.set(id, text);
+  if (client.me === null) return;
+  client.act("word", { text }, { word: text });
 }
 
 // --- the results ---------------------------------------------------------------------
@@ -305,7 +285,7 @@ function buildResults(round) {
     { class: "missed" },
     shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => grid.play(w.path) }, w.word), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
   );
-  const settings = state.view.settings;
+  const settings = client.view.settings;
   const again = new URLSearchParams({
     preset: settings.preset,
     dictionary: settings.dictionary,
@@ -336,7 +316,7 @@ function buildResults(round) {
 }
 
 function scoreboard() {
-  const match = state.view.match;
+  const match = client.view.match;
   const rows = Object.entries(match.totals)
     .sort((a, b) => b[1] - a[1])
     .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, String(total))));
@@ -347,17 +327,17 @@ function scoreboard() {
 }
 
 function buildLobby() {
-  stage.replaceChildren(h("h1", {}, t("room_title")), settingsLine(state.view.settings));
+  stage.replaceChildren(h("h1", {}, t("room_title")), settingsLine(client.view.settings));
 }
 
 // --- drawing -------------------------------------------------------------------------
 
 function draw() {
-  const view = state.view;
+  const view = client.view;
   if (!view) return;
   const round = view.round;
   const phase = !round ? "lobby" : round.running ? "round" : "results";
-  const key = `${phase}:${round?.number ?? 0}:${state.me}`;
+  const key = `${phase}:${round?.number ?? 0}:${client.me}`;
   if (key !== state.stageKey) {
     state.stageKey = key;
     if (phase !== "round") clearInterval(state.ticker);
@@ -378,75 +358,67 @@ function draw() {
 
 // --- events --------------------------------------------------------------------------
 
-function fold(events) {
-  const view = state.view;
-  let refresh = false;
-  for (const event of events) {
-    const round = view.round;
-    if (event.type === "boggle.word_written" && round?.running) {
-      if (event.seat === state.me) {
-        round.words = [...(round.words ?? []), event];
-        round.counts[event.seat] = round.words.length;
-        announce(verdictText(event));
-        showVerdict(verdictText(event), event.feedback === "accepted" || event.feedback === "written");
-      } else if (event.count !== undefined) {
-        round.counts[event.seat] = event.count;
+/** This kind's part of the fold (the shared events are folded already): the rounds, the
+ * words, the match (each event that changes it carries it as it stands). */
+function fold(view, event) {
+  if (event.match) view.match = event.match;
+  const round = view.round;
+  switch (event.type) {
+    case "room.seat_taken":
+    case "room.seat_left":
+      for (const seat of view.seats) {
+        seat.ready ??= false;
+        if (seat.seat === event.seat && event.type === "room.seat_left") seat.ready = false;
       }
-    } else if (event.type === "boggle.round_started") {
-      view.round = { number: event.number, grid: event.grid, start: event.start, deadline: event.deadline, running: true, players: [], counts: {}, words: [] };
+      return true;
+    case "boggle.round_started":
+      view.round = {
+        number: event.number,
+        grid: event.grid,
+        start: event.start,
+        deadline: event.deadline,
+        running: true,
+        players: [...event.players],
+        counts: Object.fromEntries(event.players.map((seat) => [seat, 0])),
+      };
+      for (const seat of view.seats) if (event.players.includes(seat.seat)) seat.ready = false;
       announce(t("round_n", { number: event.number }));
-    } else if (event.type === "room.ready_changed") {
-      const seat = view.seats.find((s) => s.seat === event.seat);
-      if (seat) seat.ready = event.ready;
-    } else {
-      refresh = true; // joins, bots, the end of a round: the server's view says it best
-    }
-    view.seq = event.seq;
+      return true;
+    case "boggle.word_written":
+      if (!round.players.includes(event.seat)) round.players.push(event.seat);
+      if (event.feedback !== undefined) {
+        const { type, seq, seat, ...word } = event; // the writer's own word, with its verdict
+        round.words = [...(round.words ?? []), word];
+        round.counts[seat] = round.words.length;
+        announce(verdictText(word));
+        showVerdict(verdictText(word), word.feedback === "accepted" || word.feedback === "written");
+      } else round.counts[event.seat] = event.count ?? (round.counts[event.seat] ?? 0) + 1;
+      return true;
+    case "boggle.round_ended":
+      Object.assign(round, { running: false, ended_at: event.at, stopped: event.stopped, result: event.result });
+      return true;
+    case "boggle.match_ended":
+    case "boggle.match_reset":
+      return true;
+    default:
+      return false;
   }
-  draw();
-  if (refresh) connection.refresh();
 }
 
-function connect(token) {
-  return new Connection(DATA.room, token, {
-    welcome(view, seat) {
-      state.view = view;
-      state.me = seat;
-      draw();
-    },
-    events: fold,
-    ack(message) {
-      state.pending.delete(message.id);
-    },
-    refused(message) {
-      const text = state.pending.get(message.id);
-      state.pending.delete(message.id);
-      const line = text !== undefined ? t("refused_word", { word: text, reason: message.text }) : message.text;
-      if (text !== undefined) state.notes.push(line);
+const client = new RoomClient(
+  {
+    fold,
+    draw,
+    refused(message, note) {
+      if (note?.word === undefined) return false;
+      const line = t("refused_word", { word: note.word, reason: message.text });
+      state.notes.push(line);
       announce(line);
-      if (text !== undefined) showVerdict(line, false);
-      else status.textContent = line; // a refused host action, a seat action without a seat
-      if (state.view) draw();
+      showVerdict(line, false);
+      draw();
+      return true;
     },
-    error(message) {
-      status.textContent = message.text ?? errorText(message.code);
-      if (message.code === "bad_token") localStorage.removeItem(storageKey);
-    },
-    presence(seats) {
-      state.presence = new Set(seats);
-      if (state.view) draw();
-    },
-    status(up, code) {
-      if (up) status.textContent = "";
-      else if (code === 4404) status.textContent = t("no_room");
-      else if (code === 4409) status.textContent = t("seat_elsewhere");
-      else if (code === 4403) {
-        localStorage.removeItem(storageKey);
-        connection = connect(null);
-      } else status.textContent = t("reconnecting");
-    },
-  });
-}
-
+  },
+  status,
+);
 drawShare();
-let connection = connect(saved?.token ?? null);

@@ -1,28 +1,21 @@
-// A Topword table: lobby, board, rack and turns, drawn from the seat's view.
-// The view is fetched again after every event (turns are rare): the server decides
-// what each seat sees, the page never holds anybody else's rack.
-import { Connection } from "../connection.js";
-import { DATA, LANG, errorText, h, postJSON, t } from "../common.js";
+// A Topword table: lobby, board, rack and turns, drawn from the seat's view, which the
+// shared client folds the events into (this page folds the game's). The server decides
+// what each seat sees: the page never holds anybody else's rack.
+import { RoomClient, announce } from "../client.js";
+import { DATA, h, t } from "../common.js";
 import { SIZE, cellOf, drawBoard } from "./board.js";
+import { refusalText, scoreList } from "./score.js";
 
-const TEXTS = JSON.parse(document.getElementById("texts").textContent);
 const root = document.getElementById("table");
-const live = document.getElementById("live");
-const storageKey = `motamot.seat.${DATA.room}`;
-const saved = DATA.mode === "watch" ? null : JSON.parse(localStorage.getItem(storageKey) ?? "null");
 
 const state = {
-  view: null,
-  me: null,
   order: [], // the rack as this player arranged it (labels)
   draft: new Map(), // cell → {tile, index in order}
   cursor: null, // {cell, across}
   exchanging: false,
   verdict: null, // the last preview (for the current draft)
   previewId: 0,
-  playId: null, // the play sent and not answered yet
   hints: null, // the moves a hint suggested, for the turn they were asked on
-  presence: new Set(), // the seats with a page open (any server process)
 };
 
 const status = h("p", { class: "status", role: "status" });
@@ -35,59 +28,19 @@ const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t
 root.replaceChildren(status, head, boardBox, side, typeHere);
 root.removeAttribute("aria-busy");
 
-function announce(text) {
-  live.textContent = "";
-  setTimeout(() => (live.textContent = text), 30);
-}
-
 function nameOf(seat) {
-  return state.view?.seats.find((s) => s.seat === seat)?.name ?? seat;
-}
-
-/** A refusal code with its fields, in this page's language (the server's catalogue). */
-function refusalText(code, fields = {}) {
-  const template = TEXTS.refusals[code] ?? code;
-  return template.replace(/\{(\w+)(?:!r)?\}/g, (all, key) => (key in fields ? String(fields[key]) : all));
-}
-
-/** "PAIE 2 (P, A comptés dans PA et AN)": a word's score and the tiles counted elsewhere (T14). */
-function wordText(word) {
-  const base = `${word.word} ${word.points}`;
-  if (!word.not_counted?.length) return base;
-  const letters = word.not_counted.map((s) => s.letter).join(", ");
-  const words = [...new Set(word.not_counted.map((s) => s.counted_in))];
-  const list = words.length > 1 ? TEXTS.score.last_of_list.replace("{rest}", words.slice(0, -1).join(", ")).replace("{last}", words.at(-1)) : words[0];
-  const key = word.not_counted.length === 1 ? "counted_in_one" : "counted_in_many";
-  return `${base} (${TEXTS.score[key].replace("{letters}", letters).replace("{words}", list)})`;
-}
-
-function bonusText(bonus) {
-  if (bonus.kind.startsWith("letter_")) {
-    const tile = bonus.kind.slice(7);
-    return `${t("bonus.letter", { tile: tile === "qu" ? "Qu" : tile.toUpperCase() })} +${bonus.points}`;
-  }
-  return `${t(`bonus.${bonus.kind}`)} +${bonus.points}`;
-}
-
-/** The itemised score of a move: each word, each bonus (for everybody, after a move). */
-function scoreList(score) {
-  return h(
-    "ul",
-    { class: "breakdown" },
-    score.words.map((word) => h("li", {}, wordText(word))),
-    score.bonuses.map((bonus) => h("li", { class: "bonus" }, bonusText(bonus))),
-  );
+  return client.nameOf(seat);
 }
 
 // --- the draft: tiles put on the board but not played yet --------------------------------
 
 function game() {
-  return state.view?.game ?? null;
+  return client.view?.game ?? null;
 }
 
 function myTurn() {
   const g = game();
-  return g !== null && !g.finished && state.me !== null && g.current === state.me;
+  return g !== null && !g.finished && client.me !== null && g.current === client.me;
 }
 
 function usedIndexes() {
@@ -96,7 +49,7 @@ function usedIndexes() {
 
 function placeTile(cell, index) {
   const g = game();
-  if (!g || g.finished || state.me === null) return;
+  if (!g || g.finished || client.me === null) return;
   if (usedIndexes().has(index)) return;
   if (g.board.heights[cell] >= 5) return;
   const previous = state.draft.get(cell);
@@ -143,14 +96,14 @@ function moveFields() {
 
 function askPreview() {
   const fields = moveFields();
-  if (!fields || state.me === null || !game() || game().finished) return;
-  state.previewId = connection.act("preview", fields);
+  if (!fields || client.me === null || !game() || game().finished) return;
+  state.previewId = client.ask("preview", fields);
 }
 
 function play() {
   const fields = moveFields();
   if (!fields) return;
-  state.playId = connection.act("play", fields);
+  client.act("play", fields, { play: true });
 }
 
 // --- input: a tap on a cell, typed letters, tiles dragged from the rack --------------------
@@ -281,7 +234,7 @@ function reorder(from, to) {
 function tapTile(index) {
   if (state.exchanging) {
     state.exchanging = false;
-    connection.act("exchange", { tile: state.order[index] });
+    client.act("exchange", { tile: state.order[index] });
     return;
   }
   if (state.cursor) {
@@ -336,21 +289,21 @@ function turnLine(turn) {
 
 function clockText(g) {
   if (!g.turn_deadline) return null;
-  const left = Math.max(0, Math.ceil(g.turn_deadline - connection.serverNow()));
+  const left = Math.max(0, Math.ceil(g.turn_deadline - client.serverNow()));
   return h("p", { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock" }, t("clock_left", { seconds: left }));
 }
 
 function drawHead() {
-  const view = state.view;
+  const view = client.view;
   const g = game();
   const rows = (g?.order ?? view.seats.filter((s) => s.present).map((s) => s.seat)).map((seat) => {
     const toPlay = g && !g.finished && g.current === seat;
     const score = g ? (g.final_scores?.[seat] ?? g.scores[seat]) : "";
     const seatInfo = view.seats.find((s) => s.seat === seat);
-    const online = Boolean(seatInfo?.bot) || state.presence.has(seat);
+    const online = Boolean(seatInfo?.bot) || client.presence.has(seat);
     const badges = [
       seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null,
-      seat === state.me ? t("you") : null,
+      seat === client.me ? t("you") : null,
       online ? null : t("away"),
       toPlay ? t("to_play") : null,
     ];
@@ -363,7 +316,7 @@ function drawHead() {
     );
   });
   const parts = [h("ul", { class: "players", "aria-label": t("scores") }, rows)];
-  if (state.me === null) parts.push(h("p", { class: "watching" }, t("watching")));
+  if (client.me === null) parts.push(h("p", { class: "watching" }, t("watching")));
   if (g) {
     parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })));
     const clock = clockText(g);
@@ -377,11 +330,11 @@ function drawHead() {
 }
 
 function drawLobby() {
-  const view = state.view;
+  const view = client.view;
   const parts = [h("h1", {}, t("table_title"))];
-  if (state.me === null && DATA.mode !== "watch") parts.push(joinForm());
-  if (state.me !== null && view.host === state.me) {
-    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => connection.act("start") }, t("start_game")));
+  if (client.me === null && DATA.mode !== "watch") parts.push(joinForm());
+  if (client.me !== null && view.host === client.me) {
+    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, t("start_game")));
   } else parts.push(h("p", { class: "hint" }, t("waiting_start")));
   parts.push(shareLinks());
   side.replaceChildren(...parts);
@@ -394,15 +347,7 @@ function joinForm() {
   const form = h("form", { class: "row" }, h("label", { for: "join-name" }, t("your_name")), input, h("button", { type: "submit", class: "primary" }, t("join")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/join`, { name: input.value.trim() });
-    if (refused) {
-      error.textContent = refused;
-      return;
-    }
-    localStorage.setItem(storageKey, JSON.stringify({ ...answer, kind: "topword" }));
-    connection.closed = true;
-    connection.socket.close();
-    connection = connect(answer.token);
+    error.textContent = (await client.join(input.value.trim(), { kind: "topword" })) ?? "";
   });
   return h("section", { class: "card" }, h("h2", {}, t("join_title")), form, error);
 }
@@ -426,7 +371,7 @@ function drawBoardBox() {
   const lit = new Set((last?.score?.placed ?? []).map((name) => cellOf(name)));
   const draft = new Map([...state.draft.entries()].map(([cell, d]) => [cell, d.tile]));
   const grid = h("div", { class: "board-box" });
-  const seated = state.me !== null && !g.finished;
+  const seated = client.me !== null && !g.finished;
   drawBoard(grid, { board: g.board, lit, draft, cursor: state.cursor, onCell: seated ? onCell : null });
   const parts = [grid];
   if (seated) parts.push(drawRack(g));
@@ -447,7 +392,7 @@ function drawPlay() {
   const g = game();
   const parts = [];
   const mine = myTurn();
-  if (state.me !== null && !g.finished) {
+  if (client.me !== null && !g.finished) {
     const whose = mine ? t("your_turn") : t("turn_of", { name: nameOf(g.current) });
     parts.push(h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose));
     parts.push(h("p", { class: "hint" }, t("board_hint")));
@@ -475,13 +420,13 @@ function drawPlay() {
         h("button", { type: "button", class: "primary", id: "play", disabled: !mine, onclick: play }, t("play")),
         h("button", { type: "button", id: "take-back", onclick: () => { clearDraft(); draw(); } }, t("take_back")),
         h("button", { type: "button", id: "shuffle", onclick: shuffle }, t("shuffle")),
-        h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => connection.act("pass") }, t("pass")),
+        h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => client.act("pass") }, t("pass")),
         h("button", { type: "button", id: "exchange", disabled: !mine || g.pile === 0, "aria-pressed": state.exchanging ? "true" : "false", onclick: () => { state.exchanging = !state.exchanging; draw(); } }, t("exchange")),
       ),
     );
     if (state.exchanging) parts.push(h("p", { class: "hint" }, t("exchange_pick")));
-    if (mine && state.view.settings.hints) {
-      parts.push(h("button", { type: "button", id: "ask-hint", onclick: () => connection.act("hint") }, t("hint")));
+    if (mine && client.view.settings.hints) {
+      parts.push(h("button", { type: "button", id: "ask-hint", onclick: () => client.ask("hint") }, t("hint")));
       if (state.hints?.turn === g.turn) parts.push(hintList(state.hints.moves));
     }
   }
@@ -526,7 +471,7 @@ function drawSide() {
   if (g.turns.length) {
     parts.push(h("section", { class: "card" }, h("h2", {}, t("turns")), h("ol", { class: "turns" }, g.turns.map((turn) => h("li", {}, turnLine(turn))))));
   }
-  if (state.me === null || g.finished) parts.push(shareLinks());
+  if (client.me === null || g.finished) parts.push(shareLinks());
   side.replaceChildren(...parts);
 }
 
@@ -549,7 +494,7 @@ function finalBlock(g) {
 }
 
 function draw() {
-  if (!state.view) return;
+  if (!client.view) return;
   drawHead();
   if (!game()) {
     drawLobby();
@@ -567,63 +512,79 @@ setInterval(() => {
   if (clock && fresh) clock.replaceWith(fresh);
 }, 1000);
 
-function connect(token) {
-  return new Connection(DATA.room, token, {
-    welcome(view, seat) {
-      const before = state.view?.game?.turns?.length ?? -1;
-      state.view = view;
-      state.me = seat;
-      if (view.game?.rack) syncRack(view.game.rack);
-      if ((view.game?.turns?.length ?? -1) !== before && before >= 0) {
-        const last = lastTurn();
-        if (last) announce(turnLine(last));
+// --- events ---------------------------------------------------------------------------
+
+const TURNS = { "topword.played": "play", "topword.exchanged": "exchange", "topword.passed": "pass" };
+
+/** This kind's part of the fold (the shared events are folded already): the game. */
+function fold(view, event) {
+  const g = view.game;
+  switch (event.type) {
+    case "topword.game_started": {
+      const { type, seq, at, seed, rack, ...started } = event; // the order, the board, the pile...
+      view.game = { ...started, turn: 1, scores: Object.fromEntries(event.order.map((seat) => [seat, 0])), turns: [], finished: false };
+      if (rack) {
+        view.game.rack = rack;
+        syncRack(rack);
       }
-      draw();
-    },
-    events() {
-      connection.refresh();
-    },
-    ack(message) {
-      status.textContent = "";
-      if (message.id === state.playId) {
-        state.playId = null;
-        const notation = document.getElementById("notation");
-        if (notation) notation.value = "";
-        clearDraft();
+      return true;
+    }
+    case "topword.played":
+    case "topword.exchanged":
+    case "topword.passed": {
+      const turn = { seat: event.seat, action: TURNS[event.type], points: event.points ?? 0, total: event.total };
+      for (const key of ["move", "score", "tile"]) if (event[key] !== undefined) turn[key] = event[key];
+      g.turns.push(turn);
+      g.turn = g.turns.length + 1;
+      g.scores[event.seat] = event.total;
+      Object.assign(g, { current: event.current, turn_deadline: event.turn_deadline, pile: event.pile, rack_sizes: event.rack_sizes });
+      for (const { cell, tile, height } of event.tiles ?? []) {
+        g.board.tops[cell] = tile;
+        g.board.heights[cell] = height;
       }
-    },
-    refused(message) {
-      status.textContent = message.text;
-      announce(message.text);
-    },
-    hint(message) {
-      state.hints = { turn: game()?.turn, moves: message.moves };
-      draw();
-    },
-    preview(message) {
-      if (message.id !== state.previewId) return;
-      state.verdict = message.verdict;
-      const box = document.getElementById("preview");
-      if (box) box.replaceWith(previewLine());
-    },
-    error(message) {
-      status.textContent = message.text ?? errorText(message.code);
-      if (message.code === "bad_token") localStorage.removeItem(storageKey);
-    },
-    presence(seats) {
-      state.presence = new Set(seats);
-      if (state.view) drawHead();
-    },
-    status(up, code) {
-      if (up) status.textContent = "";
-      else if (code === 4404) status.textContent = t("no_room");
-      else if (code === 4409) status.textContent = t("seat_elsewhere");
-      else if (code === 4403) {
-        localStorage.removeItem(storageKey);
-        connection = connect(null);
-      } else status.textContent = t("reconnecting");
-    },
-  });
+      if (event.rack) {
+        g.rack = event.rack;
+        syncRack(event.rack);
+      }
+      announce(turnLine(turn));
+      return true;
+    }
+    case "topword.game_ended": {
+      const { reason, winners, final_scores, penalties, seed, racks, turns } = event;
+      Object.assign(g, { current: null, turn_deadline: null, finished: true, end_reason: reason });
+      Object.assign(g, { winners, final_scores, penalties, seed, racks, turns });
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
-let connection = connect(saved?.token ?? null);
+const client = new RoomClient(
+  {
+    fold,
+    draw,
+    welcomed(view) {
+      if (view.game?.rack) syncRack(view.game.rack);
+    },
+    presence: drawHead,
+    answered(message, note) {
+      status.textContent = "";
+      if (!note?.play) return;
+      const notation = document.getElementById("notation");
+      if (notation) notation.value = "";
+      clearDraft();
+    },
+    frame(message) {
+      if (message.type === "hint") {
+        state.hints = { turn: game()?.turn, moves: message.moves };
+        draw();
+      } else if (message.type === "preview" && message.id === state.previewId) {
+        state.verdict = message.verdict;
+        const box = document.getElementById("preview");
+        if (box) box.replaceWith(previewLine());
+      }
+    },
+  },
+  status,
+);

@@ -1,0 +1,280 @@
+"""Every event is shown with what a page needs to fold it: from the view a seat held, the
+events it is shown lead to the view it would be sent now (so a page asks for the whole
+room only after a gap). The folds here are the reference the pages' folds follow
+(`boggle/room.js`, `topword/table.js`, the shared `client.js`)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.rooms.actor import Actor
+from motamot.service.rooms.commands import AddBot, Command, Join, Leave, RemoveBot, SetReady
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.topword.commands import Exchange, Pass, Play, Start
+from motamot.service.topword.room import TopwordRoom
+from motamot.service.topword.settings import TopwordSettings
+from motamot.topword.movegen import legal_moves
+from tests.service.conftest import digest, lexicons
+
+T0 = 1_700_000_000.0
+View = dict[str, Any]
+
+
+def fold_shared(view: View, event: View) -> bool:
+    """The events every room shares (`client.js`); False for a kind's own."""
+    seats = {seat["seat"]: seat for seat in view["seats"]}
+    match event["type"]:
+        case "room.seat_taken":
+            if event["seat"] in seats:
+                seats[event["seat"]]["present"] = True
+            else:
+                seat = {"seat": event["seat"], "name": event["name"], "bot": event["level"]}
+                view["seats"].append({**seat, "present": True})
+            view["host"] = event["host"]
+        case "room.seat_left":
+            seats[event["seat"]]["present"] = False
+            view["host"] = event["host"]
+        case "room.ready_changed":
+            seats[event["seat"]]["ready"] = event["ready"]
+        case "room.settings_changed":
+            view["settings"] = event["settings"]
+        case _:
+            return False
+    return True
+
+
+def fold_boggle(view: View, event: View) -> None:
+    """A Boggle room's own events (`boggle/room.js`)."""
+    kind = event["type"]
+    if kind in ("room.seat_taken", "room.seat_left"):
+        for seat in view["seats"]:
+            seat.setdefault("ready", False)
+            if seat["seat"] == event["seat"] and kind == "room.seat_left":
+                seat["ready"] = False
+    if "match" in event:
+        view["match"] = event["match"]
+    round_ = view["round"]
+    match kind:
+        case "boggle.round_started":
+            players = event["players"]
+            view["round"] = {
+                **{key: event[key] for key in ("number", "grid", "start", "deadline")},
+                "running": True,
+                "players": list(players),
+                "counts": dict.fromkeys(players, 0),
+            }
+            for seat in view["seats"]:
+                if seat["seat"] in players:
+                    seat["ready"] = False
+        case "boggle.word_written":
+            seat = event["seat"]
+            if seat not in round_["players"]:
+                round_["players"].append(seat)
+            if "feedback" in event:  # the writer's own word, with its verdict
+                own = {k: v for k, v in event.items() if k not in ("type", "seq", "seat")}
+                round_.setdefault("words", []).append(own)
+                round_["counts"][seat] = len(round_["words"])
+            else:
+                round_["counts"][seat] = event.get("count", round_["counts"].get(seat, 0) + 1)
+        case "boggle.round_ended":
+            round_.update(running=False, ended_at=event["at"], stopped=event["stopped"])
+            round_["result"] = event["result"]
+
+
+ACTIONS = {"topword.played": "play", "topword.exchanged": "exchange", "topword.passed": "pass"}
+
+
+def fold_topword(view: View, event: View) -> None:
+    """A Topword table's own events (`topword/table.js`)."""
+    game = view["game"]
+    match event["type"]:
+        case "topword.game_started":
+            keys = ("order", "start_draws", "starter", "current", "turn_deadline", "board", "pile")
+            view["game"] = {key: event[key] for key in keys}
+            view["game"].update(
+                turn=1,
+                rack_sizes=event["rack_sizes"],
+                scores=dict.fromkeys(event["order"], 0),
+                turns=[],
+                finished=False,
+            )
+            if "rack" in event:
+                view["game"]["rack"] = event["rack"]
+        case "topword.played" | "topword.exchanged" | "topword.passed":
+            turn = {"seat": event["seat"], "action": ACTIONS[event["type"]]}
+            turn.update(points=event.get("points", 0), total=event["total"])
+            for key in ("move", "score", "tile"):
+                if key in event:
+                    turn[key] = event[key]
+            game["turns"].append(turn)
+            game["turn"] = len(game["turns"]) + 1
+            game["scores"][event["seat"]] = event["total"]
+            for key in ("current", "turn_deadline", "pile", "rack_sizes", "rack"):
+                if key in event:
+                    game[key] = event[key]
+            for tile in event.get("tiles", ()):
+                game["board"]["tops"][tile["cell"]] = tile["tile"]
+                game["board"]["heights"][tile["cell"]] = tile["height"]
+        case "topword.game_ended":
+            game.update(current=None, turn_deadline=None, finished=True)
+            game.update(end_reason=event["reason"], winners=event["winners"])
+            for key in ("final_scores", "penalties", "seed", "racks", "turns"):
+                game[key] = event[key]
+
+
+def comparable(view: View) -> View:
+    """A view without the board's record notation (no page reads it; the cells say it)."""
+    shown = copy.deepcopy(view)
+    if shown.get("game"):
+        shown["game"]["board"].pop("position")
+    return shown
+
+
+class Follower:
+    """What one seat's page holds: a view, then every event it is shown, folded."""
+
+    def __init__(self, room: Actor[Any], seat: str | None) -> None:
+        self.room, self.seat = room, seat
+        self.view: View = copy.deepcopy(room.view(seat))
+        self.folded = 0
+
+    def take(self, events: list[Event]) -> None:
+        own = fold_boggle if isinstance(self.room, BoggleRoom) else fold_topword
+        for event in events:
+            shown = self.room.visible(event, self.seat)
+            assert shown is not None and shown["type"] != "hidden", event
+            shown = copy.deepcopy(shown)
+            if not fold_shared(self.view, shown) or own is fold_boggle:
+                own(self.view, shown)
+            self.view["seq"] = shown["seq"]
+            self.folded += 1
+        assert comparable(self.view) == comparable(self.room.view(self.seat))
+
+
+def drive(
+    room: Actor[Any], followers: list[Follower], seat: str | None, command: Command, now: float
+) -> list[Event] | Refusal:
+    """Tick, then the command; every follower folds what came of it."""
+    due = room.tick(now)
+    if due:
+        for follower in followers:
+            follower.take(due)
+    out = room.handle(seat, command, now)
+    if not isinstance(out, Refusal):
+        for follower in followers:
+            follower.take(out)
+    return out
+
+
+BOGGLE_ACTS = st.lists(
+    st.sampled_from(
+        [
+            "word",
+            "word",
+            "word",
+            "wait",
+            "stop",
+            "start",
+            "join",
+            "leave",
+            "ready",
+            "bot",
+            "unbot",
+            "rematch",
+            "ready_off",
+        ]
+    ),
+    min_size=5,
+    max_size=40,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(BOGGLE_ACTS, st.booleans())
+def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
+    acts: list[str], verify_at_end: bool
+) -> None:
+    room = BoggleRoom.create(
+        "r", BoggleSettings(rounds=2, duration=30.0, verify_at_end=verify_at_end), T0, lexicons
+    )
+    assert isinstance(room, BoggleRoom)
+    now = T0
+    room.handle(None, Join("ana", digest("ana")), now)
+    followers = [Follower(room, seat) for seat in (None, "s1")]
+    drive(room, followers, None, Join("bob", digest("bob")), now)
+    followers.append(Follower(room, "s2"))
+    drive(room, followers, "s1", AddBot("beginner"), now)
+    drive(room, followers, "s1", StartRound(7), now)
+    words = ["main", "faim", "tes", "net", "rat", "zzz", "art", "roi"]
+    for n, act in enumerate(acts):
+        now += 1.0
+        writer = "s1" if n % 2 else "s2"
+        command: Command = {
+            "word": WriteWord(words[n % len(words)]),
+            "stop": StopRound(),
+            "start": StartRound(n),
+            "join": Join(f"p{n}", digest(f"p{n}")),
+            "leave": Leave(),
+            "ready": SetReady(True),
+            "ready_off": SetReady(False),
+            "bot": AddBot("intermediate"),
+            "unbot": RemoveBot("s3"),
+            "rematch": NewMatch(),
+        }.get(act, SetReady(True))
+        if act == "wait":
+            now += 20.0
+        seat = (
+            None
+            if act == "join"
+            else ("s1" if act in ("stop", "start", "bot", "unbot", "rematch") else writer)
+        )
+        drive(room, followers, seat, command, now)
+    assert all(f.folded >= 2 for f in followers)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(["play", "play", "exchange", "pass"]), min_size=1, max_size=40),
+    st.sampled_from([None, 30.0]),
+    st.booleans(),
+)
+def test_a_topword_page_folds_every_event_into_the_view_it_would_be_sent(
+    acts: list[str], turn_seconds: float | None, bot: bool
+) -> None:
+    table = TopwordRoom.create("t", TopwordSettings(turn_seconds=turn_seconds), T0, lexicons)
+    assert isinstance(table, TopwordRoom)
+    now = T0
+    table.handle(None, Join("ana", digest("ana")), now)
+    followers = [Follower(table, seat) for seat in (None, "s1")]
+    drive(table, followers, None, Join("bob", digest("bob")), now)
+    followers.append(Follower(table, "s2"))
+    if bot:
+        drive(table, followers, "s1", AddBot("greedy"), now)
+    drive(table, followers, "s1", Start(len(acts)), now)
+    for act in [*acts, *["pass"] * 300]:  # then the people pass until the game is over
+        if not table.playing:
+            break
+        pending = table.pending_bot()
+        if pending is not None:
+            now = max(now, pending.not_before)
+            drive(table, followers, pending.seat, pending.decide(), now)
+            continue
+        game, current = table.game, table.current
+        assert game is not None and current is not None
+        now += 40.0 if act == "pass" else 1.0  # a long pass: the clock may pass for them
+        moves = legal_moves(game.board, game.rack(), game.ruleset, game.lexicon)
+        command: Command = Pass()
+        if act == "play" and moves:
+            command = Play(moves[0].notation)
+        elif act == "exchange" and game.bag:
+            command = Exchange(game.rack()[0])
+        drive(table, followers, current, command, now)
+    assert table.ended is not None  # the end and what it shows are folded too
