@@ -93,7 +93,7 @@ class ResultShown(RoundJson, kw_only=True):
 
 class RoundEndedShown(Shown, tag="boggle.round_ended"):
     """A round is over (at its deadline, or stopped by the host): its judgement, and the
-    match as it stands."""
+    match as the round left it (shown alike to every seat, built once)."""
 
     number: int
     at: float

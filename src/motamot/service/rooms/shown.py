@@ -8,8 +8,8 @@ secret digest is never shown.
 
 An event is shown with what a page needs to fold it into the view it holds (the host
 after a seat changes), so a page asks for the whole view only after a gap. What an event
-adds of the room's state is the room as it stands when the event is shown: folding a run
-of events in order ends on the room as it is.
+adds of the room's state is the room as it was after the event, or later (as it stands
+when the event is shown): folding a run of events in order ends on the room as it is.
 """
 
 from __future__ import annotations
