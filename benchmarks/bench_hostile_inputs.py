@@ -1,6 +1,7 @@
-"""Oversized and hostile inputs: time and peak memory of each refusal (issue 16: < 500 MB).
+"""Oversized and hostile inputs: time and peak memory of each refusal (issue 16: < 500 MB),
+then the server's hostile table (issue 26).
 
-    python benchmarks/bench_hostile_inputs.py [--tiny-fs DIR]
+    python benchmarks/bench_hostile_inputs.py [--tiny-fs DIR] [--only cli|server] [--ids N]
 
 Each case runs `motamot` in a fresh process and prints its exit code, wall
 time, peak resident memory (VmHWM) and the first line of its message. The
@@ -8,11 +9,19 @@ baseline, measured in the same run, is `motamot dict info` of the built-in
 list (a process that does almost nothing). `--tiny-fs DIR`: a nearly full
 small filesystem (e.g. `mount -t tmpfs -o size=64k tmpfs DIR`) for a real
 "disk full" case.
+
+The server's table (`hostile_server.py`): each attack on a fresh `motamot serve`
+(huge body, huge header, many headers, slow heads, unknown room ids by the
+`--ids` on each route that looks one up, many sockets of one seat), with the
+server's resident memory before, at its peak and after, and the worst ping of a
+normal player of another room meanwhile. The machine's load is printed before and
+after each table (the machine is shared: read the pings against it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -22,6 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from hostile_server import server_table  # noqa: E402
 
 from motamot.lexicon import load_lexicon  # noqa: E402
 from motamot.lexicon.wordlist import MAX_LINES, MAX_WORDS  # noqa: E402
@@ -44,10 +57,8 @@ def distinct_words(count: int, seed: int) -> bytes:
     return "".join(f"{word}\n" for word in words).encode()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--tiny-fs", type=Path, help="a small filesystem to fill")
-    args = parser.parse_args()
+def cli_table(tiny_fs: Path | None) -> None:
+    """Each command-line case in a fresh process: exit code, seconds, peak memory."""
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         env = {"MOTAMOT_CACHE_DIR": str(tmp / "cache")}
@@ -94,12 +105,12 @@ def main() -> int:
                 {"MOTAMOT_CACHE_DIR": str(tmp / "word10mb.txt")},
             ),
         ]
-        if args.tiny_fs:
+        if tiny_fs:
             cases.append(
                 (
-                    f"disk full ({args.tiny_fs})",
+                    f"disk full ({tiny_fs})",
                     ["dict", "build", str(tmp / "en.txt"), "--name", "x"],
-                    {"MOTAMOT_CACHE_DIR": str(args.tiny_fs)},
+                    {"MOTAMOT_CACHE_DIR": str(tiny_fs)},
                 )
             )
         print(f"{'case':34} {'exit':>4} {'seconds':>8} {'peak MB':>8}  message")
@@ -115,6 +126,31 @@ def main() -> int:
             )
         assert base is not None
         print(f"(baseline process: {base.seconds:.2f} s, {base.max_rss_mb:.1f} MB)")
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"machine load {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tiny-fs", type=Path, help="a small filesystem to fill")
+    parser.add_argument("--only", choices=("cli", "server"), help="one table only")
+    parser.add_argument(
+        "--ids", type=int, default=100_000, help="unknown room ids per route (server table)"
+    )
+    args = parser.parse_args()
+    for table in ("cli", "server"):
+        if args.only not in (None, table):
+            continue
+        print(load(), flush=True)
+        if table == "cli":
+            cli_table(args.tiny_fs)
+        else:
+            with tempfile.TemporaryDirectory() as folder:
+                server_table(Path(folder), args.ids)
+        print(load(), flush=True)
     return 0
 
 
