@@ -35,7 +35,7 @@ async def decode_body(request: Request, kind: type[T]) -> T | Response:
     body = await request.body()
     try:
         return msgspec.json.decode(body, type=kind)
-    except msgspec.DecodeError as error:
+    except (msgspec.DecodeError, UnicodeDecodeError) as error:  # msgspec: bytes not UTF-8
         text = server_error_text("malformed", request_language(request))
         return JSONResponse({"error": "malformed", "detail": str(error), "text": text}, 400)
 
