@@ -279,12 +279,12 @@ def cases(ids: int) -> dict[str, Case]:
 
 def print_table(rows: Iterator[Row]) -> None:
     print(
-        f"{'server case':34} {'answered':34} {'seconds':>7} {'MB before':>9} {'peak':>7}"
+        f"{'server case':34} {'answered':44} {'seconds':>7} {'MB before':>9} {'peak':>7}"
         f" {'after':>7} {'ping ms median':>14} {'worst':>7}"
     )
     for row in rows:
         print(
-            f"{row.label:34} {row.answered[:34]:34} {row.seconds:7.1f} {row.before:9.1f}"
+            f"{row.label:34} {row.answered[:44]:44} {row.seconds:7.1f} {row.before:9.1f}"
             f" {row.peak:7.1f} {row.after:7.1f} {row.median_ping * 1000:14.1f}"
             f" {row.worst_ping * 1000:7.1f}",
             flush=True,
