@@ -140,6 +140,6 @@ class WebKinds:
     def get(self, name: str | None) -> WebKind | None:
         return self._by_name.get(name) if name is not None else None
 
-    def owner_of(self, message: Any) -> WebKind | None:
-        """The kind whose message this is (None: a message every room takes)."""
-        return self.get(self.protocol.kind_of.get(type(message)))
+    def owners_of(self, message: Any) -> frozenset[str]:
+        """The kinds whose message this is (none: a message every room takes)."""
+        return self.protocol.kinds_of.get(type(message), frozenset())

@@ -87,20 +87,23 @@ class ProtocolError(ValueError):
 
 
 class Protocol:
-    """The messages of every kind served, in one union; which kind each belongs to."""
+    """The messages of every kind served, in one union; which kinds each belongs to (a
+    message may serve several kinds: Topword's and duplicate's moves are the same)."""
 
     def __init__(self, kinds: Iterable[tuple[str, Sequence[type[Any]]]]) -> None:
-        """`kinds`: each kind's name and the messages it adds (tags unique over all)."""
-        self.kind_of: dict[type[Any], str] = {}
-        messages: list[type[Any]] = [*CONNECTION, *SHARED_ACTIONS]
-        tags = {tag_of(message) for message in messages}
+        """`kinds`: each kind's name and the messages it adds (one class per tag)."""
+        self.kinds_of: dict[type[Any], frozenset[str]] = {}
+        shared = (*CONNECTION, *SHARED_ACTIONS)
+        messages: list[type[Any]] = list(shared)
+        tags = {tag_of(message): message for message in messages}
         for name, own in kinds:
             for message in own:
-                if tag_of(message) in tags:
+                known = tags.setdefault(tag_of(message), message)
+                if known is not message or message in shared:  # another class, same tag
                     raise ValueError(f"message type {tag_of(message)!r} declared twice")
-                tags.add(tag_of(message))
-                self.kind_of[message] = name
-                messages.append(message)
+                if message not in self.kinds_of:
+                    messages.append(message)
+                self.kinds_of[message] = self.kinds_of.get(message, frozenset()) | {name}
         self.messages: tuple[type[Any], ...] = tuple(messages)
         self._decoder = msgspec.json.Decoder(Union[self.messages])  # noqa: UP007
 

@@ -198,15 +198,15 @@ class Rooms:
         if shared is not None:
             return shared
         kind = await self.kind(room_id)
-        owner = self.kinds.owner_of(message)
-        if kind is None or (owner is not None and owner is not kind):
+        owners = self.kinds.owners_of(message)
+        if kind is None or (owners and kind.name not in owners):
             return Refusal("unknown_command")
         return await kind.command(self, room_id, message)
 
     async def answer(self, room_id: str, seat: str, message: Any, lang: Any) -> Any:
         """The frame answering one of a kind's queries (None: not this room's kind)."""
         kind = await self.kind(room_id)
-        if kind is None or self.kinds.owner_of(message) is not kind:
+        if kind is None or kind.name not in self.kinds.owners_of(message):
             return None
         return await kind.answer(self, room_id, seat, message, lang)
 

@@ -172,12 +172,12 @@ async def _handle(
     if seat is None:
         listener.push(encode(_refused(request, "no_seat", {}, lang)))
         return
-    owner = rooms.kinds.owner_of(message)
-    if owner is not None and type(message) in owner.queries:
+    owners = rooms.kinds.owners_of(message)
+    if any(type(message) in kind.queries for kind in rooms.kinds if kind.name in owners):
         answer = await rooms.answer(room_id, seat, message, lang)
         listener.push(encode(answer or _refused(request, "unknown_command", {}, lang)))
         return
-    if owner is None and not isinstance(message, SHARED_ACTIONS):
+    if not owners and not isinstance(message, SHARED_ACTIONS):
         listener.push(encode(_refused(request, "unknown_command", {}, lang)))
         return
     outcome = await rooms.act(room_id, seat, message)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from motamot.service.boggle import BOGGLE
+from motamot.service.duplicate import DUPLICATE
 from motamot.service.rooms.kinds import Kinds
 from motamot.service.topword import TOPWORD
 
 
 def default_kinds() -> Kinds:
-    return Kinds((BOGGLE, TOPWORD))
+    return Kinds((BOGGLE, TOPWORD, DUPLICATE))

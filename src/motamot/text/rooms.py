@@ -30,6 +30,11 @@ REFUSALS: Catalog = {
     "name_taken": {"fr": "le nom {name} est déjà pris", "en": "the name {name} is taken"},
     "no_players": {"fr": "personne à la table", "en": "nobody is seated"},
     "not_a_bot": {"fr": "{seat} n'est pas un robot", "en": "{seat} is not a computer player"},
+    "turn_clock": {
+        "fr": "ce coup se termine avec son horloge",
+        "en": "this turn ends with its clock",
+    },
+    "no_move": {"fr": "aucun coup proposé", "en": "no move played"},
     "watch_only": {
         "fr": "ce lien permet de regarder la partie, pas d'y jouer : demandez le lien des joueurs",
         "en": "this link is for watching, not playing: ask for the players' link",

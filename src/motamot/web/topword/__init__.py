@@ -72,9 +72,10 @@ def _refused_preview(refusal: Refusal) -> PreviewVerdict:
 
 def _preview(seat: str, move: str | Placed) -> Any:
     def read(room: Any) -> PreviewVerdict:
-        if not isinstance(room, TopwordRoom):
+        preview = getattr(room, "preview", None)  # a Topword table, a duplicate room
+        if preview is None:
             return _refused_preview(Refusal("unknown_command"))
-        verdict = room.preview(seat, move)
+        verdict = preview(seat, move)
         if isinstance(verdict, Refusal):
             return _refused_preview(verdict)
         shape = PreviewVerdict(**verdict_fields(verdict))
@@ -133,18 +134,7 @@ class TopwordWeb(WebKind):
         self, rooms: Rooms, room_id: str, seat: str, message: Any, lang: Language
     ) -> Any:
         if isinstance(message, PreviewMessage):
-            move = move_of(message)
-            if isinstance(move, Refusal):
-                verdict = _refused_preview(move)
-            else:
-                read = await rooms.read(room_id, _preview(seat, move))
-                verdict = read or _refused_preview(Refusal("no_room"))
-            if not verdict.legal:
-                fields = {
-                    k: v for k, v in msgspec.structs.asdict(verdict).items() if v is not UNSET
-                }
-                verdict.text = refusal_text(str(verdict.reason), lang, fields)
-            return PreviewFrame(message.id, verdict)
+            return await preview_frame(rooms, room_id, seat, message, lang)
         assert isinstance(message, HintMessage)
         work = await rooms.read(room_id, _hint_work(seat))
         if work is None or isinstance(work, Refusal):
@@ -162,6 +152,23 @@ class TopwordWeb(WebKind):
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries)
+
+
+async def preview_frame(
+    rooms: Rooms, room_id: str, seat: str, message: PreviewMessage, lang: Language
+) -> PreviewFrame:
+    """The referee's verdict on a move not played, for any room that previews moves
+    (a Topword table, a duplicate room): its score, or why not in words (T20)."""
+    move = move_of(message)
+    if isinstance(move, Refusal):
+        verdict = _refused_preview(move)
+    else:
+        read = await rooms.read(room_id, _preview(seat, move))
+        verdict = read or _refused_preview(Refusal("no_room"))
+    if not verdict.legal:
+        fields = {k: v for k, v in msgspec.structs.asdict(verdict).items() if v is not UNSET}
+        verdict.text = refusal_text(str(verdict.reason), lang, fields)
+    return PreviewFrame(message.id, verdict)
 
 
 def _refused_hint(request: int, refusal: Refusal, lang: Language) -> Refused:

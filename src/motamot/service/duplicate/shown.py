@@ -1,0 +1,141 @@
+"""What a seat is shown of a duplicate room, declared: the view and each event as shown.
+
+The rack is public (everybody plays it); a player's move is their own until the turn
+ends; the seed waits for the game's end. Tiles are shown by label (`Qu`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from motamot.service.rooms.shown import SeatView, Shown, shared_types
+from motamot.service.topword.shown import BoardView
+
+Rack = list[str]
+
+
+class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
+    ruleset: str
+    dictionary: str
+    #: Seconds each turn lasts for everybody (null: self-paced, the host ends it).
+    turn_seconds: float | None
+
+
+class StartedShown(Shown, tag="duplicate.started"):
+    at: float
+    #: Shown once the game is over.
+    seed: str | UnsetType = UNSET
+
+
+class TurnStartedShown(Shown, tag="duplicate.turn_started"):
+    number: int
+    rack: Rack
+    redraws: int
+    deadline: float | None
+    at: float
+
+
+class SubmittedShown(Shown, tag="duplicate.submitted"):
+    """A player's move came in: its text to its author only, until the turn ends."""
+
+    seat: str
+    at: float
+    move: str | UnsetType = UNSET
+
+
+class Score(msgspec.Struct, forbid_unknown_fields=True):
+    """A player's points for a turn, and why none (a refusal code; "" for a legal move)."""
+
+    seat: str
+    points: int
+    reason: str
+
+
+class TurnEndedShown(Shown, tag="duplicate.turn_ended"):
+    """The top laid for everybody, every player's points, the totals and the board."""
+
+    number: int
+    top: str | None
+    top_points: int
+    scores: list[Score]
+    #: The seats whose move scored as much as the top.
+    found_by: list[str]
+    #: Each player's total after the turn, and the tops' total.
+    totals: dict[str, int]
+    top_total: int
+    board: BoardView
+    at: float
+    #: Each player's move, once the turn is over (by seat).
+    moves: dict[str, str]
+
+
+class EndedShown(Shown, tag="duplicate.ended"):
+    reason: str
+    at: float
+
+
+class Standing(msgspec.Struct, forbid_unknown_fields=True):
+    """D6: a player's total, its gap to the tops' total (−37), its share of it."""
+
+    seat: str
+    total: int
+    gap: int
+    percent: float
+    rank: int
+
+
+class SheetTurn(msgspec.Struct, forbid_unknown_fields=True):
+    """A turn of the sheet: the rack, the top, who found it, and this seat's own move."""
+
+    number: int
+    rack: Rack
+    top: str | None
+    top_points: int
+    found_by: list[str]
+    move: str | UnsetType = UNSET
+    points: int | UnsetType = UNSET
+    reason: str | UnsetType = UNSET
+
+
+class GameView(msgspec.Struct, forbid_unknown_fields=True):
+    turn: int
+    rack: Rack
+    board: BoardView
+    deadline: float | None
+    pile: int
+    #: Seats that have submitted a move this turn (never the moves: D3).
+    submitted: list[str]
+    #: This seat's move this turn, if it sent one.
+    my_move: str | None
+    top_total: int
+    standings: list[Standing]
+    sheet: list[SheetTurn]
+    finished: bool
+    end_reason: str | UnsetType = UNSET
+    seed: str | UnsetType = UNSET
+
+
+class DuplicateView(msgspec.Struct, tag_field="kind", tag="duplicate", forbid_unknown_fields=True):
+    """The whole duplicate room as one seat sees it."""
+
+    room: str
+    seq: int
+    you: str | None
+    host: str | None
+    settings: SettingsShown
+    seats: list[SeatView]
+    game: GameView | None
+
+
+#: Every event a duplicate room's sockets carry, as shown.
+SHOWN: tuple[Any, ...] = (
+    *shared_types(SettingsShown),
+    StartedShown,
+    TurnStartedShown,
+    SubmittedShown,
+    TurnEndedShown,
+    EndedShown,
+)

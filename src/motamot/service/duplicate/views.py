@@ -1,0 +1,217 @@
+"""What each seat of a duplicate room may see: the one place that decides it.
+
+Everybody sees the board, the common rack, the clock and who has submitted; a player's
+move is shown to them alone until the turn ends (D3), then to everybody with its points;
+the seed (the pile's order) waits for the end. Standings follow D6: the total, the gap to
+the tops' total, the share of it; ties share a rank.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from msgspec import UNSET
+
+from motamot.service.duplicate.events import (
+    DuplicateEnded,
+    DuplicateStarted,
+    MoveSubmitted,
+    TurnEnded,
+    TurnStarted,
+)
+from motamot.service.duplicate.settings import DuplicateSettings
+from motamot.service.duplicate.shown import (
+    DuplicateView,
+    EndedShown,
+    GameView,
+    Score,
+    SettingsShown,
+    SheetTurn,
+    Standing,
+    StartedShown,
+    SubmittedShown,
+    TurnEndedShown,
+    TurnStartedShown,
+)
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.seating import Seat
+from motamot.service.rooms.shown import Hidden, Shown, plain, seat_view, shared_shown
+from motamot.service.topword.shown import BoardView
+from motamot.topword.duplicate import DuplicateGame, percent
+from motamot.topword.tiles import tile_label
+
+
+class TurnRecord(Protocol):
+    number: int
+    rack: tuple[str, ...]
+    top: str | None
+    top_points: int
+    moves: dict[str, str]
+    scores: dict[str, tuple[int, str]]
+    ended: bool
+    board: tuple[str, tuple[str, ...], tuple[int, ...]]
+    totals: dict[str, int]
+    top_total: int
+
+    @property
+    def found_by(self) -> list[str]: ...
+
+
+class DuplicateRoom(Protocol):
+    """What the views read of a duplicate room (`room.DuplicateRoom`), and nothing else."""
+
+    room_id: str
+    last_seq: int
+    seats: dict[str, Seat]
+    settings: DuplicateSettings
+    game: DuplicateGame | None
+    started: DuplicateStarted | None
+    ended: DuplicateEnded | None
+    deadline: float | None
+    totals: dict[str, int]
+    top_total: int
+
+    @property
+    def host(self) -> str | None: ...
+
+    @property
+    def turns(self) -> list[Any]: ...
+
+    @property
+    def turn(self) -> Any: ...
+
+    def turn_of(self, seq: int) -> Any: ...
+
+
+def _labels(tiles: tuple[str, ...] | list[str]) -> list[str]:
+    return [tile_label(tile) for tile in tiles]
+
+
+def settings_shown(settings: DuplicateSettings) -> SettingsShown:
+    return SettingsShown(settings.ruleset, settings.dictionary_name, settings.turn_seconds)
+
+
+def visible(room: DuplicateRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
+    """`event` as `seat` may see it now."""
+    return plain(shown(room, event, seat))
+
+
+def _turn(room: DuplicateRoom, number: int) -> TurnRecord:
+    return room.turns[number - 1]  # type: ignore[no-any-return]
+
+
+def shown(room: DuplicateRoom, event: Event, seat: str | None) -> Shown:
+    match event:
+        case DuplicateStarted():
+            over = room.ended is not None
+            return StartedShown(event.seq, event.at, str(event.seed) if over else UNSET)
+        case TurnStarted():
+            rack = _labels(event.rack)
+            return TurnStartedShown(
+                event.seq, event.number, rack, event.redraws, event.deadline, event.at
+            )
+        case MoveSubmitted():
+            turn = room.turn_of(event.seq)
+            shown_to = event.seat == seat or (turn is not None and turn.ended)
+            move = event.move if shown_to else UNSET
+            return SubmittedShown(event.seq, event.seat, event.at, move)
+        case TurnEnded():
+            return _turn_ended(room, event)
+        case DuplicateEnded():
+            return EndedShown(event.seq, event.reason, event.at)
+    return shared_shown(event, settings_shown, room.host) or Hidden(event.seq)
+
+
+def _turn_ended(room: DuplicateRoom, event: TurnEnded) -> TurnEndedShown:
+    turn = _turn(room, event.number)
+    position, tops, heights = turn.board
+    scores = [Score(seat, points, reason) for seat, points, reason in event.scores]
+    return TurnEndedShown(
+        event.seq,
+        event.number,
+        event.top,
+        event.top_points,
+        scores,
+        turn.found_by,
+        dict(turn.totals),
+        turn.top_total,
+        BoardView(position, _labels(tops), list(heights)),
+        event.at,
+        dict(turn.moves),
+    )
+
+
+def _best_first(item: tuple[int, str]) -> tuple[int, str]:
+    total, seat = item
+    return -total, seat
+
+
+def standings(room: DuplicateRoom) -> list[Standing]:
+    """D6: every seated person's total, gap and share of the tops' total; ties share a rank."""
+    people = [s.seat for s in room.seats.values() if not s.is_bot]
+    totals = sorted(
+        ((room.totals.get(seat, 0), seat) for seat in people), key=lambda t: (-t[0], t[1])
+    )
+    out: list[Standing] = []
+    for position, (total, seat) in enumerate(totals):
+        rank = out[-1].rank if out and out[-1].total == total else position + 1
+        out.append(
+            Standing(seat, total, total - room.top_total, percent(total, room.top_total), rank)
+        )
+    return out
+
+
+def _sheet(room: DuplicateRoom, seat: str | None) -> list[SheetTurn]:
+    sheet = []
+    for turn in room.turns:
+        if not turn.ended:
+            continue
+        line = SheetTurn(turn.number, _labels(turn.rack), turn.top, turn.top_points, turn.found_by)
+        if seat is not None:
+            line.move = turn.moves.get(seat, UNSET)
+            points, reason = turn.scores.get(seat, (0, "no_move"))
+            line.points, line.reason = points, reason
+        sheet.append(line)
+    return sheet
+
+
+def game_view(room: DuplicateRoom, seat: str | None) -> GameView | None:
+    game = room.game
+    if game is None or room.started is None:
+        return None
+    turn = room.turn
+    board = game.board
+    data = GameView(
+        game.turn,
+        _labels(game.rack),
+        BoardView(board.position(), _labels(board.tops), list(board.heights)),
+        room.deadline,
+        len(game.bag),
+        sorted(turn.moves) if turn is not None else [],
+        turn.moves.get(seat) if turn is not None and seat is not None else None,
+        room.top_total,
+        standings(room),
+        _sheet(room, seat),
+        room.ended is not None,
+    )
+    if room.ended is not None:
+        data.end_reason = room.ended.reason
+        data.seed = str(room.started.seed)
+    return data
+
+
+def view(room: DuplicateRoom, seat: str | None) -> dict[str, Any]:
+    """The whole room as `seat` may see it (None: a spectator)."""
+    return plain(room_view(room, seat))
+
+
+def room_view(room: DuplicateRoom, seat: str | None) -> DuplicateView:
+    return DuplicateView(
+        room.room_id,
+        room.last_seq,
+        seat,
+        room.host,
+        settings_shown(room.settings),
+        [seat_view(one) for one in room.seats.values()],
+        game_view(room, seat),
+    )
