@@ -49,6 +49,14 @@ REFUSALS: Catalog = {
         "fr": "le serveur de la salle ne répond pas : réessayez",
         "en": "the room's server does not answer: try again",
     },
+    "rated_needs_account": {
+        "fr": "partie classée : connectez-vous à votre compte pour y jouer",
+        "en": "rated game: sign in to your account to play",
+    },
+    "rated_fixed": {
+        "fr": "une partie est classée ou non dès sa création",
+        "en": "a game is rated or not from its creation",
+    },
     "round_not_running": {"fr": "aucune manche en cours", "en": "no round is being played"},
     "round_running": {"fr": "une manche est en cours", "en": "a round is being played"},
     "store_failed": {

@@ -35,11 +35,13 @@ from motamot.service.boggle.events import (
     WordWritten,
 )
 from motamot.service.boggle.feedback import WordFeedback, bot_seed, instant_feedback
+from motamot.service.boggle.outcome import match_outcome
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.results import GameOutcome
 
 MAX_HUMANS = 20
 MAX_BOTS = 10
@@ -59,6 +61,7 @@ class BoggleRoom(Actor[BoggleSettings]):
     HOST_ONLY = HOST_ONLY
     RESERVED_IN_NAMES = RESERVED_IN_NAMES
     BOT_LEVELS = BOT_LEVELS
+    ENDINGS = (MatchEnded,)
 
     def __init__(self, created: RoomCreated[BoggleSettings], lexicons: Lexicons) -> None:
         #: Every round played in the room; those of the current match start at `match_from`.
@@ -139,6 +142,11 @@ class BoggleRoom(Actor[BoggleSettings]):
         if self.match_rounds and not self.match_over:
             return Refusal("match_started")
         return None
+
+    def _renamed(self, seat: str) -> None:
+        """Results are judged by names: judged again with the new one when asked."""
+        for state in self.rounds:
+            state.result = None
 
     def _before_settings(self, out: list[Event]) -> None:
         if self.match_rounds:
@@ -322,6 +330,10 @@ class BoggleRoom(Actor[BoggleSettings]):
             names = {self.name_of(seat): seat for seat in self.seats}
             winners = tuple(names[name] for name in now_standing.winners)
             self._emit(MatchEnded(self._next, winners), out)
+
+    def outcome(self, event: Event) -> GameOutcome | None:
+        """A match's final ranking and figures, once its MatchEnded is folded."""
+        return match_outcome(self, event.seq) if isinstance(event, MatchEnded) else None
 
     # --- what each seat sees (views) ----------------------------------------------------
 

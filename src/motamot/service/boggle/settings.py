@@ -46,6 +46,9 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seeds: tuple[int, ...] = ()
     #: The room whose grid this one plays again, to compare with its players.
     origin: str | None = None
+    #: [choice] « Classée »: each match rates its players (chosen at creation; only
+    #: accounts and computer players sit: docs/rules.md, R1).
+    rated: bool = False
 
     def rules(self) -> BoggleRules:
         """The preset with the overrides; SettingsError if they do not make rules."""

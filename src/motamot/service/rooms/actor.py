@@ -17,10 +17,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+import msgspec
+
 from motamot.lexicon import Lexicon
 from motamot.service.rooms.commands import (
     HOST_ONLY,
     AddBot,
+    Anonymise,
     ChangeSettings,
     Join,
     Leave,
@@ -32,12 +35,15 @@ from motamot.service.rooms.events import (
     ReadyChanged,
     RoomCreated,
     SeatLeft,
+    SeatRenamed,
     SeatTaken,
     SettingsChanged,
 )
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.results import GameOutcome
 from motamot.service.rooms.seating import (
     Seat,
+    anonymous_name,
     digest_refusal,
     free_bot_name,
     name_refusal,
@@ -90,6 +96,8 @@ class Actor(ABC, Generic[S]):
     BOT_LEVELS: ClassVar[Collection[str]] = ()
     #: Whether people say they are ready before play starts (a kind without it refuses it).
     HAS_READY: ClassVar[bool] = True
+    #: The kind's events that end a match or a game (`outcome` says what they ended).
+    ENDINGS: ClassVar[tuple[type[Event], ...]] = ()
 
     def __init__(self, created: RoomCreated[S], lexicons: Lexicons) -> None:
         if created.seq != 1:
@@ -172,6 +180,9 @@ class Actor(ABC, Generic[S]):
     def _before_settings(self, out: list[Event]) -> None:
         """Events that come before new settings (a match reset, say)."""
 
+    def _renamed(self, seat: str) -> None:
+        """A seat's name changed: forget what was worked out with the old one."""
+
     # --- derived state ------------------------------------------------------------------
 
     @property
@@ -192,6 +203,17 @@ class Actor(ABC, Generic[S]):
                 seat.secret_digest, digest
             ):
                 return seat.seat
+        return None
+
+    @property
+    def rated(self) -> bool:
+        """Whether the room's games are rated (a setting chosen at creation; a kind
+        without it never is): only accounts and computer players sit in a rated room."""
+        return bool(getattr(self.settings, "rated", False))
+
+    def outcome(self, event: Event) -> GameOutcome | None:
+        """What `event`, just folded, ended (a match, a game): its places and each one's
+        figures, for profiles and ratings (`service.players`); None for any other event."""
         return None
 
     def is_present(self, seat: str | None) -> bool:
@@ -221,10 +243,15 @@ class Actor(ABC, Generic[S]):
             case SeatTaken(seat=seat) if seat in self.seats:
                 self.seats[seat].present = True
             case SeatTaken(seat=seat, name=name, level=level, secret_digest=digest):
-                self.seats[seat] = Seat(seat, name, level, secret_digest=digest)
+                self.seats[seat] = Seat(
+                    seat, name, level, secret_digest=digest, player=event.player
+                )
             case SeatLeft(seat=seat):
                 self.seats[seat].present = False
                 self.seats[seat].ready = False
+            case SeatRenamed(seat=seat, name=name):
+                self.seats[seat].name = name
+                self._renamed(seat)
             case ReadyChanged(seat=seat, ready=ready):
                 self.seats[seat].ready = ready
             case RoomCreated():
@@ -276,6 +303,10 @@ class Actor(ABC, Generic[S]):
                 return self._add_bot(command, now, out)
             case RemoveBot(seat=target):
                 return self._remove_bot(target, now, out)
+            case Anonymise(player=player):
+                if seat is not None:
+                    return Refusal("not_host")
+                self._anonymise(player, out)
             case _:
                 return self._decide_own(seat, command, now, out)
         return None
@@ -293,6 +324,8 @@ class Actor(ABC, Generic[S]):
             or digest_refusal(command.secret_digest)
             or self.seat_refusal(bot=False)
         )
+        if refusal is None and self.rated and not command.account:
+            refusal = Refusal("rated_needs_account")
         if refusal is not None:
             return refusal
         for other in self.seats.values():
@@ -301,16 +334,24 @@ class Actor(ABC, Generic[S]):
                 and not other.present
                 and other.secret_digest == command.secret_digest
             ):
-                self._emit(
-                    SeatTaken(self._next, other.seat, other.name, other.secret_digest, at=now), out
-                )
+                again = SeatTaken(self._next, other.seat, other.name, other.secret_digest, at=now)
+                self._emit(msgspec.structs.replace(again, player=other.player), out)
                 return None
         refusal = name_refusal(command.name, self.RESERVED_IN_NAMES, self.names_in_use())
         if refusal is not None:
             return refusal
         new = next_seat(len(self.seats))
-        self._emit(SeatTaken(self._next, new, command.name, command.secret_digest, at=now), out)
+        taken = SeatTaken(
+            self._next, new, command.name, command.secret_digest, at=now, player=command.player
+        )
+        self._emit(taken, out)
         return None
+
+    def _anonymise(self, player: str, out: list[Event]) -> None:
+        for seat in list(self.seats.values()):
+            if seat.player == player:
+                name = anonymous_name(other.name for other in self.seats.values())
+                self._emit(SeatRenamed(self._next, seat.seat, name), out)
 
     def _add_bot(self, command: AddBot, now: float, out: list[Event]) -> Refusal | None:
         refusal = self.seating_closed()
@@ -342,6 +383,8 @@ class Actor(ABC, Generic[S]):
 
     def _change_settings(self, settings: S, out: list[Event]) -> Refusal | None:
         refusal = self.settings_closed() or settings_refusal(settings, self.lexicons)
+        if refusal is None and bool(getattr(settings, "rated", False)) != self.rated:
+            refusal = Refusal("rated_fixed")  # chosen at creation: who may sit depends on it
         if refusal is not None:
             return refusal
         self._before_settings(out)

@@ -21,6 +21,7 @@ import msgspec
 from motamot.service.ports import StoredEvent
 from motamot.service.rooms.commands import (
     AddBot,
+    Anonymise,
     ChangeSettings,
     Command,
     Join,
@@ -33,6 +34,7 @@ from motamot.service.rooms.events import (
     ReadyChanged,
     RoomCreated,
     SeatLeft,
+    SeatRenamed,
     SeatTaken,
     SettingsChanged,
 )
@@ -65,6 +67,7 @@ class EventCodec:
             SettingsChanged[settings],  # type: ignore[valid-type]
             SeatTaken,
             SeatLeft,
+            SeatRenamed,
             ReadyChanged,
             *own,
         )
@@ -151,7 +154,7 @@ class _Relayed(msgspec.Struct, frozen=True):
 
 _RELAYED = msgspec.json.Decoder(_Relayed)
 #: Commands whose type is the same in every kind (ChangeSettings is not: its settings).
-_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, SetReady)
+_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, SetReady, Anonymise)
 
 
 class CommandCodec:

@@ -27,6 +27,10 @@ class Join(Command, frozen=True, tag="join"):
     secret_digest: str
     #: The room's invitation, from the player's link (see RoomCreated.invite).
     invite: str | None = None
+    #: The lasting player who joins (SeatTaken.player), and whether it is an account (a
+    #: rated room seats only accounts and computer players: docs/rules.md, R1).
+    player: str | None = None
+    account: bool = False
 
 
 class Leave(Command, frozen=True, tag="leave"):
@@ -40,6 +44,12 @@ class AddBot(Command, frozen=True, tag="add_bot"):
 
 class RemoveBot(Command, frozen=True, tag="remove_bot"):
     seat: str
+
+
+class Anonymise(Command, frozen=True, tag="anonymise"):
+    """The system gives the seats of `player` a name that says nobody (account deleted)."""
+
+    player: str
 
 
 class SetReady(Command, frozen=True, tag="set_ready"):

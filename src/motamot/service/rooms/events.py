@@ -54,6 +54,10 @@ class SeatTaken(Event, frozen=True, tag="room.seat_taken"):
     #: A computer player's level; None for a person.
     level: str | None = None
     at: float | None = None
+    #: The lasting player (a browser's identity, or the account it became) a person's seat
+    #: is linked to: what profiles and ratings are projected by. None: a computer player,
+    #: or a seat taken before players were kept.
+    player: str | None = None
 
 
 class SeatLeft(Event, frozen=True, tag="room.seat_left"):
@@ -63,10 +67,18 @@ class SeatLeft(Event, frozen=True, tag="room.seat_left"):
     at: float | None = None
 
 
+class SeatRenamed(Event, frozen=True, tag="room.seat_renamed"):
+    """A seat's name replaced: the player's account was deleted, its seats keep a name
+    that says nobody (the room's records and results show it from then on)."""
+
+    seat: str
+    name: str
+
+
 class ReadyChanged(Event, frozen=True, tag="room.ready_changed"):
     seat: str
     ready: bool
 
 
 #: The events of every kind, besides its own (the codec adds the kind's settings type).
-SHARED_EVENTS = (RoomCreated, SettingsChanged, SeatTaken, SeatLeft, ReadyChanged)
+SHARED_EVENTS = (RoomCreated, SettingsChanged, SeatTaken, SeatLeft, SeatRenamed, ReadyChanged)

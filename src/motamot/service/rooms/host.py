@@ -118,6 +118,9 @@ class RoomHost:
         self._run_timers = False
         #: Longest a bot may think (wall clock, seconds) before it must answer.
         self.bot_think_limit = 5.0
+        #: Told of every room's events once they are stored and published, inside the
+        #: room's actor (so each must only hand them on): the players' projections.
+        self.observers: list[Callable[[Room, Sequence[Event]], None]] = []
 
     # --- rooms in memory ----------------------------------------------------------------
 
@@ -187,6 +190,7 @@ class RoomHost:
                 return Refusal("store_failed", retryable=True)
             self._rooms[room_id] = room
             await self._publish(room_id, rows)
+            self._observe(room, events)
         self._follow(room_id)
         return room
 
@@ -232,6 +236,14 @@ class RoomHost:
             self._rooms.pop(room_id, None)
             raise _StoreFailed(Refusal("store_failed", retryable=True)) from None
         await self._publish(room_id, rows)
+        self._observe(room, events)
+
+    def _observe(self, room: Room, events: Sequence[Event]) -> None:
+        for observer in self.observers:
+            try:
+                observer(room, events)
+            except Exception:  # stored is what counts: a projection catches up at start
+                log.exception("room %s: an observer failed", room.room_id)
 
     def stored(self, room: Room, event: Event) -> StoredEvent:
         """`event` of `room` as the store keeps it (the room's kind encodes it)."""

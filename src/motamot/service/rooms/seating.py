@@ -27,6 +27,8 @@ class Seat:
     present: bool = True
     ready: bool = False
     secret_digest: str | None = None
+    #: The lasting player linked to a person's seat (SeatTaken.player).
+    player: str | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -57,6 +59,15 @@ def free_bot_name(taken: Iterable[str]) -> str:
     while f"bot {number}" in used:
         number += 1
     return f"Bot {number}"
+
+
+def anonymous_name(taken: Iterable[str]) -> str:
+    """`Anonyme 1`, `Anonyme 2`... the first not taken (a deleted account's seats)."""
+    used = {name.casefold() for name in taken}
+    number = 1
+    while f"anonyme {number}" in used:
+        number += 1
+    return f"Anonyme {number}"
 
 
 def next_seat(count: int) -> str:

@@ -24,6 +24,7 @@ from motamot.service.rooms.events import (
     ReadyChanged,
     RoomCreated,
     SeatLeft,
+    SeatRenamed,
     SeatTaken,
     SettingsChanged,
 )
@@ -79,6 +80,13 @@ class SeatLeftShown(Shown, tag="room.seat_left"):
     at: float | None = None
 
 
+class SeatRenamedShown(Shown, tag="room.seat_renamed"):
+    """A seat's name replaced by one that says nobody (its player's account was deleted)."""
+
+    seat: str
+    name: str
+
+
 class ReadyChangedShown(Shown, tag="room.ready_changed"):
     """A person says they are ready (or not) for what the room plays next."""
 
@@ -104,6 +112,7 @@ def shared_types(settings: Any) -> tuple[Any, ...]:
         SettingsChangedShown[settings],
         SeatTakenShown,
         SeatLeftShown,
+        SeatRenamedShown,
         ReadyChangedShown,
     )
 
@@ -116,6 +125,8 @@ def shared_shown(event: Event, settings: Callable[[Any], Any], host: str | None)
             return SeatTakenShown(event.seq, event.seat, event.name, host, event.level, event.at)
         case SeatLeft():
             return SeatLeftShown(event.seq, event.seat, host, event.at)
+        case SeatRenamed():
+            return SeatRenamedShown(event.seq, event.seat, event.name)
         case ReadyChanged():
             return ReadyChangedShown(event.seq, event.seat, event.ready)
         case RoomCreated():

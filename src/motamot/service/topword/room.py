@@ -17,6 +17,7 @@ from motamot.lexicon import Lexicon
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.results import GameOutcome
 from motamot.service.topword import views
 from motamot.service.topword.bots import PendingBot
 from motamot.service.topword.commands import (
@@ -35,6 +36,7 @@ from motamot.service.topword.events import (
     Passed,
     Played,
 )
+from motamot.service.topword.outcome import game_outcome
 from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.bots import LEVELS, view_of
 from motamot.topword.game import (
@@ -61,6 +63,7 @@ class TopwordRoom(Actor[TopwordSettings]):
     BOT_LEVELS = LEVELS
     #: The host starts when the seats are taken: nobody says they are ready.
     HAS_READY = False
+    ENDINGS = (GameEnded,)
 
     def __init__(self, created: RoomCreated[TopwordSettings], lexicons: Lexicons) -> None:
         self.game: Game | None = None
@@ -127,6 +130,11 @@ class TopwordRoom(Actor[TopwordSettings]):
         if len(self.present()) >= self.ruleset.max_players:
             return Refusal("room_full", {"max": self.ruleset.max_players})
         return None
+
+    def _renamed(self, seat: str) -> None:
+        """The game's records name the players: with the new name from now on."""
+        if self.game is not None:
+            self.game.players = [self.seats[other].name for other in self.order]
 
     # --- the fold -----------------------------------------------------------------------
 
@@ -299,6 +307,10 @@ class TopwordRoom(Actor[TopwordSettings]):
             self._emit(Passed(self._next, seat, deadline, timed_out=True), out)
             self._end_if_over(out)
         return out
+
+    def outcome(self, event: Event) -> GameOutcome | None:
+        """A game's final scores and figures, once its GameEnded is folded."""
+        return game_outcome(self, event) if isinstance(event, GameEnded) else None
 
     # --- what each seat sees (views) ----------------------------------------------------
 

@@ -35,6 +35,9 @@ class TopwordSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     scoreless_limit: int | None = None
     #: [choice] Players may ask for hints during the game (the host allows it at creation).
     hints: bool = False
+    #: [choice] « Classée »: the game rates its players (chosen at creation; only
+    #: accounts and computer players sit: docs/rules.md, R1).
+    rated: bool = False
 
     def rules(self) -> Ruleset:
         try:

@@ -1,0 +1,95 @@
+"""A Boggle match's outcome: the match's final ranking (B14 totals) and each seat's figures."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from motamot.boggle.match import Standing
+from motamot.boggle.round import PlayerResult, RoundResult, Status
+from motamot.boggle.rules import BoggleRules
+from motamot.service.boggle.rounds import RoundState
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.rooms.events import RoomCreated
+from motamot.service.rooms.results import GameOutcome, Place, PlaceFigures, ranks
+from motamot.service.rooms.seating import Seat
+
+
+class BoggleRoom(Protocol):
+    """What an outcome reads of a Boggle room (`room.BoggleRoom`)."""
+
+    room_id: str
+    seats: dict[str, Seat]
+    settings: BoggleSettings
+    rules: BoggleRules
+    created: RoomCreated[BoggleSettings]
+
+    @property
+    def rated(self) -> bool: ...
+
+    @property
+    def match_rounds(self) -> list[RoundState]: ...
+
+    def name_of(self, seat: str) -> str: ...
+
+    def result(self, state: RoundState) -> RoundResult: ...
+
+    def standing(self) -> Standing: ...
+
+#: The rating of a grid of each size: 4×4 alone, the big grids (5×5, 6×6) together.
+FAMILIES = {4: "boggle-4x4", 5: "boggle-big", 6: "boggle-big"}
+
+
+def family_of(size: int) -> str:
+    return FAMILIES.get(size, "boggle-big")
+
+
+def match_outcome(room: BoggleRoom, seq: int) -> GameOutcome:
+    """The match that event `seq` (its MatchEnded, just folded) ended."""
+    standing = room.standing()
+    seats = {room.name_of(seat): seat for seat in room.seats}
+    rounds = [state for state in room.match_rounds if not state.running]
+    order = ranks(list(standing.totals))
+    places = []
+    for name, total, rank in zip(standing.players, standing.totals, order, strict=True):
+        seat = room.seats[seats[name]]
+        results = [
+            room.result(state).result_of(name) for state in rounds if seat.seat in state.players
+        ]
+        figures = _figures(results, total)
+        places.append(Place(seat.seat, name, seat.player, seat.level, total, rank, figures))
+    ended_at = max((state.ended_at or 0.0) for state in rounds) if rounds else room.created.at
+    return GameOutcome(
+        "boggle",
+        room.room_id,
+        seq,
+        ended_at,
+        room.settings.preset,
+        family_of(room.rules.size),
+        room.rated,
+        tuple(places),
+    )
+
+
+def _figures(results: list[PlayerResult], total: int) -> PlaceFigures:
+    """Rounds, words, the best round, the longest and the best-scoring word of one seat
+    (ties go to the word first in alphabetical order)."""
+    found: set[str] = set()
+    scored: list[tuple[int, str]] = []
+    for result in results:
+        found |= result.accepted_words
+        scored += [
+            (-entry.points, entry.word)
+            for entry in result.entries
+            if entry.status is Status.SCORED and entry.word is not None
+        ]
+    best = min(scored, default=(0, ""))
+    longest = min(((-len(word), word) for word in found), default=(0, ""))
+    return PlaceFigures(
+        rounds=len(results),
+        words=sum(len(result.accepted_words) for result in results),
+        best_round=max((result.total for result in results), default=0),
+        points=total,
+        longest_word=longest[1],
+        best_word=best[1],
+        best_word_points=-best[0],
+    )
