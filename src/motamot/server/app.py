@@ -26,6 +26,9 @@ from motamot.server.http import decode_body, refused
 from motamot.server.limits import BodyLimit
 from motamot.server.origins import OriginCheck
 from motamot.server.pages import Pages
+from motamot.server.players.routes import PLAYER_STATIC, player_routes
+from motamot.server.players.seats import seated, who_sits
+from motamot.server.players.visitors import Players
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
 from motamot.server.ws import room_socket
@@ -41,13 +44,21 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def create_app(
-    rooms: Rooms, lifespan_hooks: list[Any] | None = None, origins: Iterable[str] = ()
+    rooms: Rooms,
+    lifespan_hooks: list[Any],
+    players: Players,
+    origins: Iterable[str] = (),
 ) -> Starlette:
-    """The app over `rooms` (whose host the caller starts and stops: see `serve`); pages
-    of `origins` may act besides the Host's (`server.origins`)."""
+    """The app over `rooms` (whose host the caller starts and stops: see `serve`) and
+    the lasting `players` (their store opened by the caller too); pages of `origins` may
+    act besides the Host's (`server.origins`)."""
     kinds = rooms.kinds
     assets = Assets(
-        [("", STATIC), *((kind.name, kind.static) for kind in kinds if kind.static is not None)]
+        [
+            ("", STATIC),
+            ("players", PLAYER_STATIC),
+            *((kind.name, kind.static) for kind in kinds if kind.static is not None),
+        ]
     )
     pages = Pages(kinds, assets)
 
@@ -79,11 +90,14 @@ def create_app(
         form = await decode_body(request, JoinRequest)
         if isinstance(form, Response):
             return form
-        joined = await rooms.join(room_id, form.name.strip())
+        who = await who_sits(request)
+        name = form.name.strip()
+        joined = await rooms.join(room_id, name, who.player, who.account is not None)
         if isinstance(joined, Refusal):
-            return refused(joined, lang)
+            return who.keep(request, refused(joined, lang))
         seat, token = joined
-        return JSONResponse({"room": room_id, "seat": seat, "token": token})
+        answer = JSONResponse({"room": room_id, "seat": seat, "token": token})
+        return await seated(request, who, name, answer)
 
     async def socket(websocket: WebSocket) -> None:
         await room_socket(websocket, rooms, websocket.path_params["room"])
@@ -96,7 +110,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         del app
         async with contextlib.AsyncExitStack() as stack:
-            for hook in lifespan_hooks or []:
+            for hook in lifespan_hooks:
                 await stack.enter_async_context(hook())
             yield
             await rooms.close()
@@ -109,6 +123,7 @@ def create_app(
         Route("/", home),
         Route("/favicon.ico", no_icon),
         *(route for kind in kinds for route in kind.routes(rooms)),
+        *player_routes(pages, kinds),
         Route("/r/{room}", room),
         Route("/r/{room}/{mode}", room),
         Route("/api/rooms/{room}/join", join, methods=["POST"]),
@@ -122,4 +137,5 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.rooms = rooms  # for the operator's tools and the tests: what this app serves
+    app.state.players = players  # the routes find the lasting players here (`players_of`)
     return app

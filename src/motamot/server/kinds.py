@@ -57,8 +57,16 @@ class Rooms(Protocol):
         """`reader(room)` inside the room's actor (None: no such room)."""
         ...
 
-    async def open(self, settings: Any, creator: str, bots: Sequence[str] = ()) -> Opened | Refusal:
-        """A new room with its creator and computer players seated, or why not."""
+    async def open(
+        self,
+        settings: Any,
+        creator: str,
+        bots: Sequence[str] = (),
+        player: str | None = None,
+        account: bool = False,
+    ) -> Opened | Refusal:
+        """A new room with its creator (linked to the lasting `player`) and computer
+        players seated, or why not."""
         ...
 
 

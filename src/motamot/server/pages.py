@@ -31,11 +31,14 @@ from motamot.names import MAX_NAME_LENGTH
 from motamot.server.assets import Assets
 from motamot.server.kinds import Page, WebKind
 from motamot.server.links import room_of
+from motamot.server.players.visitors import ensure_identity
 from motamot.server.texts import LANG_COOKIE
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog, page_text
 
 TEMPLATES = Path(__file__).parent / "templates"
+#: The player pages' templates, found as `players/<file>` (`server.players`).
+PLAYER_TEMPLATES = Path(__file__).parent / "players" / "templates"
 #: Each language's name in itself, for the switch.
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 
@@ -83,6 +86,7 @@ class Pages:
             for kind in kinds
             if kind.templates is not None
         }
+        own["players"] = FileSystemLoader(PLAYER_TEMPLATES)
         env = Environment(
             loader=ChoiceLoader([FileSystemLoader(TEMPLATES), PrefixLoader(own)]),
             autoescape=True,
@@ -117,6 +121,7 @@ class Pages:
             "data": data,
         }
         response = self.templates.TemplateResponse(request, page.template, context, status)
+        ensure_identity(request, response)
         return remember_language(request, response)
 
     def section(self, lang: Language, page: Page) -> Markup:

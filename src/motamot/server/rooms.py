@@ -114,14 +114,23 @@ class Rooms:
 
     # --- rooms and seats ----------------------------------------------------------------
 
-    async def open(self, settings: Any, creator: str, bots: Sequence[str] = ()) -> Opened | Refusal:
-        """A new room with `creator` seated first and a computer player per level in
-        `bots`; nothing is stored unless all of it is accepted. Its `room` is the players'
-        link (the room's id and its invitation)."""
+    async def open(
+        self,
+        settings: Any,
+        creator: str,
+        bots: Sequence[str] = (),
+        player: str | None = None,
+        account: bool = False,
+    ) -> Opened | Refusal:
+        """A new room with `creator` seated first (linked to the lasting `player`, an
+        account or not) and a computer player per level in `bots`; nothing is stored
+        unless all of it is accepted. Its `room` is the players' link (the room's id and
+        its invitation)."""
         token = new_token()
         digest = token_digest(token)
         invite = new_invite()
-        seating = [Join(creator, digest, invite), *(AddBot(level) for level in bots)]
+        creator_joins = Join(creator, digest, invite, player, account)
+        seating = [creator_joins, *(AddBot(level) for level in bots)]
         room = await self.host.open(settings, seating, invite)
         if isinstance(room, Refusal):
             return room
@@ -145,14 +154,17 @@ class Rooms:
     async def exists(self, room_id: str) -> bool:
         return await self.host.load(room_of(room_id)) is not None
 
-    async def join(self, room_id: str, name: str) -> tuple[str, str] | Refusal:
-        """A new seat for `name` by a player's link: (seat, token), the token shown once
-        to its owner (a spectator's link is refused: `watch_only`)."""
+    async def join(
+        self, room_id: str, name: str, player: str | None = None, account: bool = False
+    ) -> tuple[str, str] | Refusal:
+        """A new seat for `name` by a player's link, linked to the lasting `player`:
+        (seat, token), the token shown once to its owner (a spectator's link is refused:
+        `watch_only`; a rated room takes only accounts: `rated_needs_account`)."""
         token = new_token()
         digest = token_digest(token)
         invite = invite_of(room_id)
         room_id = room_of(room_id)
-        answer = await self.host.submit(room_id, None, Join(name, digest, invite))
+        answer = await self.host.submit(room_id, None, Join(name, digest, invite, player, account))
         if isinstance(answer, Refusal):
             return answer
         seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))

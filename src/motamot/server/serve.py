@@ -19,8 +19,11 @@ from motamot.server.app import create_app
 from motamot.server.connections import ConnectionLimits, protocols, raise_open_files
 from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
+from motamot.server.players.visitors import Players
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.players.projector import Projector
+from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.rooms.host import RoomHost
 from motamot.service.storage import data_dir
@@ -54,7 +57,8 @@ def build(
     `origins`: sites whose pages may act, besides the Host's (`server.origins`)."""
     if broker is not None:
         return build_cluster_app(db, broker, SystemClock(), kinds, chosen_grids, origins)
-    return build_app(lambda: open_store(db), SystemClock(), kinds, chosen_grids, origins)
+    players = lambda: PlayerStore.open(db)  # noqa: E731 (the rooms' database, its own tables)
+    return build_app(lambda: open_store(db), SystemClock(), kinds, chosen_grids, origins, players)
 
 
 def build_cluster_app(
@@ -71,6 +75,7 @@ def build_cluster_app(
     from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
 
     rooms = Rooms(LocalBroadcaster(), clock, kinds, chosen_grids=chosen_grids)
+    players = Players(clock)
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
@@ -81,18 +86,19 @@ def build_cluster_app(
         host = ClusterHost(store, broker, clock, shelf, kinds.rooms, lease_seconds=lease)
         presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
         rooms.start(host, shelf, host.followers(), presence)
-        await presence.start()
-        await host.start()
-        try:
-            yield
-        finally:
-            # after uvicorn closed every socket (1012): hand the rooms over at once
-            await host.close()
-            await presence.close()
-            await broker.close()
-            await store.close()
+        async with following(players, PlayerStore.open(db), store, host, kinds):
+            await presence.start()
+            await host.start()
+            try:
+                yield
+            finally:
+                # after uvicorn closed every socket (1012): hand the rooms over at once
+                await host.close()
+                await presence.close()
+        await broker.close()
+        await store.close()
 
-    return create_app(rooms, [parts], origins)
+    return create_app(rooms, [parts], players, origins)
 
 
 def build_app(
@@ -101,11 +107,15 @@ def build_app(
     kinds: WebKinds,
     chosen_grids: bool = False,
     origins: Iterable[str] = (),
+    players_factory: Callable[[], Awaitable[PlayerStore]] | None = None,
 ) -> Starlette:
     """The app serving `kinds` over the store that `store_factory` opens (inside the
-    app's event loop)."""
+    app's event loop), its lasting players in the store `players_factory` opens (in
+    memory by default)."""
     broadcaster = LocalBroadcaster()
     rooms = Rooms(broadcaster, clock, kinds, chosen_grids=chosen_grids)
+    players = Players(clock)
+    open_players = players_factory or (lambda: PlayerStore.open("memory"))
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
@@ -113,15 +123,39 @@ def build_app(
         store = await store_factory()
         host = RoomHost(store, broadcaster, clock, shelf, kinds.rooms)
         rooms.start(host, shelf)
-        await host.start()
-        try:
-            yield
-        finally:
-            await host.close()
-            await broadcaster.close()
-            await store.close()
+        async with following(players, open_players(), store, host, kinds):
+            await host.start()
+            try:
+                yield
+            finally:
+                await host.close()
+        await broadcaster.close()
+        await store.close()
 
-    return create_app(rooms, [parts], origins)
+    return create_app(rooms, [parts], players, origins)
+
+
+@contextlib.asynccontextmanager
+async def following(
+    players: Players,
+    opening: Awaitable[PlayerStore],
+    store: EventStore,
+    host: RoomHost,
+    kinds: WebKinds,
+) -> AsyncIterator[Projector]:
+    """The players' store open and its projections following the host's rooms: caught up
+    with the events first (a crash between a match's end and its projection), then kept
+    up live; closed after the rooms."""
+    player_store = await opening
+    projector = Projector(player_store, store, kinds.rooms, host.lexicons)
+    try:
+        await players.start(player_store)
+        await projector.catch_up()
+        host.observers.append(projector.observe)
+        yield projector
+    finally:
+        await projector.close()
+        await player_store.close()
 
 
 def tune_gc() -> None:

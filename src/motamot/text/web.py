@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from motamot.boggle.referee import WordReason
 from motamot.names import PlayerNameError
+from motamot.text.accounts import PLAYER_PAGE
 from motamot.text.boggle import REASONS, VERDICTS
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
@@ -236,7 +237,8 @@ def serve_text(key: str, lang: Language, **fields: object) -> str:
     return translate(SERVE, key, lang, **fields)
 
 
-_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE}
+#: The pages' texts: the rooms' (also sent to the browser) and the player pages'.
+_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE, **PLAYER_PAGE}
 
 
 def page_text(key: str, lang: Language, **fields: object) -> str:

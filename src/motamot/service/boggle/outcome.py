@@ -35,6 +35,7 @@ class BoggleRoom(Protocol):
 
     def standing(self) -> Standing: ...
 
+
 #: The rating of a grid of each size: 4×4 alone, the big grids (5×5, 6×6) together.
 FAMILIES = {4: "boggle-4x4", 5: "boggle-big", 6: "boggle-big"}
 

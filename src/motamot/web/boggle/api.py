@@ -16,6 +16,7 @@ from motamot.names import MAX_NAME_LENGTH
 from motamot.server.http import decode_body, refused
 from motamot.server.kinds import Opened, Rooms
 from motamot.server.links import room_of
+from motamot.server.players.seats import seated, who_sits
 from motamot.server.texts import request_language
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
@@ -47,6 +48,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     seed: Seed | SeedText | None = None
     origin: RoomId | None = None
     bots: Annotated[list[Level], msgspec.Meta(max_length=10)] = []
+    rated: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, str):  # checked while decoding: a clear error, nothing stored
@@ -66,6 +68,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
             seeds=() if self.seed is None else (int(self.seed),),
             # the origin is shown to every player: its id only, never a player's link
             origin=None if self.origin is None else room_of(self.origin),
+            rated=self.rated,
         )
 
 
@@ -117,10 +120,14 @@ def routes(rooms: Rooms) -> list[Route]:
         refusal = await _seed_refusal(rooms, form)
         if refusal is not None:
             return refused(refusal, lang)
-        opened = await rooms.open(form.settings(), form.name.strip(), form.bots)
+        who = await who_sits(request)
+        name = form.name.strip()
+        account = who.account is not None
+        opened = await rooms.open(form.settings(), name, form.bots, who.player, account)
         if isinstance(opened, Refusal):
-            return refused(opened, lang, 503 if opened.retryable else 409)
-        return _opened(opened)
+            status = 503 if opened.retryable else 409
+            return who.keep(request, refused(opened, lang, status))
+        return await seated(request, who, name, _opened(opened))
 
     return [Route("/api/rooms", create, methods=["POST"])]
 

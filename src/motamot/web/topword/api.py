@@ -19,6 +19,7 @@ from starlette.routing import Route
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.http import decode_body, refused
 from motamot.server.kinds import Rooms
+from motamot.server.players.seats import seated, who_sits
 from motamot.server.texts import request_language
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import bounded
@@ -52,6 +53,7 @@ class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
     turn_seconds: bounded(TopwordSettings, "turn_seconds", float) | None = None  # type: ignore[valid-type]
     bot_seconds: bounded(TopwordSettings, "bot_seconds", float) = 1.0  # type: ignore[valid-type]
     hints: bool = False
+    rated: bool = False
 
     def settings(self) -> TopwordSettings:
         return TopwordSettings(
@@ -60,6 +62,7 @@ class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
             turn_seconds=self.turn_seconds,
             bot_seconds=self.bot_seconds,
             hints=self.hints,
+            rated=self.rated,
         )
 
 
@@ -75,12 +78,17 @@ def routes(rooms: Rooms) -> list[Route]:
             if kind != PERSON and kind not in LEVELS:
                 return refused(Refusal("unknown_level", {"level": kind}), lang)
         bots = [kind for kind in form.seats if kind != PERSON]
-        opened = await rooms.open(form.settings(), form.name.strip(), bots)
+        who = await who_sits(request)
+        name = form.name.strip()
+        account = who.account is not None
+        opened = await rooms.open(form.settings(), name, bots, who.player, account)
         if isinstance(opened, Refusal):
-            return refused(opened, lang, 503 if opened.retryable else 409)
-        return JSONResponse(
+            status = 503 if opened.retryable else 409
+            return who.keep(request, refused(opened, lang, status))
+        answer = JSONResponse(
             {"room": opened.room, "seat": opened.seat, "token": opened.token, "kind": "topword"}
         )
+        return await seated(request, who, name, answer)
 
     async def status(request: Request) -> Response:
         """Where each listed table stands: who is to play, or over (public facts only)."""

@@ -1,0 +1,82 @@
+"""The player pages' forms: read whole or refused, and guarded against other sites.
+
+A form is `application/x-www-form-urlencoded`, at most `MAX_FORM_BYTES`, each field at
+most `MAX_FIELD` characters, decoded as UTF-8 (anything else is refused, never a 500).
+Every state-changing form carries a token (`csrf`) bound to the browser's identity or
+session and signed with the server's key; a post from another site has neither the
+cookies (SameSite=Lax) nor the token, and its `Origin` is refused (`server.origins`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from urllib.parse import parse_qsl
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from starlette.requests import HTTPConnection, Request
+
+from motamot.server.players.visitors import SESSION_COOKIE, identity_secret
+
+MAX_FORM_BYTES = 4096
+MAX_FIELD = 256
+#: A form's token is good this long (a page left open for a day still posts).
+CSRF_SECONDS = 86400
+CSRF_FIELD = "csrf"
+
+
+class FormError(Exception):
+    """A form that cannot be read (its code: `too_big`, `malformed`, `csrf`)."""
+
+    def __init__(self, code: str, status: int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.status = status
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """The posted fields (a field given twice: the first); FormError if unreadable."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        raise FormError("malformed", 415)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            raise FormError("too_big", 413)
+    try:
+        text = body.decode("utf-8")
+        pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=False, errors="strict")
+    except (UnicodeDecodeError, ValueError):
+        raise FormError("malformed", 400) from None
+    fields: dict[str, str] = {}
+    for key, value in pairs:
+        if len(key) > 32 or len(value) > MAX_FIELD:
+            raise FormError("too_big", 413)
+        fields.setdefault(key, value)
+    return fields
+
+
+def _binding(request: HTTPConnection, identity: str | None = None) -> str:
+    """What a token is bound to: the session cookie, else the identity (`identity`: one
+    just given to the browser, not yet in its cookies)."""
+    anchor = request.cookies.get(SESSION_COOKIE) or identity or identity_secret(request) or ""
+    return hashlib.sha256(b"csrf:" + anchor.encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def csrf_token(
+    signer: URLSafeTimedSerializer, request: HTTPConnection, identity: str | None = None
+) -> str:
+    return signer.dumps(_binding(request, identity), salt="csrf")
+
+
+def check_csrf(signer: URLSafeTimedSerializer, request: Request, fields: dict[str, str]) -> None:
+    """FormError("csrf", 403) unless the form comes from one of our pages in this browser
+    (the app's `OriginCheck` has refused a post whose Origin is another site's already)."""
+    token = fields.get(CSRF_FIELD, "")
+    try:
+        bound = signer.loads(token, salt="csrf", max_age=CSRF_SECONDS)
+    except BadSignature:
+        raise FormError("csrf", 403) from None
+    if not isinstance(bound, str) or not hmac.compare_digest(bound, _binding(request)):
+        raise FormError("csrf", 403)

@@ -1,0 +1,21 @@
+"""Seats taken over HTTP (creating a room, joining one) are linked to the request's player."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from motamot.server.players.visitors import Visitor, players_of
+
+
+async def who_sits(request: Request) -> Visitor:
+    """The player a seat taken by this request is linked to (signed in, or the browser's
+    identity, made now if it has none)."""
+    return await players_of(request).visitor(request)
+
+
+async def seated(request: Request, visitor: Visitor, name: str, response: Response) -> Response:
+    """The seat was taken: its name is remembered for the next table, and a new identity
+    goes to the browser's cookie."""
+    await players_of(request).store.remember_seat_name(visitor.player, name)
+    return visitor.keep(request, response)

@@ -1,0 +1,184 @@
+"""Who a request comes from: the browser's lasting identity, and the account signed in.
+
+Two cookies, both HttpOnly and SameSite=Lax (a cross-site form post carries neither):
+
+- `motamot_id`, the browser's identity: a long random secret set on the first page, kept
+  for years; only its sha256 is stored (`service.players.accounts`). Every seat taken
+  from this browser is linked to the player it names.
+- `motamot_session`, an account signed in: another random secret, signed with the
+  server's key (`itsdangerous`, with its time, refused after `SESSION_SECONDS`), whose
+  sha256 names the session in the store (also refused once expired there, or signed out).
+
+A browser whose identity is an account's but that has no session (signed out, expired)
+is given a fresh identity: an account's games are only linked while signed in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from starlette.requests import HTTPConnection
+from starlette.responses import Response
+
+from motamot.service.players.store import PlayerStore
+from motamot.service.ports import Clock
+
+IDENTITY_COOKIE = "motamot_id"
+SESSION_COOKIE = "motamot_session"
+#: An identity kept ten years (the browser's own limit may be shorter).
+IDENTITY_SECONDS = 10 * 365 * 86400
+SESSION_SECONDS = 30 * 86400
+_SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+def new_secret() -> str:
+    """32 random bytes, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+def identity_secret(request: HTTPConnection) -> str | None:
+    """The browser's identity secret, if its cookie holds one of the right form."""
+    value = request.cookies.get(IDENTITY_COOKIE, "")
+    return value if _SECRET.fullmatch(value) else None
+
+
+def _secure(request: HTTPConnection) -> bool:
+    return request.url.scheme in ("https", "wss")
+
+
+def set_identity(request: HTTPConnection, response: Response, secret: str) -> None:
+    response.set_cookie(
+        IDENTITY_COOKIE,
+        secret,
+        max_age=IDENTITY_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=_secure(request),
+    )
+
+
+def ensure_identity(request: HTTPConnection, response: Response) -> None:
+    """A page's answer to a browser without an identity gives it one (nothing is stored
+    until it is used: the first seat, an account)."""
+    if identity_secret(request) is None and IDENTITY_COOKIE not in response.headers.get(
+        "set-cookie", ""
+    ):
+        set_identity(request, response, new_secret())
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """The player a request acts for."""
+
+    player: str
+    #: The account's name, when signed in.
+    account: str | None = None
+    #: The session's digest, when signed in.
+    session: str | None = None
+    #: A new identity secret for the browser's cookie (its first seat or account).
+    new_identity: str | None = None
+
+    def keep(self, request: HTTPConnection, response: Response) -> Response:
+        """Give the browser its new identity, if it got one."""
+        if self.new_identity is not None:
+            set_identity(request, response, self.new_identity)
+        return response
+
+
+class Players:
+    """The server's side of the lasting players: identities, sessions, the store."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._store: PlayerStore | None = None
+        self._signer: URLSafeTimedSerializer | None = None
+
+    async def start(self, store: PlayerStore) -> None:
+        self._store = store
+        self._signer = URLSafeTimedSerializer(await store.server_key("sessions"), "session")
+
+    @property
+    def store(self) -> PlayerStore:
+        if self._store is None:
+            raise RuntimeError("the players' store is not open")
+        return self._store
+
+    @property
+    def signer(self) -> URLSafeTimedSerializer:
+        if self._signer is None:
+            raise RuntimeError("the players' store is not open")
+        return self._signer
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    async def session(self, request: HTTPConnection) -> tuple[str, str] | None:
+        """(player, session digest) of the account signed in, if any."""
+        value = request.cookies.get(SESSION_COOKIE)
+        if not value or len(value) > 200:
+            return None
+        try:
+            secret = self.signer.loads(value, max_age=SESSION_SECONDS)
+        except BadSignature:
+            return None
+        if not isinstance(secret, str) or not _SECRET.fullmatch(secret):
+            return None
+        found = await self.store.session_player(digest(secret), self.now())
+        return None if found is None else (found, digest(secret))
+
+    async def visitor(self, request: HTTPConnection) -> Visitor:
+        """The account signed in, else the browser's identity (a new one if it has none)."""
+        signed_in = await self.session(request)
+        if signed_in is not None:
+            player, session = signed_in
+            account = await self.store.account_of(player)
+            if account is not None:
+                return Visitor(player, account.name, session)
+        secret = identity_secret(request)
+        if secret is not None:
+            player = await self.store.player_of_identity(digest(secret), self.now())
+            known = await self.store.player(player)
+            if known is not None and known.account is None and not known.deleted:
+                return Visitor(player)
+        secret = new_secret()
+        player = await self.store.player_of_identity(digest(secret), self.now())
+        return Visitor(player, new_identity=secret)
+
+    async def signed_in(self, request: HTTPConnection) -> Visitor | None:
+        """The account signed in (None: nobody), without making an identity."""
+        found = await self.session(request)
+        if found is None:
+            return None
+        account = await self.store.account_of(found[0])
+        return None if account is None else Visitor(found[0], account.name, found[1])
+
+    def start_session_cookie(
+        self, request: HTTPConnection, response: Response, secret: str
+    ) -> None:
+        response.set_cookie(
+            SESSION_COOKIE,
+            self.signer.dumps(secret),
+            max_age=SESSION_SECONDS,
+            httponly=True,
+            samesite="lax",
+            secure=_secure(request),
+        )
+
+    def end_session_cookie(self, request: HTTPConnection, response: Response) -> None:
+        response.delete_cookie(
+            SESSION_COOKIE, httponly=True, samesite="lax", secure=_secure(request)
+        )
+
+
+def players_of(request: HTTPConnection) -> Players:
+    """The app's players (`create_app` keeps them in `app.state.players`)."""
+    players: Players = request.app.state.players
+    return players

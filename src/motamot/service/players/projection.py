@@ -1,0 +1,240 @@
+"""Projecting rooms' facts into the players' tables, in one transaction per batch.
+
+Idempotent per room: a room's facts up to event `last` are applied only past the room's
+mark (`players_projected`), and the mark moves in the same transaction, so facts seen
+twice (live, then again by the catch-up after a crash) count once.
+
+Ratings depend on order: rated outcomes of a family are rated in the order of their key
+(ended_at, room, seq), whatever order they arrive in. An outcome that arrives after one
+with a later key (two processes, one clock tick) rates the family again from that key,
+from the stored outcomes, so the live tables stay equal to a rebuild's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import msgspec
+
+from motamot.service.players.db import Tx
+from motamot.service.players.facts import RenameFact, RoomFacts, SeatFact
+from motamot.service.players.ratings import NEW, Rating, bot_rating, rate
+from motamot.service.rooms.results import GameOutcome
+
+_ENCODE = msgspec.json.Encoder()
+_DECODE = msgspec.json.Decoder(GameOutcome)
+Key = tuple[float, str, int]
+
+
+def apply(tx: Tx, batch: Sequence[RoomFacts]) -> int:
+    """Apply the facts past each room's mark, and move the marks; how many outcomes
+    were new."""
+    fresh = [_past_mark(tx, facts) for facts in batch]
+    new = apply_facts(
+        tx,
+        [seat for facts in fresh for seat in facts.seats],
+        sorted((o for facts in fresh for o in facts.outcomes), key=lambda o: o.key),
+        [rename for facts in fresh for rename in facts.renames],
+    )
+    set_marks(tx, {facts.room: facts.last for facts in batch})
+    return len(new)
+
+
+def apply_facts(
+    tx: Tx,
+    seats: Sequence[SeatFact],
+    outcomes: Sequence[GameOutcome],
+    renames: Sequence[RenameFact],
+) -> list[GameOutcome]:
+    """Seats, then outcomes (in key order), then renames; the outcomes not stored before."""
+    add_seats(tx, seats)
+    new = add_games(tx, outcomes)
+    rate_games(tx, new)
+    rename(tx, renames)
+    return new
+
+
+def set_marks(tx: Tx, marks: Mapping[str, int]) -> None:
+    """Each room's last projected event (never moved back)."""
+    tx.executemany(
+        "INSERT INTO players_projected (room, seq) VALUES (?, ?) ON CONFLICT (room)"
+        " DO UPDATE SET seq = CASE WHEN excluded.seq > players_projected.seq"
+        " THEN excluded.seq ELSE players_projected.seq END",
+        [(room, last) for room, last in sorted(marks.items()) if last],
+    )
+
+
+def _past_mark(tx: Tx, facts: RoomFacts) -> RoomFacts:
+    rows = tx.execute("SELECT seq FROM players_projected WHERE room = ?", (facts.room,))
+    mark = int(rows[0][0]) if rows else 0
+    if facts.last <= mark:
+        return RoomFacts(facts.room, mark)
+    return RoomFacts(
+        facts.room,
+        facts.last,
+        facts.seats,
+        [outcome for outcome in facts.outcomes if outcome.seq > mark],
+        facts.renames,
+    )
+
+
+def add_seats(tx: Tx, seats: Iterable[SeatFact]) -> None:
+    tx.executemany(
+        "INSERT INTO players_seats (player, room, seat, kind, name, joined)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player, room, seat) DO NOTHING",
+        [(s.player, s.room, s.seat, s.kind, s.name, s.joined) for s in seats],
+    )
+
+
+def add_games(tx: Tx, outcomes: Sequence[GameOutcome]) -> list[GameOutcome]:
+    """Store each outcome and its places; the ones not stored before."""
+    new = [
+        o
+        for o in outcomes
+        if not tx.execute("SELECT 1 FROM players_games WHERE room = ? AND seq = ?", (o.room, o.seq))
+    ]
+    tx.executemany(
+        "INSERT INTO players_games (room, seq, kind, variant, family, rated, ended_at, outcome)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (o.room, o.seq, o.kind, o.variant, o.family, int(o.rated), o.ended_at, _json(o))
+            for o in new
+        ],
+    )
+    tx.executemany(
+        "INSERT INTO players_places (room, seq, seat, player, kind, variant, ended_at, name,"
+        " level, score, rank, won, rounds, words, best_round, moves, points, longest_word,"
+        " best_word, best_word_points)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                o.room, o.seq, p.seat, p.player, o.kind, o.variant, o.ended_at, p.name,
+                p.level, p.score, p.rank, int(p.rank == 1), f.rounds, f.words, f.best_round,
+                f.moves, f.points, f.longest_word, f.best_word, f.best_word_points,
+            )
+            for o in new
+            for p in o.places
+            for f in (p.figures,)
+        ],
+    )  # fmt: skip
+    return new
+
+
+def _json(outcome: GameOutcome) -> str:
+    return _ENCODE.encode(outcome).decode("utf-8")
+
+
+def rename(tx: Tx, renames: Iterable[RenameFact]) -> None:
+    rows = [(r.name, r.room, r.seat) for r in renames]
+    tx.executemany("UPDATE players_seats SET name = ? WHERE room = ? AND seat = ?", rows)
+    tx.executemany("UPDATE players_places SET name = ? WHERE room = ? AND seat = ?", rows)
+
+
+# --- ratings ---------------------------------------------------------------------------
+
+
+def rate_games(tx: Tx, outcomes: Sequence[GameOutcome]) -> None:
+    """Rate the rated outcomes (sorted by key), family by family."""
+    families: dict[str, list[GameOutcome]] = {}
+    for outcome in outcomes:
+        if outcome.rated and any(place.player for place in outcome.places):
+            families.setdefault(outcome.family, []).append(outcome)
+    for family, rated in families.items():
+        if _later_rated(tx, family, rated[0].key, {o.key for o in rated}):
+            _rate_again_from(tx, family, rated[0].key)
+        else:
+            _rate_in_order(tx, family, rated)
+
+
+def _later_rated(tx: Tx, family: str, key: Key, batch: set[Key]) -> bool:
+    """Whether a rated outcome of `family` after `key` is rated already (not in `batch`)."""
+    ended_at, room, seq = key
+    rows = tx.execute(
+        "SELECT ended_at, room, seq FROM players_games WHERE family = ? AND rated = 1"
+        " AND (ended_at > ? OR (ended_at = ? AND (room > ? OR (room = ? AND seq > ?))))",
+        (family, ended_at, ended_at, room, room, seq),
+    )
+    return any((float(at), str(room), int(number)) not in batch for at, room, number in rows)
+
+
+def _rate_in_order(tx: Tx, family: str, outcomes: Sequence[GameOutcome]) -> None:
+    """Rate `outcomes` (in key order, none rated after them yet) from the stored ratings."""
+    people = sorted({p.player for o in outcomes for p in o.places if p.player is not None})
+    ratings = _ratings(tx, family, people)
+    history: list[tuple[object, ...]] = []
+    for outcome in outcomes:
+        for player, after in _rated(outcome, ratings).items():
+            ratings[player] = after
+            history.append(
+                (player, family, outcome.ended_at, outcome.room, outcome.seq, after.mu, after.sigma)
+            )
+    tx.executemany(
+        "INSERT INTO players_ratings (player, family, mu, sigma, games) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (player, family) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+        [(player, family, r.mu, r.sigma, r.games) for player, r in sorted(ratings.items())],
+    )
+    tx.executemany(
+        "INSERT INTO players_rating_history (player, family, ended_at, room, seq, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        history,
+    )
+
+
+def _ratings(tx: Tx, family: str, people: Sequence[str]) -> dict[str, Rating]:
+    found = {player: NEW for player in people}
+    for start in range(0, len(people), 500):
+        chunk = people[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows = tx.execute(
+            "SELECT player, mu, sigma, games FROM players_ratings"
+            f" WHERE family = ? AND player IN ({marks})",
+            (family, *chunk),
+        )
+        for player, mu, sigma, games in rows:
+            found[str(player)] = Rating(float(mu), float(sigma), int(games))
+    return found
+
+
+def _rated(outcome: GameOutcome, ratings: dict[str, Rating]) -> dict[str, Rating]:
+    """Each person's rating after `outcome` (computer players keep their fixed ones)."""
+    before = [
+        ratings[p.player] if p.player is not None else bot_rating(outcome.family, p.level or "")
+        for p in outcome.places
+    ]
+    after = rate(before, [place.rank for place in outcome.places])
+    return {
+        place.player: rating
+        for place, rating in zip(outcome.places, after, strict=True)
+        if place.player is not None
+    }
+
+
+def _rate_again_from(tx: Tx, family: str, key: Key) -> None:
+    """Forget `family`'s ratings from `key` on, then rate its outcomes from there in order."""
+    ended_at, room, seq = key
+    after_key = (
+        "family = ? AND (ended_at > ? OR (ended_at = ? AND (room > ? OR (room = ? AND seq >= ?))))"
+    )
+    params = (family, ended_at, ended_at, room, room, seq)
+    tx.execute(f"DELETE FROM players_rating_history WHERE {after_key}", params)
+    tx.execute("DELETE FROM players_ratings WHERE family = ?", (family,))
+    last: dict[str, Rating] = {}
+    for player, mu, sigma in tx.execute(
+        "SELECT player, mu, sigma FROM players_rating_history WHERE family = ?"
+        " ORDER BY player, ended_at, room, seq",
+        (family,),
+    ):
+        games = last[player].games + 1 if player in last else 1
+        last[str(player)] = Rating(float(mu), float(sigma), games)
+    tx.executemany(
+        "INSERT INTO players_ratings (player, family, mu, sigma, games) VALUES (?, ?, ?, ?, ?)",
+        [(player, family, r.mu, r.sigma, r.games) for player, r in sorted(last.items())],
+    )
+    rows = tx.execute(
+        f"SELECT outcome FROM players_games WHERE rated = 1 AND {after_key}"
+        " ORDER BY ended_at, room, seq",
+        params,
+    )
+    outcomes = [_DECODE.decode(str(row[0])) for row in rows]
+    _rate_in_order(tx, family, [o for o in outcomes if any(p.player for p in o.places)])

@@ -1,0 +1,140 @@
+"""The players' tables, beside the rooms' events: what is kept of people, and projections.
+
+Kept for themselves (no event holds them): the lasting players and their accounts, the
+browsers' identities, the sessions, the server's signing key. Projected from the rooms'
+events (rebuilt by `motamot admin rebuild-ratings`): the seats each player took, the
+games that ended and each place in them, the ratings and their history, and per room the
+last event projected (so an update interrupted by a crash is redone once, at start).
+
+Created with `IF NOT EXISTS` when the store opens (the rooms' store has no migrations
+for tables of others yet).
+"""
+
+from __future__ import annotations
+
+from motamot.service.players.db import Tx
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS players_players (
+    player {text} PRIMARY KEY,
+    created {float} NOT NULL,
+    seat_name {text},
+    name {text},
+    name_key {text} UNIQUE,
+    password {text},
+    private {int} NOT NULL DEFAULT 0,
+    deleted {int} NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS players_identities (
+    digest {text} PRIMARY KEY,
+    player {text} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players_sessions (
+    digest {text} PRIMARY KEY,
+    player {text} NOT NULL,
+    expires {float} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS players_sessions_player ON players_sessions (player);
+CREATE TABLE IF NOT EXISTS players_keys (
+    name {text} PRIMARY KEY,
+    value {text} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players_projected (
+    room {text} PRIMARY KEY,
+    seq {int} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players_seats (
+    player {text} NOT NULL,
+    room {text} NOT NULL,
+    seat {text} NOT NULL,
+    kind {text} NOT NULL,
+    name {text} NOT NULL,
+    joined {float} NOT NULL,
+    PRIMARY KEY (player, room, seat)
+);
+CREATE TABLE IF NOT EXISTS players_games (
+    room {text} NOT NULL,
+    seq {int} NOT NULL,
+    kind {text} NOT NULL,
+    variant {text} NOT NULL,
+    family {text} NOT NULL,
+    rated {int} NOT NULL,
+    ended_at {float} NOT NULL,
+    outcome {text} NOT NULL,
+    PRIMARY KEY (room, seq)
+);
+CREATE INDEX IF NOT EXISTS players_games_order ON players_games (family, ended_at, room, seq);
+CREATE TABLE IF NOT EXISTS players_places (
+    room {text} NOT NULL,
+    seq {int} NOT NULL,
+    seat {text} NOT NULL,
+    player {text},
+    kind {text} NOT NULL,
+    variant {text} NOT NULL,
+    ended_at {float} NOT NULL,
+    name {text} NOT NULL,
+    level {text},
+    score {int} NOT NULL,
+    rank {int} NOT NULL,
+    won {int} NOT NULL,
+    rounds {int} NOT NULL,
+    words {int} NOT NULL,
+    best_round {int} NOT NULL,
+    moves {int} NOT NULL,
+    points {int} NOT NULL,
+    longest_word {text} NOT NULL,
+    best_word {text} NOT NULL,
+    best_word_points {int} NOT NULL,
+    PRIMARY KEY (room, seq, seat)
+);
+CREATE INDEX IF NOT EXISTS players_places_player ON players_places (player, ended_at);
+CREATE INDEX IF NOT EXISTS players_places_time ON players_places (ended_at, player);
+CREATE TABLE IF NOT EXISTS players_ratings (
+    player {text} NOT NULL,
+    family {text} NOT NULL,
+    mu {float} NOT NULL,
+    sigma {float} NOT NULL,
+    games {int} NOT NULL,
+    PRIMARY KEY (player, family)
+);
+CREATE INDEX IF NOT EXISTS players_ratings_board ON players_ratings (family, mu);
+CREATE TABLE IF NOT EXISTS players_rating_history (
+    player {text} NOT NULL,
+    family {text} NOT NULL,
+    ended_at {float} NOT NULL,
+    room {text} NOT NULL,
+    seq {int} NOT NULL,
+    mu {float} NOT NULL,
+    sigma {float} NOT NULL,
+    PRIMARY KEY (player, family, ended_at, room, seq)
+);
+CREATE INDEX IF NOT EXISTS players_history_order
+    ON players_rating_history (family, ended_at, room, seq);
+"""
+
+#: The projected tables (emptied and filled again by a rebuild), each with its order.
+PROJECTED = {
+    "players_projected": "room",
+    "players_seats": "player, room, seat",
+    "players_games": "room, seq",
+    "players_places": "room, seq, seat",
+    "players_ratings": "player, family",
+    "players_rating_history": "player, family, ended_at, room, seq",
+}
+
+#: Text compares by code point everywhere (SQLite's BINARY, PostgreSQL's "C"), as Python
+#: does: the rating order (ended_at, room, seq) is the same in SQL and in the projector.
+_TYPES = {
+    "sqlite": {"float": "REAL", "int": "INTEGER", "text": "TEXT"},
+    "postgresql": {"float": "DOUBLE PRECISION", "int": "BIGINT", "text": 'TEXT COLLATE "C"'},
+}
+
+
+def create_tables(tx: Tx) -> None:
+    """Every table and index, if missing (under a lock on PostgreSQL: processes that start
+    together create them once)."""
+    if tx.dialect == "postgresql":
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.players'))")
+    for statement in _TABLES.format(**_TYPES[tx.dialect]).split(";"):
+        if statement.strip():
+            tx.execute(statement)

@@ -1,0 +1,119 @@
+"""The players' store: one port over the players' tables (`schema`), on any database
+(`db`: SQLite, in memory, PostgreSQL). Each method is one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from motamot.service.players import accounts, projection
+from motamot.service.players.accounts import Account, Player
+from motamot.service.players.db import Db, Tx, open_db
+from motamot.service.players.facts import RoomFacts
+from motamot.service.players.schema import PROJECTED, create_tables
+
+
+class PlayerStore:
+    """Lasting players, accounts, sessions, and the projections of the rooms' events."""
+
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, url: str) -> PlayerStore:
+        """The store on the database `url` names (the rooms' own), its tables created."""
+        store = cls(open_db(url))
+        await store.db.run(create_tables)
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    # --- players, identities, accounts, sessions ---------------------------------------
+
+    async def player_of_identity(self, digest: str, now: float) -> str:
+        return await self.db.run(lambda tx: accounts.player_of_identity(tx, digest, now))
+
+    async def player(self, player: str) -> Player | None:
+        return await self.db.run(lambda tx: accounts.player(tx, player), durable=False)
+
+    async def remember_seat_name(self, player: str, name: str) -> None:
+        await self.db.run(lambda tx: accounts.remember_seat_name(tx, player, name))
+
+    async def claim(self, player: str, name: str, key: str, password: str) -> bool:
+        return await self.db.run(lambda tx: accounts.claim(tx, player, name, key, password))
+
+    async def account_by_key(self, key: str) -> Account | None:
+        return await self.db.run(lambda tx: accounts.account_by_key(tx, key), durable=False)
+
+    async def account_of(self, player: str) -> Account | None:
+        return await self.db.run(lambda tx: accounts.account_of(tx, player), durable=False)
+
+    async def set_password(self, player: str, password: str, keep: str | None) -> None:
+        def work(tx: Tx) -> None:
+            accounts.set_password(tx, player, password)
+            accounts.end_other_sessions(tx, player, keep)
+
+        await self.db.run(work)
+
+    async def set_private(self, player: str, private: bool) -> None:
+        await self.db.run(lambda tx: accounts.set_private(tx, player, private))
+
+    async def delete_account(self, player: str) -> None:
+        await self.db.run(lambda tx: accounts.delete_account(tx, player))
+
+    async def start_session(self, digest: str, player: str, expires: float) -> None:
+        await self.db.run(lambda tx: accounts.start_session(tx, digest, player, expires))
+
+    async def session_player(self, digest: str, now: float) -> str | None:
+        return await self.db.run(lambda tx: accounts.session_player(tx, digest, now))
+
+    async def end_session(self, digest: str) -> None:
+        await self.db.run(lambda tx: accounts.end_session(tx, digest))
+
+    async def server_key(self, name: str) -> str:
+        return await self.db.run(lambda tx: accounts.server_key(tx, name))
+
+    # --- projections ----------------------------------------------------------------------
+
+    async def marks(self) -> dict[str, int]:
+        """Each room's last projected event."""
+        rows = await self.db.run(
+            lambda tx: tx.execute("SELECT room, seq FROM players_projected"), durable=False
+        )
+        return {str(room): int(seq) for room, seq in rows}
+
+    async def project(self, batch: Sequence[RoomFacts]) -> int:
+        """Apply rooms' facts (past each room's mark); how many outcomes were new."""
+        return await self.db.run(lambda tx: projection.apply(tx, batch), durable=False)
+
+    async def clear_projections(self) -> None:
+        """Empty every projected table (a rebuild starts from nothing)."""
+
+        def work(tx: Tx) -> None:
+            for table in PROJECTED:
+                tx.execute(f"DELETE FROM {table}")
+
+        await self.db.run(work)
+
+    async def dump(self) -> str:
+        """Every projected table as text, rows in key order: two stores projected from the
+        same events give the same bytes."""
+
+        def work(tx: Tx) -> str:
+            lines: list[str] = []
+            for table, order in PROJECTED.items():
+                lines.append(f"# {table}")
+                for row in tx.execute(f"SELECT * FROM {table} ORDER BY {order}"):
+                    lines.append("\t".join(_cell(value) for value in row))
+            return "\n".join(lines) + "\n"
+
+        return await self.db.run(work, durable=False)
+
+
+def _cell(value: object) -> str:
+    """A value as the dump writes it: floats in full (repr), None as `-`."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
