@@ -184,6 +184,7 @@ SHOWN: tuple[Any, ...] = (
     shown.SettingsChangedShown[SettingsShown],
     SeatTakenShown,
     SeatLeftShown,
+    shown.SeatRenamedShown,
     shown.ReadyChangedShown,
     RoundStartedShown,
     WordWrittenShown,
