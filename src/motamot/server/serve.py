@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import ipaddress
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
@@ -177,17 +178,49 @@ def tune_gc() -> None:
     gc.set_threshold(YOUNG_GC_THRESHOLD, middle, old)
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network (no packet is sent), if any."""
+#: Where the probe points: an address outside this network (TEST-NET-2, RFC 5737), so the
+#: route chosen is the one to the outside world. A UDP socket's connect() only picks the
+#: route and the source address: no packet is sent.
+OUTSIDE = ("198.51.100.1", 9)
+
+
+def route_source(target: tuple[str, int] = OUTSIDE) -> str:
+    """The address this machine would send from to reach `target` (OSError: no route)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(target)
+        return str(probe.getsockname()[0])
+
+
+def lan_address(source: Callable[[], str] = route_source) -> tuple[str | None, str]:
+    """This machine's address on the local network, or None and why: `no_network` (no
+    route out: no cable, no Wi-Fi) or `loopback` (the route goes nowhere but here).
+    The host name is not asked: Debian and Ubuntu map it to 127.0.1.1."""
     try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    for *_, address in found:
-        ip = str(address[0])
-        if not ip.startswith("127."):
-            return ip
-    return None
+        address = ipaddress.ip_address(source())
+    except (OSError, ValueError):
+        return None, "no_network"
+    if address.is_loopback or address.is_unspecified or address.is_link_local:
+        return None, "loopback"
+    return str(address), ""
+
+
+def address_lines(
+    host: str, port: int, lang: Language, source: Callable[[], str] = route_source
+) -> list[str]:
+    """What `serve` prints of where to open it: here, and for friends on the network (or
+    why there is no such address and what to do)."""
+    everywhere = host in ("0.0.0.0", "::")
+    shown = "127.0.0.1" if everywhere else host
+    lines = [serve_text("open", lang, url=f"http://{shown}:{port}/")]
+    if not everywhere:
+        lines.append(serve_text("local_only", lang))
+        return lines
+    lan, why = lan_address(source)
+    if lan is None:
+        lines.append(serve_text(f"no_lan.{why}", lang, port=port))
+    else:
+        lines.append(serve_text("friends", lang, url=f"http://{lan}:{port}/"))
+    return lines
 
 
 def serve(
@@ -207,14 +240,8 @@ def serve(
     (`server.connections`); pages of `origins` may act besides the Host's."""
     limits = limits or ConnectionLimits(lang=lang)
     app = build(db, kinds, broker, chosen_grids, origins)
-    everywhere = host in ("0.0.0.0", "::")
-    shown = "127.0.0.1" if everywhere else host
-    print(serve_text("open", lang, url=f"http://{shown}:{port}/"))
-    lan = lan_address() if everywhere else None
-    if lan is not None:
-        print(serve_text("friends", lang, url=f"http://{lan}:{port}/"))
-    elif not everywhere:
-        print(serve_text("local_only", lang))
+    for line in address_lines(host, port, lang):
+        print(line)
     print(serve_text("saved", lang, db=db), flush=True)
     tune_gc()
     raise_open_files()

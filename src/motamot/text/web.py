@@ -222,6 +222,20 @@ SERVE: Catalog = {
         "fr": "motamot : à donner à vos amis sur le même réseau : {url}",
         "en": "motamot: for friends on the same network: {url}",
     },
+    "no_lan.no_network": {
+        "fr": "motamot : pas d'adresse pour vos amis : cette machine n'est reliée à aucun réseau"
+        " (ni câble ni Wi-Fi). Reliez-la au réseau de vos amis, puis relancez motamot serve.",
+        "en": "motamot: no address for friends: this machine is on no network (no cable,"
+        " no Wi-Fi). Connect it to your friends' network, then start motamot serve again.",
+    },
+    "no_lan.loopback": {
+        "fr": "motamot : pas d'adresse pour vos amis : le réseau ne mène qu'à cette machine."
+        " Reliez-la au réseau de vos amis, ou donnez-leur http://ADRESSE:{port}/ avec"
+        " l'adresse de la machine sur ce réseau (ip addr ou ipconfig la donne).",
+        "en": "motamot: no address for friends: the network leads only to this machine."
+        " Connect it to your friends' network, or give them http://ADDRESS:{port}/ with"
+        " the machine's address on that network (ip addr or ipconfig shows it).",
+    },
     "local_only": {
         "fr": "motamot : cette machine seulement (--host 0.0.0.0 pour le réseau local)",
         "en": "motamot: this machine only (--host 0.0.0.0 for the local network)",

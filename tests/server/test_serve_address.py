@@ -1,0 +1,69 @@
+"""What `motamot serve` prints for friends: the address found by the route out (the host
+name's address is 127.0.1.1 on stock Debian and Ubuntu, 127.0.0.1 here), or why none."""
+
+from __future__ import annotations
+
+import ipaddress
+import subprocess
+import sys
+
+from motamot.server.serve import address_lines, lan_address, route_source
+from tests.server.live import free_port
+
+
+def no_route() -> str:
+    raise OSError(101, "Network is unreachable")
+
+
+def test_the_address_is_the_route_outs_not_the_host_names() -> None:
+    found, why = lan_address(lambda: "192.168.1.20")
+    assert (found, why) == ("192.168.1.20", "")
+    assert address_lines("0.0.0.0", 8000, "fr", lambda: "192.168.1.20")[1] == (
+        "motamot : à donner à vos amis sur le même réseau : http://192.168.1.20:8000/"
+    )
+
+
+def test_no_network_says_why_and_what_to_do() -> None:
+    assert lan_address(no_route) == (None, "no_network")
+    line = address_lines("0.0.0.0", 8000, "fr", no_route)[1]
+    assert "aucun réseau" in line and "Reliez-la" in line
+    english = address_lines("0.0.0.0", 8000, "en", no_route)[1]
+    assert "no network" in english and "Connect it" in english
+
+
+def test_a_route_that_leads_only_here_says_so() -> None:
+    for here in ("127.0.1.1", "0.0.0.0", "169.254.3.4"):
+        assert lan_address(lambda here=here: here) == (None, "loopback")
+    line = address_lines("0.0.0.0", 8123, "fr", lambda: "127.0.1.1")[1]
+    assert "http://ADRESSE:8123/" in line
+
+
+def test_listening_on_one_address_says_it_is_this_machine_only() -> None:
+    lines = address_lines("127.0.0.1", 8000, "fr", no_route)
+    assert lines[0] == "motamot : ouvrez http://127.0.0.1:8000/"
+    assert "--host 0.0.0.0" in lines[1]
+
+
+def test_motamot_serve_prints_the_address_friends_can_open(tmp_path: object) -> None:
+    """On this machine the host name resolves to a loopback address: the old look-up
+    printed nothing for friends. The line printed is the route's own address."""
+    port = free_port()
+    command = [sys.executable, "-m", "motamot", "serve", "--port", str(port)]
+    command += ["--db", f"{tmp_path}/rooms.sqlite3"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline().strip() for _ in range(2)]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert lines[0] == f"motamot : ouvrez http://127.0.0.1:{port}/"
+    try:
+        expected = route_source()
+    except OSError:
+        assert "aucun réseau" in lines[1]
+        return
+    assert not ipaddress.ip_address(expected).is_loopback
+    assert (
+        lines[1] == f"motamot : à donner à vos amis sur le même réseau : http://{expected}:{port}/"
+    )
