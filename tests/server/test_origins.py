@@ -22,6 +22,15 @@ BODIES = {
     "/api/tables": {"name": "Ana"},
     "/api/rooms/{room}/join": {"name": "Bob"},
 }
+#: The account pages' forms (`server.players`): urlencoded, each with its own token.
+FORMS = (
+    "/compte/creer",
+    "/compte/connexion",
+    "/compte/deconnexion",
+    "/compte/mot-de-passe",
+    "/compte/confidentialite",
+    "/compte/supprimer",
+)
 FOREIGN = "https://evil.example"
 
 
@@ -39,7 +48,7 @@ def bodies(server: StoredServer, room: str) -> dict[str, dict[str, str]]:
         for route in server.client.app.routes  # type: ignore[attr-defined]
         if isinstance(route, Route) and "POST" in (route.methods or ())
     }
-    assert posts == set(BODIES), posts
+    assert posts == {*BODIES, *FORMS}, posts
     return {path.replace("{room}", room): body for path, body in BODIES.items()}
 
 
@@ -92,6 +101,9 @@ def test_a_post_from_another_site_is_refused_with_403_and_stores_nothing(
         assert answer.status_code == 403, (path, answer.text)
         assert answer.json()["error"] == "bad_origin"
         assert answer.json()["text"] == "refusé : la demande vient d'une page d'un autre site"
+    for path in FORMS:
+        answer = server.client.post(path, data={"name": "Ana"}, headers={"origin": origin})
+        assert answer.status_code == 403 and answer.json()["error"] == "bad_origin", path
     assert server.snapshot() == before
 
 

@@ -123,7 +123,7 @@ def create_app(
         Route("/", home),
         Route("/favicon.ico", no_icon),
         *(route for kind in kinds for route in kind.routes(rooms)),
-        *player_routes(pages, kinds),
+        *player_routes(pages, rooms),
         Route("/r/{room}", room),
         Route("/r/{room}/{mode}", room),
         Route("/api/rooms/{room}/join", join, methods=["POST"]),

@@ -114,7 +114,7 @@ class Pages:
             "lang": lang,
             "t": texts(lang),
             "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
-            "title": page_text(page.title, lang),
+            "title": page_text(page.title, lang, **page.context.get("title_fields", {})),
             "path": path,
             "script": page.script,
             "texts": client_catalog(lang),

@@ -32,3 +32,42 @@ def rows(client: TestClient, sql: str, *params: Any) -> list[tuple[Any, ...]]:
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+PASSWORD = "correct horse battery"
+
+
+def token(client: TestClient, path: str = "/compte/creer") -> str:
+    """The form token of a page of this browser."""
+    import re
+
+    page = client.get(path)
+    assert page.status_code == 200, page.text
+    found = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert found is not None, page.text
+    return found[1]
+
+
+def post_form(client: TestClient, path: str, page: str | None = None, **fields: str) -> Any:
+    """Post a form as its page does (with the page's token), without following redirects."""
+    data = {"csrf": token(client, page or path), **fields}
+    return client.post(path, data=data, follow_redirects=False)
+
+
+def sign_up(client: TestClient, name: str, password: str = PASSWORD) -> Any:
+    return post_form(client, "/compte/creer", name=name, password=password, again=password)
+
+
+def sign_in(client: TestClient, name: str, password: str = PASSWORD) -> Any:
+    return post_form(client, "/compte/connexion", name=name, password=password)
+
+
+def signed_in_as(client: TestClient) -> str | None:
+    """The account the browser is signed in to (None: nobody)."""
+    import re
+
+    page = client.get("/compte", follow_redirects=False)
+    if page.status_code != 200:
+        return None
+    found = re.search(r"(?:Connecté en tant que|Signed in as) (.+?)\.", page.text)
+    return None if found is None else found[1]

@@ -7,8 +7,13 @@ from typing import Any
 
 from starlette.routing import BaseRoute
 
+from motamot.server.pages import Pages
+from motamot.server.players.accounts import AccountPages
+
 PLAYER_STATIC = Path(__file__).parent / "static"
 
 
-def player_routes(pages: Any, kinds: Any) -> list[BaseRoute]:
-    return []
+def player_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
+    """Every player page's route (`rooms`: the server's, to rename a deleted account's
+    seats)."""
+    return [*AccountPages(pages, rooms).routes()]

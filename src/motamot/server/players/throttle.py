@@ -1,7 +1,8 @@
-"""Sign-in and account creation, rate limited per address and per name.
+"""Sign-in and account creation, rate limited per address, and sign-in per name too.
 
-Buckets of credits (`server.throttle.Credits`): an address may try `ADDRESS_TRIES` times,
-then one more every `ADDRESS_REFILL` seconds; a name the same with `NAME_TRIES` (so a
+Buckets of credits (`server.throttle.Credits`): an address may try `ADDRESS_TRIES` times
+(signing in or creating an account), then one more every `ADDRESS_REFILL` seconds; a
+name may be tried `NAME_TRIES` times, then one more every `NAME_REFILL` seconds (so a
 password is not guessed from many addresses). Kept in the process: with several server
 processes, each counts its own.
 """

@@ -65,13 +65,20 @@ def set_identity(request: HTTPConnection, response: Response, secret: str) -> No
     )
 
 
+def page_identity(request: HTTPConnection) -> str:
+    """The identity secret this request's page is for: the browser's, or the one its
+    answer gives it (made once per request: a form's token is bound to it)."""
+    secret = identity_secret(request) or getattr(request.state, "new_identity", None)
+    if secret is None:
+        secret = request.state.new_identity = new_secret()
+    return str(secret)
+
+
 def ensure_identity(request: HTTPConnection, response: Response) -> None:
     """A page's answer to a browser without an identity gives it one (nothing is stored
     until it is used: the first seat, an account)."""
-    if identity_secret(request) is None and IDENTITY_COOKIE not in response.headers.get(
-        "set-cookie", ""
-    ):
-        set_identity(request, response, new_secret())
+    if identity_secret(request) is None:
+        set_identity(request, response, page_identity(request))
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,21 @@ def end_other_sessions(tx: Tx, player_id: str, keep: str | None) -> None:
     )
 
 
+def forget_identity(tx: Tx, digest: str, player_id: str) -> None:
+    """The browser whose identity this is no longer acts for `player_id` (signed out)."""
+    tx.execute(
+        "DELETE FROM players_identities WHERE digest = ? AND player = ?", (digest, player_id)
+    )
+
+
+def rooms_of(tx: Tx, player_id: str) -> list[str]:
+    """The rooms where `player_id` took a seat (as projected)."""
+    rows = tx.execute(
+        "SELECT DISTINCT room FROM players_seats WHERE player = ? ORDER BY room", (player_id,)
+    )
+    return [str(row[0]) for row in rows]
+
+
 def server_key(tx: Tx, name: str) -> str:
     """A secret of the server's (the sessions' signing key), made once, shared by every
     process of the database."""

@@ -70,6 +70,12 @@ class PlayerStore:
     async def end_session(self, digest: str) -> None:
         await self.db.run(lambda tx: accounts.end_session(tx, digest))
 
+    async def forget_identity(self, digest: str, player: str) -> None:
+        await self.db.run(lambda tx: accounts.forget_identity(tx, digest, player))
+
+    async def rooms_of(self, player: str) -> list[str]:
+        return await self.db.run(lambda tx: accounts.rooms_of(tx, player), durable=False)
+
     async def server_key(self, name: str) -> str:
         return await self.db.run(lambda tx: accounts.server_key(tx, name))
 
