@@ -14,6 +14,7 @@ from starlette.testclient import WebSocketDenialResponse
 
 from motamot.server.origins import normal_origin, same_host
 from tests.server.helpers import create, hello
+from tests.server.players.helpers import ACCOUNT_FORMS
 from tests.server.stored import StoredServer, stored_server
 
 #: What each POST route takes, valid (the room's id put in by `bodies`).
@@ -23,14 +24,7 @@ BODIES = {
     "/api/rooms/{room}/join": {"name": "Bob"},
 }
 #: The account pages' forms (`server.players`): urlencoded, each with its own token.
-FORMS = (
-    "/compte/creer",
-    "/compte/connexion",
-    "/compte/deconnexion",
-    "/compte/mot-de-passe",
-    "/compte/confidentialite",
-    "/compte/supprimer",
-)
+FORMS = ACCOUNT_FORMS
 FOREIGN = "https://evil.example"
 
 

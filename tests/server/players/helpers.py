@@ -35,6 +35,15 @@ def sha256(text: str) -> str:
 
 
 PASSWORD = "correct horse battery"
+#: The account pages' forms: urlencoded posts with a token, not JSON routes.
+ACCOUNT_FORMS = (
+    "/compte/creer",
+    "/compte/connexion",
+    "/compte/deconnexion",
+    "/compte/mot-de-passe",
+    "/compte/confidentialite",
+    "/compte/supprimer",
+)
 
 
 def token(client: TestClient, path: str = "/compte/creer") -> str:

@@ -8,16 +8,9 @@ import random
 
 from starlette.testclient import TestClient
 
-from tests.server.players.helpers import rows, sign_up, token
+from tests.server.players.helpers import ACCOUNT_FORMS, rows, sign_up, token
 
-POSTS = (
-    "/compte/creer",
-    "/compte/connexion",
-    "/compte/deconnexion",
-    "/compte/mot-de-passe",
-    "/compte/confidentialite",
-    "/compte/supprimer",
-)
+POSTS = ACCOUNT_FORMS
 FORM = "application/x-www-form-urlencoded"
 #: Forms a valid token alone makes succeed (they read no other field that could be wrong).
 TOKEN_ENOUGH = ("/compte/deconnexion", "/compte/confidentialite")

@@ -36,14 +36,14 @@ class FormError(Exception):
 
 async def read_form(request: Request) -> dict[str, str]:
     """The posted fields (a field given twice: the first); FormError if unreadable."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
-        raise FormError("malformed", 415)
     body = b""
-    async for chunk in request.stream():
+    async for chunk in request.stream():  # read first: the app's limits (size, time) apply
         body += chunk
         if len(body) > MAX_FORM_BYTES:
             raise FormError("too_big", 413)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        raise FormError("malformed", 415)
     try:
         text = body.decode("utf-8")
         pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=False, errors="strict")
