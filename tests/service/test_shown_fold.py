@@ -27,6 +27,9 @@ from tests.service.conftest import digest, lexicons
 T0 = 1_700_000_000.0
 View = dict[str, Any]
 
+#: The verdicts the others count (a refused word is not).
+STANDING = ("accepted", "written")
+
 
 def fold_shared(view: View, event: View) -> bool:
     """The events every room shares (`client.js`); False for a kind's own."""
@@ -81,7 +84,8 @@ def fold_boggle(view: View, event: View) -> None:
             if "feedback" in event:  # the writer's own word, with its verdict
                 own = {k: v for k, v in event.items() if k not in ("type", "seq", "seat")}
                 round_.setdefault("words", []).append(own)
-                round_["counts"][seat] = len(round_["words"])
+                standing = [w for w in round_["words"] if w["feedback"] in STANDING]
+                round_["counts"][seat] = len(standing)
             else:
                 round_["counts"][seat] = event.get("count", round_["counts"].get(seat, 0) + 1)
         case "boggle.round_ended":

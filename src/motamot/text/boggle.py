@@ -33,3 +33,15 @@ VERDICTS: Catalog = {
 def reason_text(reason: WordReason, lang: Language) -> str:
     """A refusal code in the player's language."""
     return translate(REASONS, reason, lang)
+
+#: B14 when nobody scored: no winner (everybody at 0 would otherwise "win").
+NO_WINNER: Catalog = {
+    "no_round_winner": {
+        "fr": "Personne n'a marqué de point : pas de gagnant pour cette manche",
+        "en": "Nobody scored: no winner this round",
+    },
+    "no_match_winner": {
+        "fr": "Personne n'a marqué de point : pas de gagnant.",
+        "en": "Nobody scored: no winner.",
+    },
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from motamot.text.boggle import NO_WINNER
 from motamot.text.i18n import Catalog
 
 BOGGLE_SCREEN: Catalog = {
@@ -88,10 +89,7 @@ BOGGLE_SCREEN: Catalog = {
     },
     "penalty": {"fr": "  pénalité : -{penalty}", "en": "  penalty: -{penalty}"},
     "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
-    "no_round_winner": {
-        "fr": "Personne n'a marqué de point : pas de gagnant pour cette manche",
-        "en": "Nobody scored: no winner this round",
-    },
+    **NO_WINNER,
     "missed_title": {
         "fr": "Mots manqués : {count:n} sur {total:n} dans la grille",
         "en": "Missed words: {count:n} of {total:n} on the grid",
@@ -126,10 +124,6 @@ BOGGLE_SCREEN: Catalog = {
         "en": "Press Enter for the next round (Ctrl-C to quit)… ",
     },
     "match_winner": {"fr": "Partie gagnée par {names} !", "en": "Match won by {names}!"},
-    "no_match_winner": {
-        "fr": "Personne n'a marqué de point : pas de gagnant.",
-        "en": "Nobody scored: no winner.",
-    },
     "saved": {"fr": "Partie enregistrée dans {path}", "en": "Game saved in {path}"},
     "nothing_saved": {
         "fr": "Aucune manche commencée : rien à enregistrer.",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from motamot.boggle.referee import WordReason
 from motamot.names import PlayerNameError
 from motamot.text.accounts import PLAYER_PAGE
-from motamot.text.boggle import REASONS, VERDICTS
+from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
@@ -76,6 +76,16 @@ PAGE: Catalog = {
     "host": {"fr": "hôte", "en": "host"},
     "you": {"fr": "vous", "en": "you"},
     "connected": {"fr": "connecté", "en": "connected"},
+    # this page's own connection is down: nobody's presence is known
+    "unknown_presence": {"fr": "connexion à vérifier", "en": "connection unknown"},
+    "waiting_word": {
+        "fr": "{word} : en attente, envoyé dès le retour de la connexion",
+        "en": "{word}: waiting, sent when the connection is back",
+    },
+    "new_match": {
+        "fr": "Nouvelle partie : les scores repartent de zéro.",
+        "en": "New match: the scores start again from zero.",
+    },
     "away": {"fr": "absent", "en": "away"},
     # neutral in French: a verb says it for everyone, where « prêt » had a gender
     "ready": {"fr": "peut commencer", "en": "ready"},
@@ -103,6 +113,11 @@ PAGE: Catalog = {
     },
     "my_words": {"fr": "Mes mots", "en": "My words"},
     "word_count": {"fr": "{count:mot|mots}", "en": "{count:word|words}"},
+    # the dictionary checked at the end: words on the grid, not yet judged
+    "written_count": {
+        "fr": "{count:mot écrit|mots écrits}",
+        "en": "{count:word written|words written}",
+    },
     # a word's verdict as the terminal says it too
     **VERDICTS,
     "refused_word": {"fr": "{word} : refusé, {reason}", "en": "{word}: refused, {reason}"},
@@ -123,6 +138,7 @@ PAGE: Catalog = {
     "scoreboard": {"fr": "Score de la partie", "en": "Match score"},
     "after_rounds": {"fr": "après {count:manche|manches}", "en": "after {count:round|rounds}"},
     "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
+    **NO_WINNER,
     "same_grid": {"fr": "Rejouer cette grille plus tard", "en": "Play this grid later"},
     "same_grid_hint": {
         "fr": "Ce lien ouvre une nouvelle salle sur la même grille et les mêmes réglages.",

@@ -43,8 +43,8 @@ export class RoomClient {
   /**
    * `page`: fold(view, event, shared) → whether it folded the event (`shared`: the shared
    * fold did); draw(); and if it wants them: welcomed(view), answered(message, note),
-   * refused(message, note) → whether it said it, presence(), frame(message) for the
-   * kind's own frames. `status`: where the connection's state and refusals are said.
+   * refused(message, note) → whether it said it, presence(), online() when the socket is
+   * back (after its hello), frame(message) for the kind's own frames. `status`: where the connection's state and refusals are said.
    */
   constructor(page, status) {
     this.page = page;
@@ -55,8 +55,15 @@ export class RoomClient {
     this.presence = new Set(); // the seats with a page open (any server process)
     this.pending = new Map(); // request id → what the page noted of the action
     this.stale = false; // the whole room is asked for: events wait for it
+    this.online = false; // this page's socket is open (else nobody's presence is known)
     const saved = DATA.watch ? null : JSON.parse(localStorage.getItem(this.storageKey) ?? "null");
     this.connection = this.connect(saved?.token ?? null);
+  }
+
+  /** Watching only: no seat here, and a link without the room's invitation (the watch
+   * link). An invited friend not seated yet is asked to join, not told they watch. */
+  get watching() {
+    return this.me === null && (DATA.watch || DATA.room === DATA.watch_id);
   }
 
   nameOf(seat) {
@@ -157,6 +164,11 @@ export class RoomClient {
   }
 
   connected(up, code) {
+    this.online = up;
+    if (!up) this.presence = new Set();
+    if (this.view) (this.page.presence ?? this.page.draw).call(this.page);
+    // the hello is sent: what the page kept while the socket was down may follow it
+    if (up && this.view) this.page.online?.();
     if (up) this.status.textContent = "";
     else if (code === 4404) this.status.textContent = t("no_room");
     else if (code === 4409) this.status.textContent = t("seat_elsewhere");

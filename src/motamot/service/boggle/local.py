@@ -129,9 +129,9 @@ class LocalRound:
         return [room.verdict(word) for word in self.state.words.get(self.match.seat, ())]
 
     def bot_counts(self) -> list[tuple[str, int]]:
-        """How many words each computer player has written so far."""
+        """How many words of each computer player stand so far."""
         return [
-            (player.name, len(self.state.words.get(seat, ())))
+            (player.name, self.state.standing(seat))
             for seat, player in zip(self.match.seats, self.match.players, strict=True)
             if player.level is not None
         ]

@@ -11,7 +11,10 @@ from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution
 from motamot.lexicon import Lexicon
 from motamot.service.boggle.events import WordWritten
-from motamot.service.boggle.feedback import WordFeedback
+from motamot.service.boggle.feedback import Feedback, WordFeedback
+
+#: The verdicts of a word that counts for now: accepted, or written (checked at the end).
+STANDING = (Feedback.ACCEPTED, Feedback.WRITTEN)
 
 
 @dataclass
@@ -67,3 +70,13 @@ class RoundState:
         """How many words `seat` wrote (up to event `upto`)."""
         words = self.words.get(seat, ())
         return len(words) if upto is None else sum(1 for w in words if w.seq <= upto)
+
+    def standing(self, seat: str, upto: int | None = None) -> int:
+        """How many of `seat`'s words stand for now (up to event `upto`), as the others are
+        told: the accepted ones, or with the dictionary checked at the end every word on
+        the grid (written); a refused word is not counted (the terminal's count too)."""
+        return sum(
+            1
+            for w in self.words.get(seat, ())
+            if (upto is None or w.seq <= upto) and self.verdicts[w.seq].feedback in STANDING
+        )

@@ -78,7 +78,8 @@ class WordWrittenShown(Shown, tag="boggle.word_written"):
     word: str | UnsetType | None = UNSET
     points: int | UnsetType = UNSET
     path: list[CellJson] | UnsetType = UNSET
-    #: The writer's words so far (the others', during the round).
+    #: The writer's words that stand so far (accepted, or written when the dictionary is
+    #: checked at the end; refused ones are not counted), for the others during the round.
     count: int | UnsetType = UNSET
 
 
@@ -154,7 +155,7 @@ class RoundView(msgspec.Struct, forbid_unknown_fields=True):
     deadline: float
     running: bool
     players: list[str]
-    #: Each player's words so far.
+    #: Each player's words that stand so far (accepted, or written when checked at the end).
     counts: dict[str, int]
     #: This seat's words (a player's only).
     words: list[OwnWord] | UnsetType = UNSET

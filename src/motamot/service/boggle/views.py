@@ -165,7 +165,7 @@ def _word_shown(room: BoggleRoom, event: WordWritten, seat: str | None) -> WordW
             path,
         )
     if state.running:
-        return WordWrittenShown(event.seq, event.seat, count=state.count(event.seat, event.seq))
+        return WordWrittenShown(event.seq, event.seat, count=state.standing(event.seat, event.seq))
     return WordWrittenShown(event.seq, event.seat, event.text, event.at)
 
 
@@ -216,7 +216,7 @@ def round_view(room: BoggleRoom, state: RoundState, seat: str | None) -> RoundVi
         state.deadline,
         state.running,
         list(state.players),
-        {player: state.count(player) for player in state.players},
+        {player: state.standing(player) for player in state.players},
     )
     if seat is not None and seat in state.words:
         data.words = [own_word(w, state.verdicts[w.seq]) for w in state.words[seat]]

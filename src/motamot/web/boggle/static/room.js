@@ -5,9 +5,13 @@ import { DATA, LANG, h, reason, t } from "../common.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
+// A word that counts for now (the others see how many): accepted, or written when the
+// dictionary is checked at the end.
+const STANDING = ["accepted", "written"];
 
 const state = {
   notes: [], // refusals of words that were never written (after the deadline...)
+  waiting: [], // words typed while the socket was down, in order, sent when it is back
   stageKey: null,
   grid: null,
 };
@@ -32,12 +36,13 @@ function labelled(label, value) {
   return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
 }
 
-/** The last verdict, shown right under the word field (the list may be off screen). */
+/** The last verdict, shown right under the word field (the list may be off screen);
+ * `ok` null: not judged yet (waiting for the connection). */
 function showVerdict(text, ok) {
   const line = document.getElementById("verdict");
   if (!line) return;
   line.textContent = text;
-  line.className = `verdict ${ok ? "ok" : "bad"}`;
+  line.className = `verdict ${ok === null ? "waiting" : ok ? "ok" : "bad"}`;
 }
 
 function nameOf(seat) {
@@ -75,7 +80,7 @@ function drawShare() {
 
 function drawJoin() {
   const seated = client.me !== null;
-  join.hidden = seated || DATA.watch;
+  join.hidden = seated || client.watching;
   if (join.hidden || join.firstChild) return;
   const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
   const error = h("p", { class: "error", role: "alert" });
@@ -104,17 +109,19 @@ function drawPeople() {
       if (s.seat === view.host) badges.push(t("host"));
       if (s.seat === client.me) badges.push(t("you"));
       if (s.bot) badges.push(`${t("bot")} · ${t(`level.${s.bot}`)}`);
+      else if (!client.online) badges.push(t("unknown_presence"));
       else badges.push(client.presence.has(s.seat) ? t("connected") : t("away"));
       if (!running && !s.bot) badges.push(s.ready ? t("ready") : t("not_ready"));
-      const count = running ? h("span", { class: "count" }, t("word_count", { count: round.counts[s.seat] ?? 0 })) : null;
+      const count = running ? h("span", { class: "count" }, t(view.settings.verify_at_end ? "written_count" : "word_count", { count: round.counts[s.seat] ?? 0 })) : null;
       const remove =
         client.me === view.host && s.bot && !running
           ? h("button", { type: "button", class: "small", onclick: () => client.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
           : null;
-      const online = s.bot || client.presence.has(s.seat);
+      const online = s.bot || (client.online && client.presence.has(s.seat));
+      const known = s.bot || client.online;
       return h(
         "li",
-        { class: online ? "online" : "offline", "data-seat": s.seat },
+        { class: online ? "online" : known ? "offline" : "unknown", "data-seat": s.seat },
         h("span", { class: "name" }, s.name),
         h("span", { class: "badges" }, badges.join(" · ")),
         count,
@@ -137,7 +144,7 @@ function drawControls() {
     );
   }
   if (isHost && !running && !view.match.finished) {
-    buttons.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, round ? t("next_round") : t("start_round")));
+    buttons.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, view.match.rounds_played ? t("next_round") : t("start_round")));
   }
   if (isHost && !running && view.match.finished) {
     buttons.push(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => client.act("rematch") }, t("rematch")));
@@ -151,7 +158,7 @@ function drawControls() {
     buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", onclick: () => client.act("add_bot", { level: select.value }) }, t("add_bot"))));
   }
   if (!isHost && client.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
-  if (DATA.watch || client.me === null) buttons.push(h("p", { class: "hint" }, t("watching")));
+  if (client.watching) buttons.push(h("p", { class: "hint" }, t("watching")));
   controls.replaceChildren(...buttons);
 }
 
@@ -239,12 +246,29 @@ function drawMyWords(round) {
     h("li", { class: w.feedback === "accepted" ? "ok" : w.feedback === "written" ? "written" : "bad" }, verdictText(w)),
   );
   for (const note of state.notes) items.push(h("li", { class: "bad" }, note));
+  for (const { text } of state.waiting) items.push(h("li", { class: "waiting" }, t("waiting_word", { word: text })));
   list.replaceChildren(...items.reverse());
 }
 
 function sendWord(text) {
   if (client.me === null) return;
-  client.act("word", { text }, { word: text });
+  if (state.waiting.length || client.act("word", { text }, { word: text }) === null) {
+    state.waiting.push({ text, round: client.view.round.number }); // kept, in order
+    showVerdict(t("waiting_word", { word: text }), null);
+    drawMyWords(client.view.round);
+  }
+}
+
+/** Back online: the words typed meanwhile go in the order they were typed (the referee
+ * judges them as usual: one after the deadline is refused and said so). */
+function sendWaiting() {
+  while (state.waiting.length) {
+    const { text, round } = state.waiting[0];
+    if (client.view.round?.number !== round) state.notes.push(t("refused_word", { word: text, reason: reason("after_deadline") }));
+    else if (client.act("word", { text }, { word: text }) === null) return;
+    state.waiting.shift();
+  }
+  draw();
 }
 
 // --- the results ---------------------------------------------------------------------
@@ -299,7 +323,7 @@ function buildResults(round) {
   fill(
     stage,
     h("h1", {}, t("results", { number: round.number })),
-    h("p", { class: "winner" }, t("round_winner", { names: result.winners.join(", ") })),
+    h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : t("round_winner", { names: result.winners.join(", ") })),
     grid.el,
     h("p", { class: "hint" }, t("show_path")),
     h("div", { class: "sheets" }, columns),
@@ -315,19 +339,27 @@ function buildResults(round) {
   );
 }
 
+/** B14: nobody won when nobody scored (everybody at 0 is not everybody winning). */
+function nobodyScored(totals) {
+  return totals.every((total) => total <= 0);
+}
+
 function scoreboard() {
   const match = client.view.match;
   const rows = Object.entries(match.totals)
     .sort((a, b) => b[1] - a[1])
     .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, String(total))));
-  const caption = match.finished
-    ? t("match_won", { names: match.winners.map(nameOf).join(", ") })
-    : t("after_rounds", { count: match.rounds_played });
+  const caption = !match.finished
+    ? t("after_rounds", { count: match.rounds_played })
+    : nobodyScored(Object.values(match.totals))
+      ? t("no_match_winner")
+      : t("match_won", { names: match.winners.map(nameOf).join(", ") });
   return h("table", { class: "scores" }, h("caption", {}, caption), h("tbody", {}, rows));
 }
 
 function buildLobby() {
-  stage.replaceChildren(h("h1", {}, t("room_title")), settingsLine(client.view.settings));
+  const again = client.view.round !== null; // a rematch: rounds were played before
+  fill(stage, h("h1", {}, t("room_title")), again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null, settingsLine(client.view.settings));
 }
 
 // --- drawing -------------------------------------------------------------------------
@@ -336,7 +368,9 @@ function draw() {
   const view = client.view;
   if (!view) return;
   const round = view.round;
-  const phase = !round ? "lobby" : round.running ? "round" : "results";
+  // after a rematch the last round's results belong to the match before: a new lobby
+  const fresh = round && !round.running && view.match.rounds_played === 0;
+  const phase = !round || fresh ? "lobby" : round.running ? "round" : "results";
   const key = `${phase}:${round?.number ?? 0}:${client.me}`;
   if (key !== state.stageKey) {
     state.stageKey = key;
@@ -389,7 +423,7 @@ function fold(view, event) {
       if (event.feedback !== undefined) {
         const { type, seq, seat, ...word } = event; // the writer's own word, with its verdict
         round.words = [...(round.words ?? []), word];
-        round.counts[seat] = round.words.length;
+        round.counts[seat] = round.words.filter((w) => STANDING.includes(w.feedback)).length;
         announce(verdictText(word));
         showVerdict(verdictText(word), word.feedback === "accepted" || word.feedback === "written");
       } else round.counts[event.seat] = event.count ?? (round.counts[event.seat] ?? 0) + 1;
@@ -409,6 +443,9 @@ const client = new RoomClient(
   {
     fold,
     draw,
+    online() {
+      if (state.waiting.length) sendWaiting();
+    },
     refused(message, note) {
       if (note?.word === undefined) return false;
       const line = t("refused_word", { word: note.word, reason: message.text });

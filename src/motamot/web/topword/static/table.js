@@ -300,23 +300,24 @@ function drawHead() {
     const toPlay = g && !g.finished && g.current === seat;
     const score = g ? (g.final_scores?.[seat] ?? g.scores[seat]) : "";
     const seatInfo = view.seats.find((s) => s.seat === seat);
-    const online = Boolean(seatInfo?.bot) || client.presence.has(seat);
+    const online = Boolean(seatInfo?.bot) || (client.online && client.presence.has(seat));
+    const known = Boolean(seatInfo?.bot) || client.online;
     const badges = [
       seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null,
       seat === client.me ? t("you") : null,
-      online ? null : t("away"),
+      online ? null : known ? t("away") : t("unknown_presence"),
       toPlay ? t("to_play") : null,
     ];
     return h(
       "li",
-      { class: [toPlay ? "to-play" : "", online ? "online" : "offline"].join(" ").trim(), "data-seat": seat },
+      { class: [toPlay ? "to-play" : "", online ? "online" : known ? "offline" : "unknown"].join(" ").trim(), "data-seat": seat },
       h("span", { class: "name" }, nameOf(seat)),
       h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
       h("span", { class: "count" }, String(score)),
     );
   });
   const parts = [h("ul", { class: "players", "aria-label": t("scores") }, rows)];
-  if (client.me === null) parts.push(h("p", { class: "watching" }, t("watching")));
+  if (client.watching) parts.push(h("p", { class: "watching" }, t("watching")));
   if (g) {
     parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })));
     const clock = clockText(g);
@@ -332,7 +333,7 @@ function drawHead() {
 function drawLobby() {
   const view = client.view;
   const parts = [h("h1", {}, t("table_title"))];
-  if (client.me === null && DATA.mode !== "watch") parts.push(joinForm());
+  if (client.me === null && !client.watching) parts.push(joinForm());
   if (client.me !== null && view.host === client.me) {
     parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, t("start_game")));
   } else parts.push(h("p", { class: "hint" }, t("waiting_start")));

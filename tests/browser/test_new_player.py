@@ -1,0 +1,206 @@
+"""What a new player tripped on (issue 21), in Chromium: each test failed on the pages as
+they were. An invited friend is asked to play; the others' counts are of words that
+stand; nobody wins a round nobody scored; a rematch shows the new match; a page whose
+connection is down claims nobody is connected and keeps the words typed meanwhile.
+
+Screenshots at phone (360×640) and desktop size are saved in tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from motamot.boggle import get_preset, parse_grid, solve
+from motamot.lexicon import load_lexicon
+from tests.browser.conftest import PageFrames, same_after_reload
+from tests.browser.test_play_in_browser import grid_of, serious_violations, write
+from tests.server.live import LiveServer
+
+PHONE: ViewportSize = {"width": 360, "height": 640}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+WATCHING = "Vous regardez la partie sans y jouer."
+
+
+def seated(
+    browser: Browser, live: LiveServer, saved: dict[str, Any], viewport: ViewportSize
+) -> Page:
+    """A page of the seat `saved` (as POST /api/rooms or /join answered), in French."""
+    page = browser.new_context(viewport=viewport, locale="fr-FR").new_page()
+    page.goto(live.url + "/")
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"motamot.seat.{saved['room']}", json.dumps(saved)],
+    )
+    page.goto(f"{live.url}/r/{saved['room']}")
+    return page
+
+
+def room_of_two(live: LiveServer, **settings: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    ana = live.post("/api/rooms", {"name": "Ana", **settings})
+    bob = live.post(f"/api/rooms/{ana['room']}/join", {"name": "Bob"})
+    return ana, bob
+
+
+def valid_words(page: Page) -> list[str]:
+    """The words of the grid the page shows, best first."""
+    found = solve(parse_grid(grid_of(page)), get_preset("classic-fr"), load_lexicon("fr"))
+    return [word.word for word in found.words]
+
+
+@pytest.mark.parametrize("kind", ["boggle", "topword"])
+def test_an_invited_friend_is_asked_to_play_not_told_to_watch(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames, kind: str
+) -> None:
+    created = live.post(
+        "/api/rooms" if kind == "boggle" else "/api/tables",
+        {"name": "Ana"} if kind == "boggle" else {"name": "Ana", "seats": ["person"]},
+    )
+    room = created["room"]
+    friend = frames.watch(browser.new_context(viewport=PHONE, locale="fr-FR").new_page())
+    friend.goto(f"{live.url}/r/{room}")  # the players' link, with its invitation
+    expect(friend.locator("#join-name")).to_be_visible()
+    expect(friend.locator("main")).not_to_contain_text(WATCHING)
+    friend.screenshot(path=str(artifacts / f"{kind}-invited-phone.png"), full_page=True)
+    watcher = frames.watch(browser.new_context(viewport=DESKTOP, locale="fr-FR").new_page())
+    watcher.goto(f"{live.url}/r/{room[:16]}/watch")  # the watch link: the id alone
+    expect(watcher.locator("main")).to_contain_text(WATCHING)
+    expect(watcher.locator("#join-name")).to_have_count(0)
+    watcher.screenshot(path=str(artifacts / f"{kind}-watch-desktop.png"), full_page=True)
+    for page in (friend, watcher):
+        page.context.close()
+    frames.all_fit("welcome")
+
+
+def test_the_others_count_accepted_words_not_refused_ones(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """With instant verdicts Bob sees Ana's 1 accepted word, not her 2 entries (the
+    terminal counted 1, the page 2); a reload says the same."""
+    ana_seat, bob_seat = room_of_two(live, duration=120)
+    ana = frames.watch(seated(browser, live, ana_seat, DESKTOP))
+    bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+    try:
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        write(ana, "zzzq")  # refused: not on the grid
+        write(ana, valid_words(ana)[0])
+        expect(ana.locator("#my-words li")).to_have_count(2)
+        ana_row = bob.locator(".players li[data-seat=s1]")
+        expect(ana_row).to_contain_text("1 mot")
+        expect(ana_row).not_to_contain_text("2 mots")
+        expect(ana.locator(".players li[data-seat=s1]")).to_contain_text("1 mot")
+        bob.screenshot(path=str(artifacts / "counts-phone.png"))
+        same_after_reload(bob)
+        same_after_reload(ana)
+        frames.all_fit("welcome", "events", "ack")
+    finally:
+        ana.context.close()
+        bob.context.close()
+
+
+def test_verify_at_end_counts_are_of_words_written(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    ana_seat, bob_seat = room_of_two(live, duration=120, verify_at_end=True)
+    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
+    bob = frames.watch(seated(browser, live, bob_seat, DESKTOP))
+    try:
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        write(ana, valid_words(ana)[0])
+        expect(bob.locator(".players li[data-seat=s1]")).to_contain_text("1 mot écrit")
+        bob.screenshot(path=str(artifacts / "written-counts-desktop.png"))
+        same_after_reload(bob)
+    finally:
+        ana.context.close()
+        bob.context.close()
+
+
+def test_b14_a_round_nobody_scored_has_no_winner_and_a_rematch_shows_the_new_match(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """A one-round match where nobody wrote a word: no « gagnée par » everybody (a tie at
+    0 plays an extra round); Ana scores in it and wins; then « Revanche »: the old results
+    and « Partie gagnée » leave the screen, for both."""
+    ana_seat, bob_seat = room_of_two(live, duration=120, rounds=1)
+    ana = frames.watch(seated(browser, live, ana_seat, DESKTOP))
+    bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+    try:
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        ana.get_by_role("button", name="Arrêter la manche").click()
+        for page in (ana, bob):
+            expect(page.locator(".winner")).to_have_text(
+                "Personne n'a marqué de point : pas de gagnant pour cette manche"
+            )
+            expect(page.locator("main")).not_to_contain_text("gagnée par")
+        ana.screenshot(path=str(artifacts / "nobody-scored-desktop.png"), full_page=True)
+        bob.screenshot(path=str(artifacts / "nobody-scored-phone.png"), full_page=True)
+        ana.click("#start")
+        expect(ana.locator("#word")).to_be_visible()
+        write(ana, valid_words(ana)[0])
+        expect(ana.locator("#my-words li.ok")).to_have_count(1)
+        ana.get_by_role("button", name="Arrêter la manche").click()
+        expect(bob.locator(".scores caption")).to_have_text("Partie gagnée par Ana")
+        ana.click("#rematch")
+        for page in (ana, bob):
+            expect(page.locator("#new-match")).to_be_visible()
+            expect(page.locator(".sheet")).to_have_count(0)
+            expect(page.locator("main")).not_to_contain_text("gagnée par")
+        expect(ana.locator("#start")).to_have_text("Lancer la manche")
+        bob.screenshot(path=str(artifacts / "rematch-phone.png"), full_page=True)
+        same_after_reload(bob)
+        frames.all_fit("welcome", "events", "ack")
+    finally:
+        ana.context.close()
+        bob.context.close()
+
+
+@pytest.mark.slow
+def test_words_typed_offline_wait_and_go_in_order_when_the_connection_is_back(
+    browser: Browser, tmp_path: Path, artifacts: Path, frames: PageFrames
+) -> None:
+    """The server dies mid-round: the page says the connection is lost, claims nobody is
+    « connecté » (itself included), keeps each word typed « en attente » in order, and
+    sends them when the server is back; the referee judges them as usual."""
+    live = LiveServer(tmp_path / "rooms.sqlite3").start()
+    ana_seat, bob_seat = room_of_two(live, duration=180)
+    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
+    bob = frames.watch(seated(browser, live, bob_seat, DESKTOP))
+    try:
+        expect(ana.locator(".players li[data-seat=s2]")).to_contain_text("connecté")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        words = valid_words(ana)[:3]
+        live.kill()
+        expect(ana.locator(".status")).to_contain_text("reconnexion")
+        expect(ana.locator(".players")).not_to_contain_text("connecté")
+        for word in words:
+            write(ana, word)
+        waiting = ana.locator("#my-words li.waiting")
+        expect(waiting).to_have_count(3)
+        expect(waiting.first).to_contain_text("en attente")
+        ana.screenshot(path=str(artifacts / "offline-words-phone.png"))
+        bob.screenshot(path=str(artifacts / "offline-desktop.png"))
+        live.start()
+        accepted = ana.locator("#my-words li.ok")
+        expect(accepted).to_have_count(3, timeout=30_000)
+        expect(waiting).to_have_count(0)
+        newest_first = [item.inner_text().split(" ")[0] for item in accepted.all()]
+        assert newest_first == [word for word in reversed(words)]  # sent in the order typed
+        expect(bob.locator(".players li[data-seat=s1]")).to_contain_text("3 mots")
+        expect(ana.locator(".players li[data-seat=s2]")).to_contain_text("connecté")
+        ana.screenshot(path=str(artifacts / "offline-words-sent-phone.png"))
+    finally:
+        ana.context.close()
+        bob.context.close()
+        live.stop()
+    assert frames.errors == []
