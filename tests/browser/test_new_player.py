@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.lexicon import load_lexicon
 from tests.browser.conftest import PageFrames, same_after_reload
-from tests.browser.test_play_in_browser import grid_of, serious_violations, write
+from tests.browser.test_play_in_browser import grid_of, write
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
