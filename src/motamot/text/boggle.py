@@ -34,6 +34,7 @@ def reason_text(reason: WordReason, lang: Language) -> str:
     """A refusal code in the player's language."""
     return translate(REASONS, reason, lang)
 
+
 #: B14 when nobody scored: no winner (everybody at 0 would otherwise "win").
 NO_WINNER: Catalog = {
     "no_round_winner": {
