@@ -204,3 +204,24 @@ def test_words_typed_offline_wait_and_go_in_order_when_the_connection_is_back(
         bob.context.close()
         live.stop()
     assert frames.errors == []
+
+
+def test_the_focus_stays_on_a_control_when_the_controls_are_drawn_again(
+    browser: Browser, live: LiveServer, frames: PageFrames
+) -> None:
+    """Somebody joins or gets ready: the lobby's controls are drawn again, and the
+    keyboard user's focus stays where it was (it fell to the page's body)."""
+    ana_seat = live.post("/api/rooms", {"name": "Ana"})
+    ana = frames.watch(seated(browser, live, ana_seat, DESKTOP))
+    try:
+        expect(ana.locator("#ready")).to_be_visible()
+        ana.locator("#ready").focus()
+        bob = live.post(f"/api/rooms/{ana_seat['room']}/join", {"name": "Bob"})
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        assert ana.evaluate("document.activeElement.id") == "ready"
+        ana.keyboard.press("Enter")  # ready: drawn again, still focused
+        expect(ana.locator("#ready")).to_have_attribute("aria-pressed", "true")
+        assert ana.evaluate("document.activeElement.id") == "ready"
+        assert bob["seat"] == "s2"
+    finally:
+        ana.context.close()

@@ -207,6 +207,19 @@ def seated(*kinds: str, **kw: Any) -> TopwordRoom:
     return table
 
 
+def test_the_start_names_the_seats_kept_for_friends_that_nobody_took() -> None:
+    """Two seats kept at creation: alone, two players are awaited; with a computer player
+    sat down the game could start, but the friends' seats are still said to be waiting."""
+    table = seated("human", seats_kept=2)
+    refused = table.handle("s1", Start(1), T0)
+    assert isinstance(refused, Refusal) and refused.fields == {"count": 2}
+    assert table.seats_awaited() == 2
+    table.handle(None, Join("Bob", digest("Bob")), T0)
+    assert table.seats_awaited() == 1
+    table.handle("s1", AddBot("greedy"), T0)
+    assert table.seats_awaited() == 1  # a computer player takes no friend's seat
+
+
 def test_t3_the_start_draw_is_the_engines_and_shown_to_all() -> None:
     table = seated("human", "human", "human")
     out = table.handle("s1", Start(42), T0)
@@ -268,7 +281,8 @@ def test_seating_rules() -> None:
     assert isinstance(full, Refusal) and full.code == "room_full"
     alone = seated("human")
     refused = alone.handle("s1", Start(1), T0)
-    assert isinstance(refused, Refusal) and refused.code == "player_count"
+    assert isinstance(refused, Refusal) and refused.code == "players_awaited"
+    assert refused.fields == {"count": 1}  # says who is awaited, not « 2 to 4 players »
     two = seated("human", "human")
     assert isinstance(two.handle("s2", Start(1), T0), Refusal)  # not the host
     two.handle("s1", Start(1), T0)

@@ -96,6 +96,10 @@ REFUSALS: Catalog = {
     "game_over": {"fr": "la partie est finie", "en": "the game is over"},
     "game_started": {"fr": "la partie est commencée", "en": "the game has started"},
     "not_your_turn": {"fr": "ce n'est pas votre tour", "en": "it is not your turn"},
+    "players_awaited": {
+        "fr": "il manque {count:joueur|joueurs} : envoyez-leur le lien à donner aux joueurs",
+        "en": "{count:player|players} missing: send them the link for players",
+    },
     "player_count": {
         "fr": "il faut de {low} à {high} joueurs",
         "en": "{low} to {high} players are needed",

@@ -55,11 +55,31 @@ TOPWORD_PAGE: Catalog = {
     "game_over_short": {"fr": "terminée", "en": "over"},
     "table_title": {"fr": "Table de Topword", "en": "Topword table"},
     "start_game": {"fr": "Commencer la partie", "en": "Start the game"},
+    "seat_waiting": {
+        "fr": "Place {number} : en attente d'un joueur",
+        "en": "Seat {number}: waiting for a player",
+    },
+    "start_awaited": {
+        "fr": "En attente de {count:joueur|joueurs} : envoyez le lien à donner aux joueurs.",
+        "en": "Waiting for {count:player|players}: send the link for players.",
+    },
+    "tw_clock": {"fr": "{seconds} s par tour", "en": "{seconds} s a turn"},
+    "tw_no_clock": {"fr": "sans limite de temps", "en": "no time limit"},
+    "tw_hints_on": {"fr": "conseils permis", "en": "hints allowed"},
+    "tw_hints_off": {"fr": "sans conseils", "en": "no hints"},
+    "created_on": {"fr": "créée le {date}", "en": "created {date}"},
     "starter_drawn": {
         "fr": "Tirage pour commencer : {draws}. {name} commence.",
         "en": "Draw to start: {draws}. {name} starts.",
     },
     "board": {"fr": "Plateau", "en": "Board"},
+    "stack_height": {"fr": "{count:lettre empilée|lettres empilées}", "en": "{count:tile|tiles} high"},
+    "board_legend": {
+        "fr": "Les traits au bord gauche d'une case : combien de lettres y sont empilées (une par "
+        "trait, 5 au plus).",
+        "en": "The marks on a cell's left edge: how many tiles are stacked there (one per mark, "
+        "5 at most).",
+    },
     "rack": {"fr": "Votre chevalet", "en": "Your rack"},
     "pile": {"fr": "Pioche : {count:lettre|lettres}", "en": "Pile: {count:tile|tiles}"},
     "shuffle": {"fr": "Mélanger", "en": "Shuffle"},

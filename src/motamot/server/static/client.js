@@ -149,8 +149,21 @@ export class RoomClient {
     const note = this.pending.get(message.id);
     this.pending.delete(message.id);
     if (this.page.refused?.(message, note)) return;
-    this.status.textContent = message.text; // a refused host action, an action without a seat
+    this.say(message.text); // a refused host action, an action without a seat
     announce(message.text);
+  }
+
+  /** Say a refusal in the status line, until unsay() (the next good step) clears it. */
+  say(text) {
+    this.status.textContent = text;
+    this.saying = true;
+  }
+
+  /** A refusal said is stale once the player did something that is fine. */
+  unsay() {
+    if (!this.saying) return;
+    this.status.textContent = "";
+    this.saying = false;
   }
 
   error(message) {
@@ -165,6 +178,7 @@ export class RoomClient {
 
   connected(up, code) {
     this.online = up;
+    this.saying = false;
     if (!up) this.presence = new Set();
     if (this.view) (this.page.presence ?? this.page.draw).call(this.page);
     // the hello is sent: what the page kept while the socket was down may follow it

@@ -67,3 +67,31 @@ export async function postJSON(path, body) {
   const error = response.ok ? null : (answer.text ?? answer.detail ?? answer.error ?? String(response.status));
   return { ok: response.ok, answer, error };
 }
+
+/** « Copier »: puts `text` on the clipboard (where it cannot, shows it to copy by hand). */
+export function copyButton(text) {
+  const button = h("button", { type: "button", class: "small" }, t("copy"));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = t("copied");
+    } catch {
+      button.textContent = text;
+    }
+  });
+  return button;
+}
+
+/** "Label : value" in French, "Label: value" in English. */
+export function labelled(label, value) {
+  return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
+}
+
+/** Replace `el`'s children, the focus kept on the control of the same id: a redraw (a
+ * player joins, somebody is ready) must not drop a keyboard user to the page's body. */
+export function replaceKeepingFocus(el, ...children) {
+  const focused = document.activeElement;
+  const id = focused && focused !== document.body && el.contains(focused) ? focused.id : "";
+  el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
+  if (id) document.getElementById(id)?.focus({ preventScroll: true });
+}

@@ -1,5 +1,5 @@
 // The home page: create a room, then go to it with the creator's seat token kept.
-import { DATA, h, postJSON, t } from "./common.js";
+import { DATA, LANG, h, postJSON, t } from "./common.js";
 
 const form = document.getElementById("create");
 
@@ -113,7 +113,8 @@ async function listTables() {
   for (const saved of seats) {
     const table = tables[saved.room];
     if (!table) continue;
-    const others = Object.entries(table.names).filter(([seat]) => seat !== saved.seat).map(([, name]) => name);
+    const players = Object.entries(table.names).map(([seat, name]) => (seat === saved.seat ? t("you") : name));
+    const created = new Date(table.created * 1000).toLocaleDateString(LANG, { day: "numeric", month: "long", year: "numeric" });
     let where;
     if (table.finished) where = t("game_over_short");
     else if (!table.started) where = t("waiting_start");
@@ -124,9 +125,11 @@ async function listTables() {
       h(
         "li",
         { class: mine ? "your-turn" : "", "data-room": saved.room },
-        h("a", { href: `/r/${saved.room}` }, others.join(", ") || saved.room),
+        h("a", { href: `/r/${saved.room}` }, players.join(", ")),
         " — ",
         where,
+        " · ",
+        h("span", { class: "date" }, t("created_on", { date: created })),
       ),
     );
   }

@@ -106,6 +106,11 @@ class TopwordRoom(Actor[TopwordSettings]):
             return None
         return self.turn_start + self.settings.turn_seconds
 
+    def seats_awaited(self) -> int:
+        """The seats kept for people at creation that nobody took yet."""
+        people = sum(1 for seat in self.present() if not self.seats[seat].is_bot)
+        return max(0, self.settings.seats_kept + 1 - people)
+
     def rack_of(self, seat: str) -> tuple[str, ...] | None:
         """`seat`'s rack now (None: not playing in this game)."""
         if self.game is None or seat not in self.order:
@@ -207,7 +212,10 @@ class TopwordRoom(Actor[TopwordSettings]):
             return Refusal("game_started")
         order = tuple(self.present())
         low, high = self.ruleset.min_players, self.ruleset.max_players
-        if not low <= len(order) <= high:
+        if len(order) < low:  # say who is awaited: a seat kept for a friend, or one more
+            missing = max(low - len(order), self.seats_awaited())
+            return Refusal("players_awaited", {"count": missing})
+        if len(order) > high:
             return Refusal("player_count", {"low": low, "high": high})
         game = self._new_game(order, seed)
         draws = _start_draws(game, order)

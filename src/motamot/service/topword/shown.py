@@ -31,6 +31,8 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     bot_seconds: float
     scoreless_limit: int | None
     hints: bool
+    #: The seats kept for people at creation besides the host's (shown waiting).
+    seats_kept: int = 0
 
 
 class ScoreShown(VerdictJson, kw_only=True):

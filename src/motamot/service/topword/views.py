@@ -77,6 +77,7 @@ def settings_shown(settings: TopwordSettings) -> SettingsShown:
         settings.bot_seconds,
         settings.scoreless_limit,
         settings.hints,
+        settings.seats_kept,
     )
 
 

@@ -63,6 +63,7 @@ class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
             bot_seconds=self.bot_seconds,
             hints=self.hints,
             rated=self.rated,
+            seats_kept=self.seats.count(PERSON),
         )
 
 
@@ -161,6 +162,7 @@ def table_status(table: Any) -> dict[str, Any] | None:
         "finished": table.ended is not None,
         "winners": list(table.ended.winners) if table.ended is not None else [],
         "turn_deadline": table.turn_deadline(),
+        "created": table.created.at,
     }
 
 

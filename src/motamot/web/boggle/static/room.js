@@ -1,7 +1,7 @@
 // A Boggle room: lobby, live round and results, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the rounds and the match).
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, h, reason, t } from "../common.js";
+import { DATA, copyButton, h, labelled, reason, replaceKeepingFocus, t } from "../common.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
@@ -31,11 +31,6 @@ function fill(el, ...children) {
   el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
 }
 
-/** "Label : value" in French, "Label: value" in English. */
-function labelled(label, value) {
-  return `${label}${LANG === "fr" ? " : " : ": "}${value}`;
-}
-
 /** The last verdict, shown right under the word field (the list may be off screen);
  * `ok` null: not judged yet (waiting for the connection). */
 function showVerdict(text, ok) {
@@ -54,26 +49,14 @@ function formatTime(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function copyButton(text) {
-  const button = h("button", { type: "button", class: "small" }, t("copy"));
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      button.textContent = t("copied");
-    } catch {
-      button.textContent = text;
-    }
-  });
-  return button;
-}
-
 function drawShare() {
   const invite = `${location.origin}/r/${DATA.room}`;
   const watch = `${location.origin}/r/${DATA.watch_id}/watch`; // the room's id alone: watch, not sit
-  share.replaceChildren(
-    h("h2", { id: "share-title" }, t("invite_link")),
-    h("p", { class: "link" }, h("a", { href: invite }, invite), " ", copyButton(invite)),
-    h("h2", {}, t("watch_link")),
+  fill(
+    share,
+    client.watching ? null : h("h2", { id: "share-title" }, t("invite_link")),
+    client.watching ? null : h("p", { class: "link" }, h("a", { href: invite }, invite), " ", copyButton(invite)),
+    h("h2", client.watching ? { id: "share-title" } : {}, t("watch_link")),
     h("p", { class: "link" }, h("a", { href: watch }, watch), " ", copyButton(watch)),
   );
 }
@@ -115,7 +98,7 @@ function drawPeople() {
       const count = running ? h("span", { class: "count" }, t(view.settings.verify_at_end ? "written_count" : "word_count", { count: round.counts[s.seat] ?? 0 })) : null;
       const remove =
         client.me === view.host && s.bot && !running
-          ? h("button", { type: "button", class: "small", onclick: () => client.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
+          ? h("button", { type: "button", class: "small", id: `remove-${s.seat}`, onclick: () => client.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
           : null;
       const online = s.bot || (client.online && client.presence.has(s.seat));
       const known = s.bot || client.online;
@@ -128,7 +111,7 @@ function drawPeople() {
         remove,
       );
     });
-  people.replaceChildren(h("h2", { id: "people-title" }, t("players")), h("ul", { class: "players" }, items));
+  replaceKeepingFocus(people, h("h2", { id: "people-title" }, t("players")), h("ul", { class: "players" }, items));
 }
 
 function drawControls() {
@@ -140,7 +123,7 @@ function drawControls() {
   const mine = view.seats.find((s) => s.seat === client.me);
   if (mine && !running) {
     buttons.push(
-      h("button", { type: "button", "aria-pressed": String(mine.ready), onclick: () => client.act("ready", { ready: !mine.ready }) }, t("i_am_ready")),
+      h("button", { type: "button", id: "ready", "aria-pressed": String(mine.ready), onclick: () => client.act("ready", { ready: !mine.ready }) }, t("i_am_ready")),
     );
   }
   if (isHost && !running && !view.match.finished) {
@@ -150,16 +133,19 @@ function drawControls() {
     buttons.push(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => client.act("rematch") }, t("rematch")));
   }
   if (isHost && running) {
-    buttons.push(h("button", { type: "button", onclick: () => client.act("stop") }, t("stop_round")));
+    buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t("stop_round")));
   }
   if (isHost && !running) {
     const select = h("select", { id: "bot-level", "aria-label": t("bot_level") }, ["beginner", "intermediate", "advanced", "expert"].map((lv) => h("option", { value: lv }, t(`level.${lv}`))));
     select.value = "intermediate";
-    buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", onclick: () => client.act("add_bot", { level: select.value }) }, t("add_bot"))));
+    buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", id: "add-bot", onclick: () => client.act("add_bot", { level: select.value }) }, t("add_bot"))));
   }
   if (!isHost && client.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
   if (client.watching) buttons.push(h("p", { class: "hint" }, t("watching")));
-  controls.replaceChildren(...buttons);
+  const level = document.getElementById("bot-level")?.value;
+  replaceKeepingFocus(controls, ...buttons);
+  const select = document.getElementById("bot-level");
+  if (select && level) select.value = level; // the level chosen stays chosen
 }
 
 function settingsLine(settings) {
@@ -383,8 +369,9 @@ function draw() {
   }
   if (phase === "round") drawMyWords(round);
   // Between rounds the host's buttons come first; during a round, the grid does.
-  if (phase === "round") stage.after(controls);
-  else stage.before(controls);
+  // (moved only when it must: moving an element takes the focus out of it)
+  if (phase === "round" && stage.nextElementSibling !== controls) stage.after(controls);
+  else if (phase !== "round" && controls.nextElementSibling !== stage) stage.before(controls);
   drawPeople();
   drawControls();
   drawJoin();

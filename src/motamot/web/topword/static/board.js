@@ -1,6 +1,8 @@
 // The Topword board: 10×10 cells, each showing its top letter and its stack's height
-// (a number and a shade), the four centre squares marked, the last move lit.
-import { h } from "../common.js";
+// (one mark per tile along the cell's left edge, and a shade: a number in the corner read
+// as a letter's value to a Scrabble player), the four centre squares marked, the last
+// move lit. A player's board is one tab stop: the arrow keys move between the cells.
+import { h, t } from "../common.js";
 
 export const SIZE = 10;
 export const COLUMNS = "ABCDEFGHIJ";
@@ -22,9 +24,10 @@ export function cellOf(name) {
 /**
  * Draw the board into `root`.
  * board: {tops: [label], heights: [n]}; lit: cells of the last move; draft: Map cell → label
- * (tiles put down but not played); cursor: {cell, across} or null; onCell(cell) on a tap.
+ * (tiles put down but not played); cursor: {cell, across} or null; onCell(cell) on a tap;
+ * focusCell: the cell that is the board's one tab stop (a player's board).
  */
-export function drawBoard(root, { board, lit = new Set(), draft = new Map(), cursor = null, onCell = null }) {
+export function drawBoard(root, { board, lit = new Set(), draft = new Map(), cursor = null, onCell = null, focusCell = 44 }) {
   const cells = [];
   const corner = h("div", { class: "axis corner", "aria-hidden": "true" });
   cells.push(corner);
@@ -41,16 +44,27 @@ export function drawBoard(root, { board, lit = new Set(), draft = new Map(), cur
       if (lit.has(cell)) classes.push("lit");
       if (pending) classes.push("draft");
       if (cursor && cursor.cell === cell) classes.push("cursor", cursor.across ? "across" : "down");
-      const label = `${cellName(cell)}${top ? ` ${top}` : ""}${height ? ` (${height})` : ""}`;
-      const el = h(
-        onCell ? "button" : "div",
-        { class: classes.join(" "), "data-cell": cell, "aria-label": label, type: onCell ? "button" : null },
-        top ? h("span", { class: top.length > 1 ? "letter two" : "letter" }, top) : null,
-        height ? h("span", { class: "height" }, String(height)) : null,
-      );
-      if (onCell) el.addEventListener("click", () => onCell(cell));
+      const label = `${cellName(cell)}${top ? ` ${top}` : ""}${height ? `, ${t("stack_height", { count: height })}` : ""}`;
+      const attrs = { class: classes.join(" "), "data-cell": cell, "aria-label": label };
+      const el = onCell
+        ? h("button", { ...attrs, type: "button", tabindex: cell === focusCell ? 0 : -1 })
+        : h("div", { ...attrs, role: "img" });
+      if (top) el.append(h("span", { class: top.length > 1 ? "letter two" : "letter" }, top));
+      if (height) el.append(h("span", { class: "stack", "aria-hidden": "true" }, Array.from({ length: height }, () => h("i"))));
+      if (onCell) el.addEventListener("click", (event) => onCell(cell, event));
       cells.push(el);
     }
   }
   root.replaceChildren(h("div", { class: "board-grid" }, ...cells));
+}
+
+/** The cell an arrow key moves to from `cell` (null: not an arrow, or the board's edge). */
+export function arrowStep(cell, key) {
+  const row = Math.floor(cell / SIZE);
+  const col = cell % SIZE;
+  const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
+  if (!dr && !dc) return null;
+  const r = row + dr;
+  const c = col + dc;
+  return r >= 0 && r < SIZE && c >= 0 && c < SIZE ? r * SIZE + c : null;
 }

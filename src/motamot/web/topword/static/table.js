@@ -2,14 +2,18 @@
 // shared client folds the events into (this page folds the game's). The server decides
 // what each seat sees: the page never holds anybody else's rack.
 import { RoomClient, announce } from "../client.js";
-import { DATA, h, t } from "../common.js";
-import { SIZE, cellOf, drawBoard } from "./board.js";
+import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
+import { SIZE, arrowStep, cellOf, drawBoard } from "./board.js";
 import { refusalText, scoreList } from "./score.js";
 
 const root = document.getElementById("table");
 
+// This player's arrangement of the rack, kept in this browser (a reload keeps it).
+const RACK_KEY = `motamot.rack.${DATA.room}`;
+
 const state = {
-  order: [], // the rack as this player arranged it (labels)
+  order: JSON.parse(localStorage.getItem(RACK_KEY) ?? "[]"), // the rack as arranged (labels)
+  focusCell: 44, // the board's one tab stop (5E until a cell is chosen)
   draft: new Map(), // cell → {tile, index in order}
   cursor: null, // {cell, across}
   exchanging: false,
@@ -76,6 +80,7 @@ function placements() {
 let previewTimer = null;
 function changed() {
   state.verdict = null;
+  client.unsay(); // a refusal of the draft before is stale
   draw();
   schedulePreview();
 }
@@ -108,7 +113,8 @@ function play() {
 
 // --- input: a tap on a cell, typed letters, tiles dragged from the rack --------------------
 
-function onCell(cell) {
+function onCell(cell, event) {
+  state.focusCell = cell;
   if (state.draft.has(cell)) {
     takeBack(cell);
     return;
@@ -116,8 +122,28 @@ function onCell(cell) {
   if (state.cursor && state.cursor.cell === cell) state.cursor = { cell, across: !state.cursor.across };
   else state.cursor = { cell, across: state.cursor?.across ?? true };
   draw();
-  typeHere.focus({ preventScroll: true });
+  // a tap or a click: typed letters go to the hidden field (a phone keeps its keyboard);
+  // Enter or Space on the cell: the focus stays on the board, for the arrow keys
+  if (event?.detail) typeHere.focus({ preventScroll: true });
 }
+
+/** The board is one tab stop: the arrow keys move between its cells, a letter typed on a
+ * cell puts a tile there (the cursor comes to the cell first). */
+boardBox.addEventListener("keydown", (event) => {
+  const cell = event.target.dataset?.cell;
+  if (cell === undefined) return;
+  const from = Number(cell);
+  const to = arrowStep(from, event.key);
+  if (to !== null) {
+    state.focusCell = to;
+    for (const el of boardBox.querySelectorAll("[data-cell]")) el.tabIndex = Number(el.dataset.cell) === to ? 0 : -1;
+    boardBox.querySelector(`[data-cell="${to}"]`)?.focus();
+    event.preventDefault();
+    event.stopPropagation();
+  } else if (/^[a-zA-Z]$/.test(event.key) && state.cursor?.cell !== from) {
+    state.cursor = { cell: from, across: state.cursor?.across ?? true };
+  }
+});
 
 function step(cell, across) {
   const row = Math.floor(cell / SIZE);
@@ -141,12 +167,12 @@ function typeLetter(letter) {
   const used = usedIndexes();
   const index = state.order.findIndex((tile, i) => tile === label && !used.has(i));
   if (index < 0) {
-    status.textContent = refusalText("not_on_rack", { detail: label });
+    client.say(refusalText("not_on_rack", { detail: label }));
     return;
   }
-  status.textContent = "";
   state.draft.set(cell, { tile: label, index });
   state.cursor = { cell: step(cell, across) ?? cell, across };
+  state.focusCell = state.cursor.cell;
   changed();
 }
 
@@ -184,6 +210,8 @@ typeHere.addEventListener("input", () => {
 function startDrag(event, index) {
   if (event.button !== undefined && event.button !== 0) return;
   const tileEl = event.currentTarget;
+  // the board typed on may be scrolled away (a phone's keyboard): bring it back first
+  if (boardBox.getBoundingClientRect().top < 0) boardBox.scrollIntoView({ block: "start" });
   const ghost = h("div", { class: "tile ghost", "aria-hidden": "true" }, state.order[index]);
   const startX = event.clientX;
   const startY = event.clientY;
@@ -228,7 +256,12 @@ function reorder(from, to) {
     const cell = byIndex.get(oldIndex);
     if (cell !== undefined) state.draft.get(cell).index = newIndex;
   }
+  keepOrder();
   draw();
+}
+
+function keepOrder() {
+  localStorage.setItem(RACK_KEY, JSON.stringify(state.order));
 }
 
 function tapTile(index) {
@@ -254,6 +287,7 @@ function shuffle() {
   const moved = new Map(indexes.map((oldIndex, newIndex) => [oldIndex, newIndex]));
   state.order = indexes.map((i) => state.order[i]);
   for (const d of state.draft.values()) d.index = moved.get(d.index);
+  keepOrder();
   draw();
 }
 
@@ -270,6 +304,7 @@ function syncRack(rack) {
   }
   const same = kept.length === state.order.length && left.length === 0;
   state.order = [...kept, ...left];
+  keepOrder();
   if (!same) clearDraft();
 }
 
@@ -330,15 +365,36 @@ function drawHead() {
   head.replaceChildren(...parts);
 }
 
+/** The seats kept for friends at creation that nobody took yet. */
+function seatsAwaited(view) {
+  const people = view.seats.filter((s) => s.present && !s.bot).length;
+  return Math.max(0, (view.settings.seats_kept ?? 0) + 1 - people);
+}
+
+/** The table's settings in one line: rules, word list, clock, hints. */
+function settingsLine(settings) {
+  const parts = [t(`ruleset.${settings.ruleset}`), labelled(t("dictionary"), settings.dictionary)];
+  parts.push(settings.turn_seconds ? t("tw_clock", { seconds: settings.turn_seconds }) : t("tw_no_clock"));
+  parts.push(settings.hints ? t("tw_hints_on") : t("tw_hints_off"));
+  return h("p", { class: "settings", id: "settings" }, parts.join(" · "));
+}
+
 function drawLobby() {
   const view = client.view;
-  const parts = [h("h1", {}, t("table_title"))];
+  const parts = [h("h1", {}, t("table_title")), settingsLine(view.settings)];
+  const seated = view.seats.filter((s) => s.present).length;
+  const awaited = seatsAwaited(view);
+  if (awaited) {
+    const waiting = Array.from({ length: awaited }, (_, i) => h("li", { class: "waiting" }, t("seat_waiting", { number: seated + i + 1 })));
+    parts.push(h("ul", { class: "waiting-seats", id: "waiting-seats" }, waiting));
+  }
   if (client.me === null && !client.watching) parts.push(joinForm());
   if (client.me !== null && view.host === client.me) {
     parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, t("start_game")));
+    if (awaited) parts.push(h("p", { class: "hint", id: "awaited" }, t("start_awaited", { count: awaited })));
   } else parts.push(h("p", { class: "hint" }, t("waiting_start")));
   parts.push(shareLinks());
-  side.replaceChildren(...parts);
+  replaceKeepingFocus(side, ...parts);
   boardBox.replaceChildren();
 }
 
@@ -359,10 +415,10 @@ function shareLinks() {
   return h(
     "section",
     { class: "card share" },
-    h("h2", {}, t("invite_link")),
-    h("p", { class: "link" }, h("a", { href: invite }, invite)),
+    client.watching ? null : h("h2", {}, t("invite_link")),
+    client.watching ? null : h("p", { class: "link" }, h("a", { href: invite }, invite), " ", copyButton(invite)),
     h("h2", {}, t("watch_link")),
-    h("p", { class: "link" }, h("a", { href: watchLink }, watchLink)),
+    h("p", { class: "link" }, h("a", { href: watchLink }, watchLink), " ", copyButton(watchLink)),
   );
 }
 
@@ -373,10 +429,12 @@ function drawBoardBox() {
   const draft = new Map([...state.draft.entries()].map(([cell, d]) => [cell, d.tile]));
   const grid = h("div", { class: "board-box" });
   const seated = client.me !== null && !g.finished;
-  drawBoard(grid, { board: g.board, lit, draft, cursor: state.cursor, onCell: seated ? onCell : null });
-  const parts = [grid];
+  const focused = document.activeElement?.dataset?.cell !== undefined && boardBox.contains(document.activeElement);
+  drawBoard(grid, { board: g.board, lit, draft, cursor: state.cursor, onCell: seated ? onCell : null, focusCell: state.focusCell });
+  const parts = [grid, h("p", { class: "board-legend" }, t("board_legend"))];
   if (seated) parts.push(drawRack(g));
   boardBox.replaceChildren(...parts);
+  if (focused) grid.querySelector(`[data-cell="${state.focusCell}"]`)?.focus({ preventScroll: true });
 }
 
 function drawRack() {
@@ -473,7 +531,7 @@ function drawSide() {
     parts.push(h("section", { class: "card" }, h("h2", {}, t("turns")), h("ol", { class: "turns" }, g.turns.map((turn) => h("li", {}, turnLine(turn))))));
   }
   if (client.me === null || g.finished) parts.push(shareLinks());
-  side.replaceChildren(...parts);
+  replaceKeepingFocus(side, ...parts);
 }
 
 function finalBlock(g) {
@@ -570,7 +628,7 @@ const client = new RoomClient(
     },
     presence: drawHead,
     answered(message, note) {
-      status.textContent = "";
+      client.unsay();
       if (!note?.play) return;
       const notation = document.getElementById("notation");
       if (notation) notation.value = "";
@@ -582,6 +640,7 @@ const client = new RoomClient(
         draw();
       } else if (message.type === "preview" && message.id === state.previewId) {
         state.verdict = message.verdict;
+        if (message.verdict.legal) client.unsay(); // the refusal before is stale
         const box = document.getElementById("preview");
         if (box) box.replaceWith(previewLine());
       }
