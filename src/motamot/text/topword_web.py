@@ -73,7 +73,10 @@ TOPWORD_PAGE: Catalog = {
         "en": "Draw to start: {draws}. {name} starts.",
     },
     "board": {"fr": "Plateau", "en": "Board"},
-    "stack_height": {"fr": "{count:lettre empilée|lettres empilées}", "en": "{count:tile|tiles} high"},
+    "stack_height": {
+        "fr": "{count:lettre empilée|lettres empilées}",
+        "en": "{count:tile|tiles} high",
+    },
     "board_legend": {
         "fr": "Les traits au bord gauche d'une case : combien de lettres y sont empilées (une par "
         "trait, 5 au plus).",
