@@ -60,6 +60,7 @@ def test_a_correspondence_game_survives_a_restart_and_a_week(tmp_path: Path) -> 
             "finished": False,
             "winners": [],
             "turn_deadline": None,
+            "created": 1_700_000_000.0,  # the clock when the table was made, a week before
         }
         with client.websocket_connect(f"/ws/{room}") as socket:
             game = hello(socket, tokens[second])["view"]["game"]
