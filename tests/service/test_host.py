@@ -18,6 +18,8 @@ from motamot.service.rooms.host import RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.sqlite import SqliteStore
+from motamot.service.topword.commands import Start
+from motamot.service.topword.settings import TopwordSettings
 from tests.service.conftest import KINDS, StoreBackend, digest, from_stored, lexicons, run
 
 
@@ -119,6 +121,90 @@ def test_commands_of_one_room_are_serialised(tmp_path: Path) -> None:
         live = await host.view(room_id, "s3")
         assert json.dumps(rebuilt.view("s3")) == json.dumps(live)
         await store.close()
+
+    run(body)
+
+
+class CountingStore(MemoryStore):
+    """A memory store that counts its appends and takes a while over each (a disk flush)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.appends: list[int] = []
+
+    async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
+        await asyncio.sleep(0.01)
+        await super().append(room, expected_seq, events)
+        self.appends.append(len(events))
+
+
+def test_commands_that_wait_for_their_room_are_stored_in_one_append() -> None:
+    async def body() -> None:
+        store = CountingStore()
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons, KINDS)
+        room_id = await seated_room(host, *(f"p{n}" for n in range(5)))
+        await host.submit(room_id, "s1", StartRound(11))
+        store.appends.clear()
+        commands = [("s1", "rat"), ("s2", "tir"), ("s9", "art"), ("s4", "rat"), ("s5", "rat")]
+        first = asyncio.create_task(host.submit(room_id, "s3", WriteWord("net")))
+        await asyncio.sleep(0.001)  # its append has begun
+        answers = await asyncio.gather(
+            *(host.submit(room_id, seat, WriteWord(word)) for seat, word in commands)
+        )
+        assert isinstance(await first, Ack)
+        # The first command is stored alone; the five that came meanwhile, together.
+        assert store.appends == [1, 4]
+        refused = answers[2]
+        assert isinstance(refused, Refusal) and not refused.retryable  # no such seat
+        acks = [answer for answer in answers if isinstance(answer, Ack)]
+        assert [ack.seq for ack in acks] == sorted(ack.seq for ack in acks)
+        assert len({ack.seq for ack in acks}) == 4  # each its own place in the room
+        for (seat, word), answer in zip(commands, answers, strict=True):
+            if isinstance(answer, Ack):  # each sees its own word, and only its own
+                assert [event["text"] for event in answer.events] == [word]
+                assert answer.events[0]["seat"] == seat
+        stored = await store.load(room_id)
+        assert [e.seq for e in stored] == list(range(1, len(stored) + 1))
+
+    run(body)
+
+
+def test_a_failed_batch_refuses_every_command_of_it_and_stores_none() -> None:
+    async def body() -> None:
+        store = FlakyStore()
+        host = RoomHost(store, LocalBroadcaster(), ManualClock(), lexicons, KINDS)
+        room_id = await seated_room(host, "ana", "bob")
+        await host.submit(room_id, "s1", StartRound(11))
+        before = await host.view(room_id, "s1")
+        store.failing = True
+        answers = await asyncio.gather(
+            host.submit(room_id, "s1", WriteWord("rat")),
+            host.submit(room_id, "s2", WriteWord("tir")),
+        )
+        assert all(isinstance(a, Refusal) and a.retryable for a in answers)
+        store.failing = False
+        assert await host.view(room_id, "s1") == before
+
+    run(body)
+
+
+def test_held_bots_wait_until_released() -> None:
+    async def body() -> None:
+        host = RoomHost(MemoryStore(), LocalBroadcaster(), ManualClock(), lexicons, KINDS)
+        room_id = await host.create(TopwordSettings(dictionary="fr", bot_seconds=0.0))
+        assert isinstance(room_id, str)
+        assert isinstance(await host.submit(room_id, None, AddBot("beginner", "Ordi")), Ack)
+        assert isinstance(await host.submit(room_id, None, AddBot("beginner", "Robot")), Ack)
+        host.hold_bots(room_id)
+        assert isinstance(await host.submit(room_id, None, Start(5)), Ack)
+        await host.settle()
+        started = await host.view(room_id, None)
+        await asyncio.sleep(0.05)
+        assert await host.view(room_id, None) == started  # nobody played
+        await host.release_bots(room_id)
+        await host.settle()
+        assert await host.view(room_id, None) != started
+        await host.close()
 
     run(body)
 

@@ -11,10 +11,11 @@ WriteError: the terminal says so instead of going on as if it were saved.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import sqlite3
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -108,6 +109,15 @@ class LocalRooms:
     def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
         """The command stored and applied (or refused); bots then get their turns."""
         return self.run(self.host.submit(room_id, seat, command))
+
+    @contextlib.contextmanager
+    def bots_held(self, room_id: str) -> Iterator[None]:
+        """The room's computer players wait meanwhile (a record played into the room)."""
+        self.host.hold_bots(room_id)
+        try:
+            yield
+        finally:
+            self.run(self.host.release_bots(room_id))
 
     def tick(self, room_id: str) -> None:
         """Fire what the clock made due (Boggle bot words, deadlines, turn clocks)."""

@@ -25,6 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -89,6 +90,19 @@ class RoomLocks:
         return len(self._locks)
 
 
+@dataclass
+class _Waiting:
+    """A command waiting for its room, and where its answer goes."""
+
+    seat: str | None
+    command: Any
+    answer: asyncio.Future[Ack | Refusal]
+
+    def settle(self, outcome: Ack | Refusal) -> None:
+        if not self.answer.done():  # its sender may have gone (a closed socket)
+            self.answer.set_result(outcome)
+
+
 class _StoreFailed(Exception):
     def __init__(self, refusal: Refusal) -> None:
         self.refusal = refusal
@@ -115,6 +129,11 @@ class RoomHost:
         self._wake: dict[str, asyncio.Event] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
+        #: Rooms whose computer players wait (a record being played into them).
+        self._bots_held: set[str] = set()
+        #: Commands waiting for their room, and the task running them (by room).
+        self._waiting: dict[str, list[_Waiting]] = {}
+        self._drains: dict[str, asyncio.Task[None]] = {}
         self._run_timers = False
         #: Longest a bot may think (wall clock, seconds) before it must answer.
         self.bot_think_limit = 5.0
@@ -195,24 +214,66 @@ class RoomHost:
         return room
 
     async def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
-        """Handle `command` from `seat` in the room: stored, then published and acknowledged."""
+        """Handle `command` from `seat` in the room: stored, then published and acknowledged.
+
+        The commands that reach a room while its last ones are being stored wait, then are
+        decided together and stored in one append (a room of thousands of players writes
+        one batch per disk flush, not one command per flush); each gets its own answer."""
+        waiting = _Waiting(seat, command, asyncio.get_running_loop().create_future())
+        self._waiting.setdefault(room_id, []).append(waiting)
+        if room_id not in self._drains:
+            self._drains[room_id] = asyncio.create_task(self._drain(room_id))
+        return await waiting.answer
+
+    async def _drain(self, room_id: str) -> None:
+        """Run the room's waiting commands, a batch at a time, until none is left."""
+        batch: list[_Waiting] = []
+        try:
+            while batch := self._waiting.pop(room_id, []):
+                await self._run_batch(room_id, batch)
+        except BaseException as error:  # nobody may wait for ever on a lost batch
+            for waiting in [*batch, *self._waiting.pop(room_id, [])]:
+                waiting.settle(Refusal("room_unavailable", retryable=True))
+            if not isinstance(error, Exception):
+                raise
+            log.exception("room %s: commands failed", room_id)
+        finally:
+            self._drains.pop(room_id, None)
+
+    async def _run_batch(self, room_id: str, batch: list[_Waiting]) -> None:
         async with self._locks.hold(room_id):
             room = await self._room(room_id)
             if room is None:
-                return Refusal("unknown_room")
+                for waiting in batch:
+                    waiting.settle(Refusal("unknown_room"))
+                return
             now = self.clock.now()
-            try:
-                await self._commit(room, room.tick(now))
-                outcome = room.handle(seat, command, now)
+            events = room.tick(now)
+            base = room.last_seq - len(events)
+            decided: list[Refusal | tuple[int, int]] = []
+            for waiting in batch:
+                outcome = room.handle(waiting.seat, waiting.command, now)
                 if isinstance(outcome, Refusal):
-                    return outcome
-                await self._commit(room, outcome)
-            except _StoreFailed as failure:
-                return failure.refusal
+                    decided.append(outcome)
+                else:
+                    decided.append((len(events), len(events) + len(outcome)))
+                    events.extend(outcome)
+            try:
+                await self._commit(room, events)
+            except _StoreFailed as failure:  # nothing of the batch is stored: all may retry
+                for waiting in batch:
+                    waiting.settle(failure.refusal)
+                return
             self._poke(room_id)
             self._kick_bot(room)
-            shown = (room.visible(event, seat) for event in outcome)
-            return Ack(room.last_seq, tuple(view for view in shown if view is not None))
+            for waiting, result in zip(batch, decided, strict=True):
+                if isinstance(result, Refusal):
+                    waiting.settle(result)
+                    continue
+                start, end = result
+                shown = (room.visible(event, waiting.seat) for event in events[start:end])
+                views = tuple(view for view in shown if view is not None)
+                waiting.settle(Ack(base + end, views))
 
     async def _commit(self, room: Room, events: list[Event]) -> None:
         """Store `events` (already applied to `room`), then publish them; on failure the
@@ -344,8 +405,23 @@ class RoomHost:
 
     # --- computer players ---------------------------------------------------------------
 
+    def hold_bots(self, room_id: str) -> None:
+        """The room's computer players wait until `release_bots` (a saved game's turns are
+        being played into the room: its bots' turns come from the record)."""
+        self._bots_held.add(room_id)
+
+    async def release_bots(self, room_id: str) -> None:
+        """The room's computer players play again, from where the room stands."""
+        self._bots_held.discard(room_id)
+        async with self._locks.hold(room_id):
+            room = await self._room(room_id)
+        if room is not None:
+            self._kick_bot(room)
+
     def _kick_bot(self, room: Room) -> None:
         """Start the bot's turn if the room waits for one and none is being computed."""
+        if room.room_id in self._bots_held:
+            return
         task = self._bots.get(room.room_id)
         if task is not None and not task.done():
             return
@@ -374,8 +450,9 @@ class RoomHost:
             await asyncio.gather(*list(self._bots.values()), return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop the timers and bots (the store and broadcaster belong to the caller)."""
-        tasks = [*self._timers.values(), *self._bots.values()]
+        """Stop the timers, bots and waiting commands (the store and broadcaster belong to
+        the caller)."""
+        tasks = [*self._timers.values(), *self._bots.values(), *self._drains.values()]
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -154,17 +154,7 @@ class Table:
         path: Path,
     ) -> Table:
         """A new room with `seats` in order, the game started from `seed`."""
-        room_id = local.create(
-            TopwordSettings(ruleset=ruleset.name, dictionary=dictionary, bot_seconds=0.0)
-        )
-        if isinstance(room_id, Refusal):
-            raise SeatError(room_id.code, str(room_id.fields.get("detail", "")))
-        for seat in seats:  # the terminal seats everyone, as the system (seat None)
-            if seat.human:
-                command: Join | AddBot = Join(seat.name, new_token()[1])
-            else:
-                command = AddBot(seat.kind, seat.name)
-            _check(local.submit(room_id, None, command))
+        room_id = _seated_room(local, seats, ruleset, dictionary)
         _check(local.submit(room_id, None, Start(seed)))
         return cls(local, room_id, path)
 
@@ -189,13 +179,13 @@ class Table:
             chosen = [Seat(name, HUMAN) for name in game.players]
         if [seat.name for seat in chosen] != game.players:
             raise SeatError("seats_mismatch", ", ".join(game.players))
-        table = cls.new(local, chosen, record.seed, game.ruleset, dictionary, path)
-        for turn in game.turns:
-            _check(
-                table.local.submit(
-                    table.room_id, table.seat_ids[turn.player], turn_command(turn.as_action())
-                )
-            )
+        room_id = _seated_room(local, chosen, game.ruleset, dictionary)
+        with local.bots_held(room_id):  # the bots' turns come from the record
+            _check(local.submit(room_id, None, Start(record.seed)))
+            table = cls(local, room_id, path)
+            for turn in game.turns:
+                command = turn_command(turn.as_action())
+                _check(local.submit(room_id, table.seat_ids[turn.player], command))
         return table
 
     @property
@@ -231,6 +221,24 @@ class Table:
     def save(self) -> None:
         """Export the record to `path`."""
         save_text(self.path, self.record_text())
+
+
+def _seated_room(
+    local: LocalRooms, seats: Sequence[Seat], ruleset: Ruleset, dictionary: str
+) -> str:
+    """A new room with `seats` in order, not started yet."""
+    room_id = local.create(
+        TopwordSettings(ruleset=ruleset.name, dictionary=dictionary, bot_seconds=0.0)
+    )
+    if isinstance(room_id, Refusal):
+        raise SeatError(room_id.code, str(room_id.fields.get("detail", "")))
+    for seat in seats:  # the terminal seats everyone, as the system (seat None)
+        if seat.human:
+            command: Join | AddBot = Join(seat.name, new_token()[1])
+        else:
+            command = AddBot(seat.kind, seat.name)
+        _check(local.submit(room_id, None, command))
+    return room_id
 
 
 def _check(answer: Ack | Refusal) -> None:
