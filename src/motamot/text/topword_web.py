@@ -137,4 +137,6 @@ TOPWORD_PAGE: Catalog = {
     "col.best": {"fr": "Meilleur coup", "en": "Best move"},
     "col.left": {"fr": "Laissés", "en": "Left"},
     "points_left": {"fr": "{points} pt laissés", "en": "{points} pt left"},
+    "played.pass": {"fr": "passe", "en": "pass"},
+    "played.exchange": {"fr": "échange {tile}", "en": "exchange {tile}"},
 }

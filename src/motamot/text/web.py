@@ -136,6 +136,20 @@ PAGE: Catalog = {
         "en": "Click a word: its path lights up.",
     },
     "scoreboard": {"fr": "Score de la partie", "en": "Match score"},
+    "sheets": {"fr": "Les mots de chacun", "en": "Each player's words"},
+    "found_you": {
+        "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
+        "en": "You found {count:word|words} of {total} ({points} pts of {all_points})",
+    },
+    "found_player": {
+        "fr": "{name} a trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
+        "en": "{name} found {count:word|words} of {total} ({points} pts of {all_points})",
+    },
+    "found_room": {
+        "fr": "Ensemble, vous avez trouvé {count:mot|mots} sur {total}"
+        " ({points} pts sur {all_points})",
+        "en": "Together you found {count:word|words} of {total} ({points} pts of {all_points})",
+    },
     "after_rounds": {"fr": "après {count:manche|manches}", "en": "after {count:round|rounds}"},
     "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
     **NO_WINNER,

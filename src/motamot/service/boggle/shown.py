@@ -83,13 +83,28 @@ class WordWrittenShown(Shown, tag="boggle.word_written"):
     count: int | UnsetType = UNSET
 
 
+class FoundShown(msgspec.Struct, forbid_unknown_fields=True):
+    """How much of the grid was found: distinct valid words (crossed ones too) and what
+    they are worth (each word's points, crossed or not)."""
+
+    words: int
+    points: int
+
+
 class ResultShown(RoundJson, kw_only=True):
-    """An ended round: its judgement, the seats by name, its seed, the words nobody found."""
+    """An ended round: its judgement, the seats by name, its seed, the words nobody found,
+    what the grid held and what each player and the room found of it."""
 
     missed: list[MissedJson]
     #: Each player's seat, by name.
     seats: dict[str, str]
     seed: Seed
+    #: Every word the word list allows on the grid (B15), and their points.
+    grid_total: FoundShown | UnsetType = UNSET
+    #: What each player found of it, by name.
+    found: dict[str, FoundShown] | UnsetType = UNSET
+    #: What the room found of it, together.
+    room_found: FoundShown | UnsetType = UNSET
 
 
 class RoundEndedShown(Shown, tag="boggle.round_ended"):

@@ -30,6 +30,7 @@ from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.shown import (
     BoggleView,
+    FoundShown,
     MatchEndedShown,
     MatchResetShown,
     MatchView,
@@ -193,10 +194,16 @@ def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
 def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     result = room.result(state)
     shape = round_shape(result)
+    solution = room.solution(state)
+    value = {word.word: word.points for word in solution.words}
+    everybody: frozenset[str] = frozenset().union(*(p.accepted_words for p in result.players))
     missed = shape.missed
     if isinstance(missed, UnsetType):
-        found = set().union(*(player.accepted_words for player in result.players))
-        missed = [missed_shape(w) for w in room.solution(state).words if w.word not in found]
+        missed = [missed_shape(w) for w in solution.words if w.word not in everybody]
+
+    def found(words: frozenset[str]) -> FoundShown:
+        return FoundShown(len(words), sum(value.get(word, 0) for word in words))
+
     return ResultShown(
         shape.grid,
         shape.deadline,
@@ -205,6 +212,9 @@ def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
         missed=missed,
         seats={room.name_of(seat): seat for seat in state.players},
         seed=str(state.seed),
+        grid_total=FoundShown(len(value), sum(value.values())),
+        found={player.player: found(player.accepted_words) for player in result.players},
+        room_found=found(everybody),
     )
 
 

@@ -270,9 +270,27 @@ function entryItem(entry, grid) {
   const word = entry.status === "crossed" ? h("s", {}, label) : label;
   const hasPath = entry.path && entry.path.length > 0;
   const body = hasPath
-    ? h("button", { type: "button", class: "word-button", onclick: () => grid.play(entry.path) }, word)
+    ? h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, entry.path) }, word)
     : h("span", { class: "word-plain" }, word);
   return h("li", { class: entry.status }, body, " ", h("span", { class: "detail" }, detail));
+}
+
+/** A word's path lit on the grid, the grid brought into view first (on a phone it is
+ * below the scores and the sheets). */
+function showPath(grid, path) {
+  grid.el.scrollIntoView({ block: "nearest" });
+  grid.play(path);
+}
+
+/** « vous avez trouvé 12 mots sur 209 (31 pts sur 402) »: what a player, or the room,
+ * found of the grid. */
+function foundLine(result, name) {
+  const all = result.grid_total;
+  const found = name === null ? result.room_found : result.found?.[name];
+  if (!all || !found) return null;
+  const fields = { count: found.words, total: all.words, points: found.points, all_points: all.points, name };
+  const key = name === null ? "found_room" : client.me !== null && result.seats[name] === client.me ? "found_you" : "found_player";
+  return h("p", { class: "found" }, t(key, fields));
 }
 
 function buildResults(round) {
@@ -284,6 +302,7 @@ function buildResults(round) {
       "section",
       { class: "sheet card" },
       h("h3", {}, player.player, " ", h("span", { class: "total" }, t("total", { total: player.total }))),
+      foundLine(result, player.player),
       player.penalty ? h("p", { class: "penalty" }, t("penalty_line", { penalty: player.penalty })) : null,
       player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid))) : h("p", { class: "hint" }, t("no_words")),
     ),
@@ -293,7 +312,7 @@ function buildResults(round) {
   const missedList = h(
     "ul",
     { class: "missed" },
-    shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => grid.play(w.path) }, w.word), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
+    shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, w.path) }, w.word), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
   );
   const settings = client.view.settings;
   const again = new URLSearchParams({
@@ -308,16 +327,20 @@ function buildResults(round) {
   const againUrl = `${location.origin}/?${again}`;
   fill(
     stage,
+    // the winner and the scores first (a phone opened on a full-screen grid), then the
+    // sheets, then the grid their words light up
     h("h1", {}, t("results", { number: round.number })),
     h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : t("round_winner", { names: result.winners.join(", ") })),
-    grid.el,
+    foundLine(result, null),
+    h("h2", {}, t("scoreboard")),
+    scoreboard(),
+    h("h2", {}, t("sheets")),
     h("p", { class: "hint" }, t("show_path")),
     h("div", { class: "sheets" }, columns),
+    grid.el,
     h("h2", {}, t("missed")),
     missedList,
     missed.length > shown.length ? h("p", { class: "hint" }, t("missed_more", { count: missed.length - shown.length })) : null,
-    h("h2", {}, t("scoreboard")),
-    scoreboard(),
     h("h2", {}, t("same_grid")),
     h("p", { class: "hint" }, t("same_grid_hint")),
     h("p", { class: "link" }, h("a", { href: againUrl, id: "same-grid" }, t("same_grid")), " ", copyButton(againUrl)),

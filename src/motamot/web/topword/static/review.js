@@ -1,6 +1,6 @@
 // After a Topword game: the replay (the board move by move) and the analysis (the best
 // move at each turn and the points left on the table), from the server's JSON.
-import { DATA, h, t } from "../common.js";
+import { DATA, h, labelled, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 
 const root = document.getElementById("table");
@@ -13,6 +13,14 @@ async function load(kind) {
     return null;
   }
   return response.json();
+}
+
+/** A turn as the record writes it ("pass", "exchange T", "5E MAIN"), in the page's
+ * language: the notation of a move is the same in both, the words are not. */
+function playedText(played) {
+  if (played === "pass") return t("played.pass");
+  const exchange = /^exchange (.+)$/.exec(played);
+  return exchange ? t("played.exchange", { tile: exchange[1] }) : played;
 }
 
 function back() {
@@ -33,7 +41,7 @@ async function replay() {
     drawBoard(board, { board: step.board, lit: new Set((step.placed ?? []).map(cellOf)) });
     caption.textContent = t("move_n", { number: index, total: data.steps.length - 1 });
     detail.replaceChildren(
-      step.player ? h("p", {}, `${step.player} : ${step.played}, ${step.points} pt (${step.total})`) : "",
+      step.player ? h("p", {}, labelled(step.player, `${playedText(step.played)}, ${t("points", { points: step.points })} (${step.total})`)) : "",
       step.score ? h("ul", { class: "breakdown" }, step.score.words.map((w) => h("li", {}, `${w.word} ${w.points}`))) : "",
     );
     previous.disabled = index === 0;
@@ -48,30 +56,33 @@ async function replay() {
 async function analysis() {
   const data = await load("analysis");
   if (!data) return;
+  const labels = ["#", t("col.player"), t("col.rack"), t("col.played"), t("col.best"), t("col.left")];
+  // each cell names its column: on a phone a row is a card of labelled lines (CSS)
+  const cell = (index, text) => h("td", { "data-label": labels[index] }, text);
   const rows = data.turns.map((turn) =>
     h(
       "tr",
       { class: turn.given_up ? "given-up" : "" },
-      h("td", {}, String(turn.turn)),
-      h("td", {}, turn.player),
-      h("td", {}, turn.rack),
-      h("td", {}, `${turn.played} (${turn.points})`),
-      h("td", {}, turn.best ? `${turn.best} (${turn.best_points})` : "—"),
-      h("td", {}, turn.given_up ? `−${turn.given_up}` : ""),
+      cell(0, String(turn.turn)),
+      cell(1, turn.player),
+      cell(2, turn.rack),
+      cell(3, `${playedText(turn.played)} (${turn.points})`),
+      cell(4, turn.best ? `${turn.best} (${turn.best_points})` : "—"),
+      cell(5, turn.given_up ? `−${turn.given_up}` : ""),
     ),
   );
-  const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, `${player} : ${t("points_left", { points })}`));
+  const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, labelled(player, t("points_left", { points }))));
   root.replaceChildren(
     h("h1", {}, t("analysis")),
     back(),
     h("ul", { id: "given-up" }, totals),
     h(
       "div",
-      { class: "scroll" },
+      { class: "scroll", tabindex: 0, role: "region", "aria-label": t("analysis") },
       h(
         "table",
         { class: "review" },
-        h("thead", {}, h("tr", {}, ["#", t("col.player"), t("col.rack"), t("col.played"), t("col.best"), t("col.left")].map((label) => h("th", { scope: "col" }, label)))),
+        h("thead", {}, h("tr", {}, labels.map((label) => h("th", { scope: "col" }, label)))),
         h("tbody", {}, rows),
       ),
     ),

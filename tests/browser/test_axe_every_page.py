@@ -1,0 +1,122 @@
+"""axe-core on every page a player or a spectator meets, at phone and desktop size: no
+serious or critical violation (issue 21: the Topword spectator's cells, the Boggle
+results' heading order, the Topword page's missing main heading)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PageFrames
+from tests.browser.test_new_player import DESKTOP, PHONE, seated
+from tests.browser.test_play_in_browser import serious_violations
+from tests.server.live import LiveServer
+
+
+def check(page: Page, name: str, artifacts: Path, found: dict[str, object]) -> None:
+    """axe on the page as it is now; its screenshot kept."""
+    found[name] = serious_violations(page)
+    page.screenshot(path=str(artifacts / f"axe-{name}.png"), full_page=True)
+
+
+def one_heading_first(page: Page) -> None:
+    """The page has a main heading (h1) before any other heading."""
+    first = page.evaluate("document.querySelector('main h1, main h2, main h3')?.tagName")
+    assert first == "H1", first
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_serious_violation_on_any_page(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames, size: str
+) -> None:
+    viewport = PHONE if size == "phone" else DESKTOP
+    found: dict[str, object] = {}
+    visitor = frames.watch(browser.new_context(viewport=viewport, locale="fr-FR").new_page())
+
+    def visit(path: str, name: str, ready: Callable[[Page], None]) -> None:
+        visitor.goto(live.url + path)
+        ready(visitor)
+        one_heading_first(visitor)
+        check(visitor, f"{name}-{size}", artifacts, found)
+
+    visit("/", "home", lambda p: expect(p.locator("#create")).to_be_visible())
+    visit("/?lang=en", "home-en", lambda p: expect(p.locator("#create")).to_be_visible())
+    visitor.goto(live.url + "/?lang=fr")  # the switch is remembered: back to French
+    visit("/no-such-page", "not-found", lambda p: expect(p.locator("h1")).to_be_visible())
+    visit("/r/nosuchroom0000000", "no-room", lambda p: expect(p.locator("h1")).to_be_visible())
+
+    # Boggle: the lobby, the round (a player's, a spectator's), the results (both)
+    ana_seat = live.post("/api/rooms", {"name": "Ana", "duration": 120})
+    room = ana_seat["room"]
+    ana = frames.watch(seated(browser, live, ana_seat, viewport))
+    expect(ana.locator("#start")).to_be_visible()
+    check(ana, f"boggle-lobby-{size}", artifacts, found)
+    visit(f"/r/{room}", "boggle-invited", lambda p: expect(p.locator("#join-name")).to_be_visible())
+    ana.click("#start")
+    expect(ana.locator("#word")).to_be_visible()
+    check(ana, f"boggle-round-{size}", artifacts, found)
+    visit(
+        f"/r/{room[:16]}/watch",
+        "boggle-round-watch",
+        lambda p: expect(p.locator(".grid")).to_be_visible(),
+    )
+    ana.get_by_role("button", name="Arrêter la manche").click()
+    expect(ana.locator(".sheet")).to_be_visible()
+    one_heading_first(ana)
+    check(ana, f"boggle-results-{size}", artifacts, found)
+    visit(
+        f"/r/{room[:16]}/watch",
+        "boggle-results-watch",
+        lambda p: expect(p.locator(".sheet")).to_be_visible(),
+    )
+    ana.context.close()
+
+    # Topword: the lobby, the game (a player's, a spectator's), its end, replay, analysis
+    table = live.post("/api/tables", {"name": "Ana", "seats": ["person"]})
+    bob_seat = live.post(f"/api/rooms/{table['room']}/join", {"name": "Bob"})
+    tw = table["room"]
+    ana = frames.watch(seated(browser, live, table, viewport))
+    bob = frames.watch(seated(browser, live, bob_seat, viewport))
+    expect(ana.locator("#start")).to_be_visible()
+    one_heading_first(ana)
+    check(ana, f"topword-lobby-{size}", artifacts, found)
+    ana.click("#start")
+    expect(ana.locator("#rack .tile").first).to_be_visible()
+    one_heading_first(ana)
+    check(ana, f"topword-game-{size}", artifacts, found)
+    visit(
+        f"/r/{tw[:16]}/watch",
+        "topword-watch",
+        lambda p: expect(p.locator(".board-grid")).to_be_visible(),
+    )
+    for _ in range(2):  # both pass: over (T18)
+        for page in (ana, bob):
+            if page.locator("#pass").is_enabled():
+                page.click("#pass")
+                expect(page.locator("#pass:enabled")).to_have_count(0)
+                break
+    expect(ana.locator("#final")).to_be_visible()
+    check(ana, f"topword-over-{size}", artifacts, found)
+    visit(
+        f"/r/{tw[:16]}/watch",
+        "topword-over-watch",
+        lambda p: expect(p.locator("#final")).to_be_visible(),
+    )
+    visit(f"/r/{tw}/replay", "topword-replay", lambda p: expect(p.locator("#step")).to_be_visible())
+    visit(
+        f"/r/{tw}/analysis",
+        "topword-analysis",
+        lambda p: expect(p.locator("table.review")).to_be_visible(),
+    )
+    words = visitor.locator("main").inner_text()
+    assert "passe" in words and re.search(r"\bpass\b", words) is None  # no English in French
+    width = visitor.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], width  # the analysis is read without scrolling sideways
+    for page in (ana, bob, visitor):
+        page.context.close()
+    assert {name: seen for name, seen in found.items() if seen} == {}
