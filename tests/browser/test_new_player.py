@@ -98,6 +98,18 @@ def test_the_others_count_accepted_words_not_refused_ones(
         bob.screenshot(path=str(artifacts / "counts-phone.png"))
         same_after_reload(bob)
         same_after_reload(ana)
+        found = solve(parse_grid(grid_of(ana)), get_preset("classic-fr"), load_lexicon("fr"))
+        word = found.words[0]
+        total = sum(w.points for w in found.words)
+        ana.get_by_role("button", name="Arrêter la manche").click()
+        mine = ana.locator(".sheet").filter(has=ana.locator("h3", has_text="Ana")).locator(".found")
+        expect(mine).to_have_text(
+            f"Vous avez trouvé 1 mot sur {len(found.words)} ({word.points} pts sur {total})"
+        )
+        expect(bob.locator(".sheet .found").first).to_have_text(
+            f"Ana a trouvé 1 mot sur {len(found.words)} ({word.points} pts sur {total})"
+        )
+        expect(bob.locator("p.found").first).to_contain_text("Ensemble, vous avez trouvé 1 mot")
         frames.all_fit("welcome", "events", "ack")
     finally:
         ana.context.close()
