@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from motamot.lexicon.accents import ACCENTS  # noqa: E402
 from motamot.lexicon.dawg import Lexicon  # noqa: E402
 from motamot.lexicon.fold import try_fold  # noqa: E402
 from motamot.lexicon.hunspell import (  # noqa: E402
@@ -149,17 +150,41 @@ def apply_reviewed(words: set[str], directory: Path, short_words: bool = False) 
     return (words | set(added)) - set(removed)
 
 
-def french_words() -> set[str]:
-    """The folded French word list."""
+def french_forms() -> set[str]:
+    """Every written form of the kept Grammalecte entries (accented, lower case)."""
     directory = SOURCES / "fr"
     sources = read_sources(directory, ["fr.aff", "fr.dic"])
     affix = parse_aff(sources["fr.aff"].decode("utf-8"), str(directory / "fr.aff"))
     entries = parse_dic(sources["fr.dic"].decode("utf-8"), affix, str(directory / "fr.dic"))
     dropped: Counter[str] = Counter()
     forms = expand_all(entries, affix, lambda entry: fr_entry_kept(entry, affix, dropped))
-    words = fold_words(forms, dropped)
     print(f"fr: {len(forms)} forms, dropped {dict(sorted(dropped.items()))}", file=sys.stderr)
-    return apply_reviewed(words, directory, short_words=True)
+    return set(forms)
+
+
+def french_words() -> set[str]:
+    """The folded French word list."""
+    words = fold_words(french_forms(), Counter())
+    return apply_reviewed(words, SOURCES / "fr", short_words=True)
+
+
+def french_accents() -> bytes:
+    """The written forms of each listed French word that is written otherwise than its
+    folded letters (accents, œ, æ): one line a word, its forms by a space, sorted; gzip
+    without a time stamp, so two builds give the same bytes (lexicon/accents.py reads it).
+    Forms ending in è are Grammalecte's inverted ones (« aimè-je »), never shown alone."""
+    words = french_words()
+    forms: dict[str, set[str]] = {}
+    for form in french_forms():
+        folded = try_fold(form)
+        if folded in words and not form.endswith("è"):
+            forms.setdefault(folded, set()).add(form)
+    lines = [
+        " ".join(sorted(written))
+        for folded, written in sorted(forms.items())
+        if any(form.upper() != folded for form in written)
+    ]
+    return gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), 9, mtime=0)
 
 
 # -- English -----------------------------------------------------------------
@@ -250,10 +275,25 @@ def main(argv: list[str] | None = None) -> int:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
             digests[target.name] = digest
+    if "fr" in (args.languages or BUILDERS):
+        status |= write_or_check(DATA / ACCENTS, french_accents(), args.check)
     if not args.check:
         lines = [f"{digest}  {name}\n" for name, digest in sorted(digests.items())]
         (DATA / SHIPPED_SUMS).write_text("".join(lines), "ascii")
     return status
+
+
+def write_or_check(target: Path, data: bytes, check: bool) -> int:
+    """Write `data` to `target`, or (check) 1 if the shipped file differs."""
+    digest = hashlib.sha256(data).hexdigest()
+    print(f"{target.name}: {len(data)} bytes, sha256 {digest}")
+    if not check:
+        target.write_bytes(data)
+        return 0
+    if not target.exists() or target.read_bytes() != data:
+        print(f"{target}: differs from the rebuild", file=sys.stderr)
+        return 1
+    return 0
 
 
 def shipped_sums() -> dict[str, str]:

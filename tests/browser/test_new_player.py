@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
+from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
+from motamot.lexicon.accents import written_forms
 from tests.browser.conftest import PageFrames, same_after_reload
 from tests.browser.test_play_in_browser import grid_of, write
 from tests.server.live import LiveServer
@@ -237,3 +240,39 @@ def test_the_focus_stays_on_a_control_when_the_controls_are_drawn_again(
         assert bob["seat"] == "s2"
     finally:
         ana.context.close()
+
+
+def accented_grid() -> tuple[int, str, tuple[str, ...]]:
+    """A seed whose grid holds a word written with an accent: (seed, folded, forms)."""
+    preset, french = get_preset("classic-fr"), load_lexicon("fr")
+    for seed in range(1, 500):
+        for word in solve(roll(preset, seed), preset, french).words:
+            forms = written_forms(word.word, "fr")
+            if len(word.word) >= 4 and len(forms) == 1:
+                return seed, word.word, forms
+    raise AssertionError("no grid with an accented word")
+
+
+def test_words_are_shown_as_written_and_linked_to_the_wiktionnaire(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    seed, folded, forms = accented_grid()
+    ana_seat = live.post("/api/rooms", {"name": "Ana", "seed": str(seed), "duration": 120})
+    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
+    try:
+        ana.click("#start")
+        write(ana, folded)
+        expect(ana.locator("#my-words li.ok")).to_have_count(1)
+        ana.get_by_role("button", name="Arrêter la manche").click()
+        entry = ana.locator(".sheet li.scored").first
+        expect(entry.locator(".word-button")).to_have_text(forms[0])  # ARÊTES, not ARETES
+        link = entry.locator("a.wikt")
+        expect(link).to_have_attribute(
+            "href", "https://fr.wiktionary.org/wiki/" + quote(forms[0].lower())
+        )
+        expect(link).to_have_attribute("aria-label", f"{forms[0]} sur le Wiktionnaire")
+        assert ana.locator(".missed a.wikt").count() > 0
+        ana.screenshot(path=str(artifacts / "accents-phone.png"), full_page=True)
+    finally:
+        ana.context.close()
+    frames.all_fit("welcome", "events")

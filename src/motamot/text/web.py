@@ -137,6 +137,7 @@ PAGE: Catalog = {
     },
     "scoreboard": {"fr": "Score de la partie", "en": "Match score"},
     "sheets": {"fr": "Les mots de chacun", "en": "Each player's words"},
+    "wiktionary": {"fr": "{word} sur le Wiktionnaire", "en": "{word} on Wiktionary"},
     "found_you": {
         "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
         "en": "You found {count:word|words} of {total} ({points} pts of {all_points})",

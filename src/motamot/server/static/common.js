@@ -95,3 +95,21 @@ export function replaceKeepingFocus(el, ...children) {
   el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
   if (id) document.getElementById(id)?.focus({ preventScroll: true });
 }
+
+/** A folded word as it is written (ARETES → ARÊTES; several forms: PECHE → PÊCHE / PÉCHÉ),
+ * from the `written` map a result or a score carries. */
+export function writtenWord(word, written) {
+  return (written?.[word] ?? [word]).join(" / ");
+}
+
+/** A link to the word's page on the Wiktionnaire (the English one for English lists). */
+export function wiktionaryLink(word, written, dictionary) {
+  const form = (written?.[word]?.[0] ?? word).toLowerCase();
+  const site = dictionary === "en" ? "en" : "fr";
+  const shown = writtenWord(word, written);
+  return h(
+    "a",
+    { class: "wikt", href: `https://${site}.wiktionary.org/wiki/${encodeURIComponent(form)}`, target: "_blank", rel: "noopener", "aria-label": t("wiktionary", { word: shown }), title: t("wiktionary", { word: shown }) },
+    "↗",
+  );
+}

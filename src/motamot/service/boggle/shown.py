@@ -105,6 +105,8 @@ class ResultShown(RoundJson, kw_only=True):
     found: dict[str, FoundShown] | UnsetType = UNSET
     #: What the room found of it, together.
     room_found: FoundShown | UnsetType = UNSET
+    #: How the words shown are written, where not as folded: ARETES → [ARÊTES].
+    written: dict[str, list[str]] | UnsetType = UNSET
 
 
 class RoundEndedShown(Shown, tag="boggle.round_ended"):

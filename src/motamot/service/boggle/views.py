@@ -18,6 +18,7 @@ from motamot.boggle.match import Standing
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution
+from motamot.lexicon.accents import written_map
 from motamot.service.boggle.events import (
     MatchEnded,
     MatchReset,
@@ -196,6 +197,7 @@ def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     shape = round_shape(result)
     solution = room.solution(state)
     value = {word.word: word.points for word in solution.words}
+    dictionary = room.settings.dictionary_name
     everybody: frozenset[str] = frozenset().union(*(p.accepted_words for p in result.players))
     missed = shape.missed
     if isinstance(missed, UnsetType):
@@ -215,6 +217,7 @@ def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
         grid_total=FoundShown(len(value), sum(value.values())),
         found={player.player: found(player.accepted_words) for player in result.players},
         room_found=found(everybody),
+        written=written_map(set(everybody) | {w.word for w in missed}, dictionary),
     )
 
 

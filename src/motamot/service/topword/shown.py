@@ -40,6 +40,8 @@ class ScoreShown(VerdictJson, kw_only=True):
 
     #: The cells a tile was put on, by name (`5E`).
     placed: list[str]
+    #: How the words are written, where not as folded: ARETES → [ARÊTES].
+    written: dict[str, list[str]] | UnsetType = UNSET
 
 
 class BoardView(msgspec.Struct, forbid_unknown_fields=True):

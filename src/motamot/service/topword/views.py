@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from msgspec import UNSET, UnsetType
 
+from motamot.lexicon.accents import written_map
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
 from motamot.service.rooms.shown import Hidden, Shown, plain, seat_view, shared_shown
@@ -224,23 +225,25 @@ def _score_at(table: TopwordRoom, seq: int) -> ScoreShown | UnsetType:
     number = table.turn_at.get(seq)
     if number is None or table.game is None:
         return UNSET
-    return _score(table.game.turns[number])
+    return _score(table, table.game.turns[number])
 
 
-def _score(turn: Turn) -> ScoreShown | UnsetType:
+def _score(table: TopwordRoom, turn: Turn) -> ScoreShown | UnsetType:
     """A played turn's itemised score (the `topword score` shape) and the cells it
     covered (to highlight the last move), shown to everybody."""
     if turn.verdict is None:
         return UNSET
     placed = [cell_name(cell) for cell, _ in turn.verdict.placements]
-    return ScoreShown(**verdict_fields(turn.verdict), placed=placed)
+    words = {word.word for word in turn.verdict.words}
+    written = written_map(words, table.settings.dictionary_name) or UNSET
+    return ScoreShown(**verdict_fields(turn.verdict), placed=placed, written=written)
 
 
 def _turn_view(table: TopwordRoom, number: int, seat: str | None) -> TurnView:
     assert table.game is not None
     turn = table.game.turns[number]
     player = table.order[turn.player]
-    data = TurnView(player, turn.action.value, turn.points, turn.total, score=_score(turn))
+    data = TurnView(player, turn.action.value, turn.points, turn.total, score=_score(table, turn))
     if turn.move is not None:
         data.move = str(turn.move)
     if turn.action is Action.EXCHANGE and (player == seat or table.ended is not None):

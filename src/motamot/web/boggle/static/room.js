@@ -1,7 +1,7 @@
 // A Boggle room: lobby, live round and results, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the rounds and the match).
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, h, labelled, reason, replaceKeepingFocus, t } from "../common.js";
+import { DATA, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
@@ -259,8 +259,8 @@ function sendWaiting() {
 
 // --- the results ---------------------------------------------------------------------
 
-function entryItem(entry, grid) {
-  const label = entry.word ?? entry.input;
+function entryItem(entry, grid, written) {
+  const label = entry.word ? writtenWord(entry.word, written) : entry.input;
   const detail =
     entry.status === "scored"
       ? t("points", { points: entry.points })
@@ -272,7 +272,8 @@ function entryItem(entry, grid) {
   const body = hasPath
     ? h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, entry.path) }, word)
     : h("span", { class: "word-plain" }, word);
-  return h("li", { class: entry.status }, body, " ", h("span", { class: "detail" }, detail));
+  const link = entry.status === "refused" || !entry.word ? null : wiktionaryLink(entry.word, written, client.view.settings.dictionary);
+  return h("li", { class: entry.status }, body, link ? " " : null, link, " ", h("span", { class: "detail" }, detail));
 }
 
 /** A word's path lit on the grid, the grid brought into view first (on a phone it is
@@ -304,7 +305,7 @@ function buildResults(round) {
       h("h3", {}, player.player, " ", h("span", { class: "total" }, t("total", { total: player.total }))),
       foundLine(result, player.player),
       player.penalty ? h("p", { class: "penalty" }, t("penalty_line", { penalty: player.penalty })) : null,
-      player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid))) : h("p", { class: "hint" }, t("no_words")),
+      player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid, result.written))) : h("p", { class: "hint" }, t("no_words")),
     ),
   );
   const missed = [...(result.missed ?? [])].sort((a, b) => b.points - a.points || b.word.length - a.word.length || a.word.localeCompare(b.word));
@@ -312,7 +313,7 @@ function buildResults(round) {
   const missedList = h(
     "ul",
     { class: "missed" },
-    shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, w.path) }, w.word), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
+    shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, w.path) }, writtenWord(w.word, result.written)), " ", wiktionaryLink(w.word, result.written, client.view.settings.dictionary), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
   );
   const settings = client.view.settings;
   const again = new URLSearchParams({

@@ -1,5 +1,5 @@
 // A move's itemised score and a refusal, in this page's language (the server's catalogue).
-import { TEXTS, h, t } from "../common.js";
+import { TEXTS, h, t, wiktionaryLink, writtenWord } from "../common.js";
 
 /** A refusal code with its fields, in this page's language (the server's catalogue). */
 export function refusalText(code, fields = {}) {
@@ -8,8 +8,8 @@ export function refusalText(code, fields = {}) {
 }
 
 /** "PAIE 2 (P, A comptés dans PA et AN)": a word's score and the tiles counted elsewhere (T14). */
-function wordText(word) {
-  const base = `${word.word} ${word.points}`;
+function wordText(word, written) {
+  const base = `${writtenWord(word.word, written)} ${word.points}`;
   if (!word.not_counted?.length) return base;
   const letters = word.not_counted.map((s) => s.letter).join(", ");
   const words = [...new Set(word.not_counted.map((s) => s.counted_in))];
@@ -26,12 +26,13 @@ function bonusText(bonus) {
   return `${t(`bonus.${bonus.kind}`)} +${bonus.points}`;
 }
 
-/** The itemised score of a move: each word, each bonus (for everybody, after a move). */
-export function scoreList(score) {
+/** The itemised score of a move: each word (as written, linked to its dictionary page:
+ * `dictionary` the table's word list, none for a preview), each bonus. */
+export function scoreList(score, dictionary = null) {
   return h(
     "ul",
     { class: "breakdown" },
-    score.words.map((word) => h("li", {}, wordText(word))),
+    score.words.map((word) => h("li", {}, wordText(word, score.written), dictionary ? " " : null, dictionary ? wiktionaryLink(word.word, score.written, dictionary) : null)),
     score.bonuses.map((bonus) => h("li", { class: "bonus" }, bonusText(bonus))),
   );
 }

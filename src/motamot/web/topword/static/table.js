@@ -526,7 +526,7 @@ function drawSide() {
   const last = lastTurn();
   if (last) {
     const block = [h("h2", {}, t("last_move")), h("p", { class: "last" }, turnLine(last))];
-    if (last.score) block.push(scoreList(last.score));
+    if (last.score) block.push(scoreList(last.score, client.view.settings.dictionary));
     parts.push(h("section", { class: "card last-move", id: "last-move" }, block));
   }
   if (g.turns.length) {
