@@ -49,6 +49,9 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: [choice] « Classée »: each match rates its players (chosen at creation; only
     #: accounts and computer players sit: docs/rules.md, R1).
     rated: bool = False
+    #: [choice] « Publique »: listed in the lobby for strangers to join (their talk is
+    #: then set phrases only); the host may open or close the room to the public.
+    public: bool = False
 
     def rules(self) -> BoggleRules:
         """The preset with the overrides; SettingsError if they do not make rules."""

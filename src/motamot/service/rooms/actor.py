@@ -211,6 +211,12 @@ class Actor(ABC, Generic[S]):
         without it never is): only accounts and computer players sit in a rated room."""
         return bool(getattr(self.settings, "rated", False))
 
+    @property
+    def public(self) -> bool:
+        """Whether the room is open to strangers (listed in the lobby; a kind without the
+        setting never is)."""
+        return bool(getattr(self.settings, "public", False))
+
     def outcome(self, event: Event) -> GameOutcome | None:
         """What `event`, just folded, ended (a match, a game): its places and each one's
         figures, for profiles and ratings (`service.players`); None for any other event."""

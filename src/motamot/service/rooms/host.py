@@ -129,6 +129,9 @@ class RoomHost:
         self._wake: dict[str, asyncio.Event] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
+        #: Every bot turn until its move is answered (the entries of `_bots` leave once
+        #: the move is decided, so that the move's own submit may start the next turn).
+        self._bot_turns: set[asyncio.Task[None]] = set()
         #: Rooms whose computer players wait (a record being played into them).
         self._bots_held: set[str] = set()
         #: Commands waiting for their room, and the task running them (by room).
@@ -427,7 +430,10 @@ class RoomHost:
             return
         turn = room.pending_bot()
         if turn is not None:
-            self._bots[room.room_id] = asyncio.create_task(self._bot_turn(room.room_id, turn))
+            task = asyncio.create_task(self._bot_turn(room.room_id, turn))
+            self._bots[room.room_id] = task
+            self._bot_turns.add(task)
+            task.add_done_callback(self._bot_turns.discard)
 
     async def _bot_turn(self, room_id: str, turn: PendingTurn) -> None:
         try:
@@ -445,14 +451,15 @@ class RoomHost:
             log.error("room %s: bot %s refused: %s", room_id, turn.seat, outcome)
 
     async def settle(self) -> None:
-        """Wait until no computer player is thinking (tests, the terminal's turn loop)."""
-        while self._bots:
-            await asyncio.gather(*list(self._bots.values()), return_exceptions=True)
+        """Wait until no computer player is thinking or playing (tests, the terminal's turn
+        loop)."""
+        while self._bot_turns:
+            await asyncio.gather(*list(self._bot_turns), return_exceptions=True)
 
     async def close(self) -> None:
         """Stop the timers, bots and waiting commands (the store and broadcaster belong to
         the caller)."""
-        tasks = [*self._timers.values(), *self._bots.values(), *self._drains.values()]
+        tasks = [*self._timers.values(), *self._bot_turns, *self._drains.values()]
         for task in tasks:
             task.cancel()
         for task in tasks:

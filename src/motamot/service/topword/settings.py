@@ -38,6 +38,9 @@ class TopwordSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: [choice] « Classée »: the game rates its players (chosen at creation; only
     #: accounts and computer players sit: docs/rules.md, R1).
     rated: bool = False
+    #: [choice] « Publique »: listed in the lobby for strangers to join (their talk is
+    #: then set phrases only); the host may open or close the room to the public.
+    public: bool = False
     #: The seats kept for people at creation besides the host's: shown waiting for a
     #: player until somebody sits (the start says who is still awaited).
     seats_kept: int = 0
