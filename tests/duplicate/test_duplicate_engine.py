@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +13,7 @@ from motamot.topword.duplicate import (
     DuplicateEnd,
     DuplicateGame,
     needed,
+    percent,
     top_key,
     top_move,
 )
@@ -108,3 +112,16 @@ def test_the_same_seed_plays_the_same_game(fr: Lexicon) -> None:
     one = play_out(DuplicateGame(42, TOPWORD_FR, fr))
     two = play_out(DuplicateGame(42, TOPWORD_FR, fr))
     assert one == two and len(one) > 10 and sum(points for _, _, points in one) > 100
+
+
+@given(total=st.integers(0, 5000), top_total=st.integers(1, 5000))
+def test_d6_the_share_is_to_the_tenth_halves_up(total: int, top_total: int) -> None:
+    """In whole numbers, so a page folding the totals finds the same figure."""
+    exact = Fraction(1000 * total, top_total)
+    assert percent(total, top_total) == math.floor(exact + Fraction(1, 2)) / 10
+
+
+def test_d6_share_examples() -> None:
+    assert percent(49, 400) == 12.3  # 12.25: half up (round() said 12.2)
+    assert (percent(1, 8), percent(1, 3), percent(2, 3)) == (12.5, 33.3, 66.7)
+    assert percent(0, 0) == 100.0 and percent(37, 37) == 100.0

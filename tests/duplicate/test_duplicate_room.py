@@ -174,3 +174,18 @@ def test_a_clocked_turn_cannot_be_ended_by_hand_and_a_late_move_is_refused() -> 
     top, _ = moves_of(played.room)
     late = played.room.handle("s1", Submit(top), played.now)
     assert isinstance(late, Refusal) and late.code == "after_deadline"
+
+
+def test_d3_what_every_rival_sees_is_one_object_encoded_once() -> None:
+    """A move as the other players see it before the end, and a turn's end, are the same
+    object for every seat they are shown alike (the server encodes each once)."""
+    played = Played()
+    played.ok("s1", StartDuplicate(SEED))
+    top, _ = moves_of(played.room)
+    (event,) = played.ok("s1", Submit(top))
+    room = played.room
+    assert room.visible(event, "s2") is room.visible(event, "s3") is room.visible(event, None)
+    assert room.visible(event, "s1") is not room.visible(event, "s2")
+    ended = next(e for e in played.advance(180) if isinstance(e, TurnEnded))
+    assert room.visible(ended, "s1") is room.visible(ended, "s2") is room.visible(ended, None)
+    assert room.visible(event, "s2")["move"] == top  # type: ignore[index]

@@ -165,5 +165,9 @@ class DuplicateGame:
 
 
 def percent(total: int, top_total: int) -> float:
-    """D6: a player's total as a share of the tops' (100 when the tops scored nothing)."""
-    return 100.0 if top_total <= 0 else round(100.0 * total / top_total, 1)
+    """D6: a player's total as a share of the tops', to the tenth with halves up, in
+    whole numbers (a page folding the totals finds the same figure); 100 when the tops
+    scored nothing."""
+    if top_total <= 0:
+        return 100.0
+    return (2000 * total + top_total) // (2 * top_total) / 10

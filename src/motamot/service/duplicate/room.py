@@ -52,13 +52,21 @@ class TurnRecord:
     rack: tuple[str, ...]
     #: The seq of its TurnStarted: the moves after it (and before its end) are this turn's.
     started_seq: int = 0
+    #: Tiles left in the pile once the rack was dealt.
+    pile: int = 0
     top: str | None = None
     top_points: int = 0
     moves: dict[str, str] = field(default_factory=dict)
     scores: dict[str, Verdict] = field(default_factory=dict)
     ended: bool = False
-    #: Once it ended: the board with the top laid (position, tops, heights) and the totals.
+    #: Once it ended: the board with the top laid (position, tops, heights), the rack's
+    #: tiles the top left (none after a dead rack: D5) and the pile, and the totals.
     board: tuple[str, tuple[str, ...], tuple[int, ...]] = ("", (), ())
+    left: tuple[str, ...] = ()
+    pile_left: int = 0
+    #: The views' shapes built once for every seat (`views.visible`).
+    shown_end: dict[str, Any] | None = None
+    shown_moves: dict[int, dict[str, Any]] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     top_total: int = 0
 
@@ -139,7 +147,7 @@ class DuplicateRoom(Actor[DuplicateSettings]):
                 self.started = event
             case TurnStarted(number=number, rack=rack, deadline=deadline):
                 self._game().deal(rack)
-                self.turns.append(TurnRecord(number, rack, event.seq))
+                self.turns.append(TurnRecord(number, rack, event.seq, len(self._game().bag)))
                 self.deadline = deadline
                 self._verdicts = {}
             case MoveSubmitted(seat=seat, move=move):
@@ -159,6 +167,7 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         turn = self.turn
         assert turn is not None
         turn.top, turn.top_points, turn.ended = event.top, event.top_points, True
+        turn.shown_moves = {}  # the moves are shown to everybody now
         turn.scores = {seat: (points, reason) for seat, points, reason in event.scores}
         game = self._game()
         game.place(event.top)  # laid as the referee chose it: not judged again
@@ -167,6 +176,7 @@ class DuplicateRoom(Actor[DuplicateSettings]):
             self.totals[seat] = self.totals.get(seat, 0) + points
         board = game.board
         turn.board = (board.position(), tuple(board.tops), tuple(board.heights))
+        turn.left, turn.pile_left = tuple(game.rack), len(game.bag)
         turn.totals, turn.top_total = dict(self.totals), self.top_total
         self.deadline = None
 
@@ -181,6 +191,8 @@ class DuplicateRoom(Actor[DuplicateSettings]):
                     return Refusal("game_started")
                 if self.host is None:
                     return Refusal("no_players")
+                if self.settings.seed is not None:  # a game played again: its draw
+                    seed = self.settings.seed
                 self._emit(DuplicateStarted(self._next, seed, now), out)
                 self._next_turn(now, out)
             case Submit() | SubmitPlaced():

@@ -26,6 +26,10 @@ class DuplicateSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     dictionary: str | None = None
     #: Seconds each turn lasts for everybody; None: self-paced, the host ends each turn.
     turn_seconds: float | None = DEFAULT_TURN_SECONDS
+    #: « Rejouer ce tirage »: the seed of a game played again (fixed in advance, never
+    #: shown before the end), and the room that played it (its id: every player is told).
+    seed: int | None = None
+    origin: str | None = None
 
     def rules(self) -> Ruleset:
         try:

@@ -22,6 +22,11 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     dictionary: str
     #: Seconds each turn lasts for everybody (null: self-paced, the host ends it).
     turn_seconds: float | None
+    #: The draw was chosen in advance (a game played again: every player is told, and
+    #: where from: `origin`); the seed itself waits for the end.
+    chosen_draw: bool
+    #: The room whose draw this one plays again.
+    origin: str | None
 
 
 class StartedShown(Shown, tag="duplicate.started"):
@@ -36,6 +41,8 @@ class TurnStartedShown(Shown, tag="duplicate.turn_started"):
     redraws: int
     deadline: float | None
     at: float
+    #: Tiles left in the pile once the rack was dealt.
+    pile: int
 
 
 class SubmittedShown(Shown, tag="duplicate.submitted"):
@@ -70,11 +77,17 @@ class TurnEndedShown(Shown, tag="duplicate.turn_ended"):
     at: float
     #: Each player's move, once the turn is over (by seat).
     moves: dict[str, str]
+    #: The rack's tiles the top did not use (none after a rack with no move: D5), and
+    #: the pile then.
+    rack: Rack
+    pile: int
 
 
 class EndedShown(Shown, tag="duplicate.ended"):
     reason: str
     at: float
+    #: The game's seed, public now (« rejouer ce tirage »).
+    seed: str
 
 
 class Standing(msgspec.Struct, forbid_unknown_fields=True):

@@ -44,6 +44,7 @@ from motamot.topword.tiles import tile_label
 class TurnRecord(Protocol):
     number: int
     rack: tuple[str, ...]
+    pile: int
     top: str | None
     top_points: int
     moves: dict[str, str]
@@ -52,6 +53,12 @@ class TurnRecord(Protocol):
     board: tuple[str, tuple[str, ...], tuple[int, ...]]
     totals: dict[str, int]
     top_total: int
+    left: tuple[str, ...]
+    pile_left: int
+    #: What this module built once for every seat (a turn's end; each move as the
+    #: others see it while the turn runs).
+    shown_end: dict[str, Any] | None
+    shown_moves: dict[int, dict[str, Any]]
 
     @property
     def found_by(self) -> list[str]: ...
@@ -88,11 +95,31 @@ def _labels(tiles: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def settings_shown(settings: DuplicateSettings) -> SettingsShown:
-    return SettingsShown(settings.ruleset, settings.dictionary_name, settings.turn_seconds)
+    return SettingsShown(
+        settings.ruleset,
+        settings.dictionary_name,
+        settings.turn_seconds,
+        settings.seed is not None,
+        settings.origin,
+    )
 
 
 def visible(room: DuplicateRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
-    """`event` as `seat` may see it now."""
+    """`event` as `seat` may see it now. What every seat sees alike is one object (a
+    turn's end; a move as its author's 500 rivals see it before the end), so the server
+    encodes it once for all of them."""
+    if isinstance(event, TurnEnded):
+        turn = _turn(room, event.number)
+        if turn.shown_end is None:
+            turn.shown_end = plain(_turn_ended(room, event))
+        return turn.shown_end
+    if isinstance(event, MoveSubmitted) and seat != event.seat:
+        running: TurnRecord | None = room.turn_of(event.seq)
+        if running is not None and not running.ended:
+            known = running.shown_moves.get(event.seq)
+            if known is None:
+                known = running.shown_moves[event.seq] = plain(shown(room, event, None))
+            return known
     return plain(shown(room, event, seat))
 
 
@@ -107,8 +134,9 @@ def shown(room: DuplicateRoom, event: Event, seat: str | None) -> Shown:
             return StartedShown(event.seq, event.at, str(event.seed) if over else UNSET)
         case TurnStarted():
             rack = _labels(event.rack)
+            pile = _turn(room, event.number).pile
             return TurnStartedShown(
-                event.seq, event.number, rack, event.redraws, event.deadline, event.at
+                event.seq, event.number, rack, event.redraws, event.deadline, event.at, pile
             )
         case MoveSubmitted():
             turn = room.turn_of(event.seq)
@@ -118,7 +146,8 @@ def shown(room: DuplicateRoom, event: Event, seat: str | None) -> Shown:
         case TurnEnded():
             return _turn_ended(room, event)
         case DuplicateEnded():
-            return EndedShown(event.seq, event.reason, event.at)
+            assert room.started is not None
+            return EndedShown(event.seq, event.reason, event.at, str(room.started.seed))
     return shared_shown(event, settings_shown, room.host) or Hidden(event.seq)
 
 
@@ -138,6 +167,8 @@ def _turn_ended(room: DuplicateRoom, event: TurnEnded) -> TurnEndedShown:
         BoardView(position, _labels(tops), list(heights)),
         event.at,
         dict(turn.moves),
+        _labels(turn.left),
+        turn.pile_left,
     )
 
 
