@@ -52,6 +52,8 @@ def sheet_line(game: View, event: View, me: str | None) -> View:
         score = next((s for s in event["scores"] if s["seat"] == me), None)
         line["points"] = score["points"] if score else 0
         line["reason"] = score["reason"] if score else "no_move"
+        if score and score["detail"]:
+            line["detail"] = score["detail"]
     return line
 
 

@@ -103,7 +103,8 @@ def test_d3_an_illegal_move_scores_zero_and_says_why_once_the_turn_ends() -> Non
     assert isinstance(refused, Refusal) and refused.code == "bad_move"
     played.advance(180)
     line = played.room.view("s1")["game"]["sheet"][0]
-    assert line["points"] == 0 and line["reason"] and line["move"] == "A1 ZZZZ"
+    assert line["points"] == 0 and line["reason"] == "not_on_rack" and line["move"] == "A1 ZZZZ"
+    assert line["detail"] == "ZZZZ"  # T20: the tiles at fault, said to that player
 
 
 def test_d3_no_player_sees_another_submission_before_the_turn_ends() -> None:

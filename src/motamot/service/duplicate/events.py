@@ -46,6 +46,8 @@ class TurnEnded(Event, frozen=True, tag="duplicate.turn_ended"):
     #: (seat, points, refusal code or "" ), for every seat that submitted.
     scores: tuple[tuple[str, int, str], ...]
     at: float
+    #: T20: the word or cell at fault in each refused move (seat, detail).
+    details: tuple[tuple[str, str], ...] = ()
 
 
 class DuplicateEnded(Event, frozen=True, tag="duplicate.ended"):

@@ -58,6 +58,8 @@ class TurnRecord:
     top_points: int = 0
     moves: dict[str, str] = field(default_factory=dict)
     scores: dict[str, Verdict] = field(default_factory=dict)
+    #: The word or cell at fault in each refused move (T20), by seat.
+    details: dict[str, str] = field(default_factory=dict)
     ended: bool = False
     #: Once it ended: the board with the top laid (position, tops, heights), the rack's
     #: tiles the top left (none after a dead rack: D5) and the pile, and the totals.
@@ -97,6 +99,7 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         self.deadline: float | None = None
         #: Each move of the running turn judged once, when it came (by seat).
         self._verdicts: dict[str, Verdict] = {}
+        self._details: dict[str, str] = {}
         self.totals: dict[str, int] = {}
         self.top_total = 0
         super().__init__(created, lexicons)
@@ -149,12 +152,13 @@ class DuplicateRoom(Actor[DuplicateSettings]):
                 self._game().deal(rack)
                 self.turns.append(TurnRecord(number, rack, event.seq, len(self._game().bag)))
                 self.deadline = deadline
-                self._verdicts = {}
+                self._verdicts, self._details = {}, {}
             case MoveSubmitted(seat=seat, move=move):
                 turn = self.turn
                 assert turn is not None
                 turn.moves[seat] = move
                 self._verdicts.pop(seat, None)
+                self._details.pop(seat, None)
             case TurnEnded():
                 self._end_turn(event)
             case DuplicateEnded(reason=reason):
@@ -169,6 +173,7 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         turn.top, turn.top_points, turn.ended = event.top, event.top_points, True
         turn.shown_moves = {}  # the moves are shown to everybody now
         turn.scores = {seat: (points, reason) for seat, points, reason in event.scores}
+        turn.details = dict(event.details)
         game = self._game()
         game.place(event.top)  # laid as the referee chose it: not judged again
         self.top_total += event.top_points
@@ -260,9 +265,11 @@ class DuplicateRoom(Actor[DuplicateSettings]):
                 known = (0, "no_move")
             else:
                 judged = self._game().judge(parse_move(text))
-                known = (
-                    (judged.points, "") if isinstance(judged, Legal) else (0, judged.reason.value)
-                )
+                if isinstance(judged, Legal):
+                    known = (judged.points, "")
+                else:
+                    known = (0, judged.reason.value)
+                    self._details[seat] = judged.detail
             self._verdicts[seat] = known
         return known
 
@@ -272,9 +279,12 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         assert turn is not None
         top = self._game().top()
         scores = tuple((seat, *self.verdict(seat)) for seat in sorted(turn.moves))
+        details = tuple(
+            (seat, self._details[seat]) for seat, _, _ in scores if seat in self._details
+        )
         text = top.notation if top is not None else None
         points = top.points if top is not None else 0
-        self._emit(TurnEnded(self._next, turn.number, text, points, scores, at), out)
+        self._emit(TurnEnded(self._next, turn.number, text, points, scores, at, details), out)
         if self._game().end is not None:
             end = self._game().end
             assert end is not None

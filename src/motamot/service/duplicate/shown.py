@@ -59,6 +59,8 @@ class Score(msgspec.Struct, forbid_unknown_fields=True):
     seat: str
     points: int
     reason: str
+    #: The word or cell at fault (T20; "" for none).
+    detail: str
 
 
 class TurnEndedShown(Shown, tag="duplicate.turn_ended"):
@@ -111,6 +113,8 @@ class SheetTurn(msgspec.Struct, forbid_unknown_fields=True):
     move: str | UnsetType = UNSET
     points: int | UnsetType = UNSET
     reason: str | UnsetType = UNSET
+    #: The word or cell at fault in this seat's refused move.
+    detail: str | UnsetType = UNSET
 
 
 class GameView(msgspec.Struct, forbid_unknown_fields=True):

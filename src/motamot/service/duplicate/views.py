@@ -49,6 +49,7 @@ class TurnRecord(Protocol):
     top_points: int
     moves: dict[str, str]
     scores: dict[str, tuple[int, str]]
+    details: dict[str, str]
     ended: bool
     board: tuple[str, tuple[str, ...], tuple[int, ...]]
     totals: dict[str, int]
@@ -154,7 +155,10 @@ def shown(room: DuplicateRoom, event: Event, seat: str | None) -> Shown:
 def _turn_ended(room: DuplicateRoom, event: TurnEnded) -> TurnEndedShown:
     turn = _turn(room, event.number)
     position, tops, heights = turn.board
-    scores = [Score(seat, points, reason) for seat, points, reason in event.scores]
+    scores = [
+        Score(seat, points, reason, turn.details.get(seat, ""))
+        for seat, points, reason in event.scores
+    ]
     return TurnEndedShown(
         event.seq,
         event.number,
@@ -202,6 +206,8 @@ def _sheet(room: DuplicateRoom, seat: str | None) -> list[SheetTurn]:
             line.move = turn.moves.get(seat, UNSET)
             points, reason = turn.scores.get(seat, (0, "no_move"))
             line.points, line.reason = points, reason
+            if seat in turn.details:
+                line.detail = turn.details[seat]
         sheet.append(line)
     return sheet
 

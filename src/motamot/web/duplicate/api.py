@@ -1,8 +1,10 @@
-"""Creating a duplicate room over HTTP, the whole request checked before anything is stored."""
+"""Creating a duplicate room over HTTP, the whole request checked before anything is stored,
+and « rejouer ce tirage »: a finished game's draw played again, from the link its end shows."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 import msgspec
 from starlette.requests import Request
@@ -12,24 +14,93 @@ from starlette.routing import Route
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.http import decode_body, refused
 from motamot.server.kinds import Rooms
+from motamot.server.links import room_of
+from motamot.server.players.seats import seated, who_sits
 from motamot.server.texts import request_language
+from motamot.service.duplicate.room import DuplicateRoom
 from motamot.service.duplicate.settings import DEFAULT_TURN_SECONDS, DuplicateSettings
 from motamot.service.rooms.outcomes import Refusal
-from motamot.service.rooms.settings import bounded
+from motamot.service.rooms.settings import SettingsError, bounded
+from motamot.topword.tiles import RULESETS
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+RoomId = Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]+$")]
+MAX_SEED = 2**63 - 1
+#: A seed as the pages send it: its digits (a browser's numbers hold 53 bits, seeds 63).
+SeedText = Annotated[str, msgspec.Meta(pattern="^[0-9]{1,19}$")]
+#: The home page's query keys of a replay link (the Boggle form reads `seed` and `from`).
+REPLAY_SEED, REPLAY_FROM = "tirage", "depuis"
 
 
 class DuplicateRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """The home page's duplicate form: rules, word list, the pace (null: self-paced)."""
+    """The home page's duplicate form: rules, word list, the pace (null: self-paced), and
+    for a game played again its seed and the room that played it."""
 
     name: Name
     ruleset: Annotated[str, msgspec.Meta(max_length=32)] = "topword-fr"
     dictionary: Annotated[str, msgspec.Meta(max_length=40)] | None = None
     turn_seconds: bounded(DuplicateSettings, "turn_seconds", float) | None = DEFAULT_TURN_SECONDS  # type: ignore[valid-type]
+    seed: SeedText | None = None
+    origin: RoomId | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed is not None and int(self.seed) > MAX_SEED:  # a clear error, nothing stored
+            raise ValueError(f"a seed is at most {MAX_SEED}")
 
     def settings(self) -> DuplicateSettings:
-        return DuplicateSettings(self.ruleset, self.dictionary or None, self.turn_seconds)
+        return DuplicateSettings(
+            self.ruleset,
+            self.dictionary or None,
+            self.turn_seconds,
+            None if self.seed is None else int(self.seed),
+            # the origin is shown to every player: its id only, never a player's link
+            None if self.origin is None else room_of(self.origin),
+        )
+
+
+def replay_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dict[str, Any]:
+    """What a « rejouer ce tirage » link carries (anything unreadable is left out: the
+    form is then a plain one)."""
+    seed, origin = query.get(REPLAY_SEED, ""), query.get(REPLAY_FROM, "")
+    if not (seed.isascii() and seed.isdigit() and len(seed) <= 19 and int(seed) <= MAX_SEED):
+        return {}
+    if not (origin and len(origin) <= 40 and all(c.isalnum() or c in "-_" for c in origin)):
+        return {}
+    defaults: dict[str, Any] = {"seed": seed, "origin": origin}
+    if query.get("ruleset") in RULESETS:
+        defaults["ruleset"] = query["ruleset"]
+    if query.get("dictionary") in dictionaries:
+        defaults["dictionary"] = query["dictionary"]
+    return defaults
+
+
+async def seed_refusal(rooms: Rooms, form: DuplicateRequest) -> Refusal | None:
+    """A draw chosen in advance is only one another room played to its end, with the same
+    rules and word list (its seed is public then): nobody may fix a draw in secret and
+    know its tops before the game."""
+    if form.seed is None:
+        return None
+    if form.origin is None:
+        return None if rooms.chosen_grids else Refusal("draw_without_origin")
+    settings, seed = form.settings(), int(form.seed)
+    try:
+        words = settings.dictionary_name
+    except SettingsError as error:
+        return Refusal(error.code, error.fields)
+
+    def played(room: Any) -> bool:
+        return (
+            isinstance(room, DuplicateRoom)
+            and room.ended is not None
+            and room.started is not None
+            and room.started.seed == seed
+            and room.settings.ruleset == settings.ruleset
+            and room.settings.dictionary_name == words
+        )
+
+    if not await rooms.read(form.origin, played):
+        return Refusal("unknown_draw_origin")
+    return None
 
 
 def routes(rooms: Rooms) -> list[Route]:
@@ -38,10 +109,15 @@ def routes(rooms: Rooms) -> list[Route]:
         form = await decode_body(request, DuplicateRequest)
         if isinstance(form, Response):
             return form
-        opened = await rooms.open(form.settings(), form.name.strip())
+        refusal = await seed_refusal(rooms, form)
+        if refusal is not None:
+            return refused(refusal, lang)
+        who = await who_sits(request)
+        name = form.name.strip()
+        opened = await rooms.open(form.settings(), name, (), who.player, who.account is not None)
         if isinstance(opened, Refusal):
-            return refused(opened, lang, 503 if opened.retryable else 409)
+            return who.keep(request, refused(opened, lang, 503 if opened.retryable else 409))
         body = {"room": opened.room, "seat": opened.seat, "token": opened.token}
-        return JSONResponse({**body, "kind": "duplicate"})
+        return await seated(request, who, name, JSONResponse({**body, "kind": "duplicate"}))
 
     return [Route("/api/duplicate", create, methods=["POST"])]
