@@ -6,20 +6,6 @@ from motamot.text.i18n import Catalog
 
 TOPWORD_PAGE: Catalog = {
     "tw_create_title": {"fr": "Créer une table de Topword", "en": "Create a Topword table"},
-    "duplicate_title": {"fr": "Topword en duplicate", "en": "Duplicate Topword"},
-    "dup_create_title": {"fr": "Créer une partie en duplicate", "en": "Create a duplicate game"},
-    "dup_tagline": {
-        "fr": "Tout le monde joue le même tirage sur la même grille ; le meilleur coup est "
-        "posé pour tous. De 1 à 500 joueurs.",
-        "en": "Everybody plays the same rack on the same board; the best move is laid for "
-        "all. From 1 to 500 players.",
-    },
-    "dup_pace.live": {"fr": "En direct, un temps par coup", "en": "Live, a clock per turn"},
-    "dup_pace.self": {
-        "fr": "À son rythme (l'hôte passe au coup suivant)",
-        "en": "Self-paced (the host moves on to the next turn)",
-    },
-    "dup_create": {"fr": "Créer la partie", "en": "Create the game"},
     "tw_tagline": {
         "fr": "De 2 à 4 joueurs, chacun son chevalet, caché des autres ; en direct ou par "
         "correspondance.",

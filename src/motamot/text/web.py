@@ -10,6 +10,7 @@ from motamot.boggle.referee import WordReason
 from motamot.names import PlayerNameError
 from motamot.text.accounts import PLAYER_PAGE
 from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
+from motamot.text.duplicate_web import DUPLICATE_PAGE
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
@@ -195,6 +196,14 @@ SERVER_REFUSALS: Catalog = {
         "fr": "aucune salle n'a fini de jouer cette grille",
         "en": "no room has finished playing this grid",
     },
+    "draw_without_origin": {
+        "fr": "un tirage choisi doit venir d'une partie qui l'a joué",
+        "en": "a chosen draw must come from a game that played it",
+    },
+    "unknown_draw_origin": {
+        "fr": "aucune partie n'a fini de jouer ce tirage avec ces règles",
+        "en": "no game has finished playing this draw with these rules",
+    },
     "hints_off": {
         "fr": "pas de conseils à cette table (l'hôte ne les a pas permis)",
         "en": "no hints at this table (the host did not allow them)",
@@ -283,7 +292,7 @@ def serve_text(key: str, lang: Language, **fields: object) -> str:
 
 
 #: The pages' texts: the rooms' (also sent to the browser) and the player pages'.
-_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE, **PLAYER_PAGE}
+_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **PLAYER_PAGE}
 
 
 def page_text(key: str, lang: Language, **fields: object) -> str:
@@ -318,7 +327,7 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
         return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
 
     return {
-        "page": pick({**PAGE, **TOPWORD_PAGE}),
+        "page": pick({**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE}),
         "reasons": pick(WORD_REASONS),
         "errors": pick(SERVER_ERRORS),
         "refusals": pick(REFUSALS),

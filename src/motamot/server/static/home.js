@@ -140,3 +140,37 @@ if (tableForm) {
   tableForm.addEventListener("submit", createTable);
   listTables();
 }
+
+// --- duplicate: create a game (or play a finished game's draws again, from its link) ------
+
+const duplicateForm = document.getElementById("create-duplicate");
+
+async function createDuplicate(event) {
+  event.preventDefault();
+  const fields = duplicateForm.elements;
+  const error = document.getElementById("duplicate-error");
+  error.textContent = "";
+  const name = fields.name.value.trim();
+  if (!name) {
+    error.textContent = `${t("your_name")} : ${t("name_rule", { limit: fields.name.maxLength })}`;
+    fields.name.focus();
+    return;
+  }
+  const clock = Number.parseInt(fields.turn_seconds.value, 10);
+  const live = fields.pace.value === "live";
+  if (live && !Number.isFinite(clock)) {
+    error.textContent = `${t("dup_turn_seconds")} : ${fields.turn_seconds.min}–${fields.turn_seconds.max}`;
+    fields.turn_seconds.focus();
+    return;
+  }
+  const body = {
+    name,
+    ruleset: fields.ruleset.value,
+    dictionary: fields.dictionary.value || null,
+    turn_seconds: live ? clock : null,
+  };
+  if (fields.seed) Object.assign(body, { seed: fields.seed.value, origin: fields.origin.value });
+  await createAndGo("/api/duplicate", body, error);
+}
+
+if (duplicateForm) duplicateForm.addEventListener("submit", createDuplicate);

@@ -64,7 +64,7 @@ class DuplicateWeb(WebKind):
         return list(api.routes(rooms))
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
-        return pages.home_form(lang, dictionaries)
+        return pages.home_form(lang, dictionaries, api.replay_defaults(query, dictionaries))
 
 
 DUPLICATE = DuplicateWeb()

@@ -1,6 +1,9 @@
-"""The duplicate pages: the room (drawn by `duplicate.js`) and the home page's form."""
+"""The duplicate pages: the room (drawn by `duplicate.js`) and the home page's form, which
+a « rejouer ce tirage » link prefills."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.kinds import Page
@@ -8,20 +11,24 @@ from motamot.server.pages import dictionary_options
 from motamot.service.duplicate.settings import DEFAULT_TURN_SECONDS, DuplicateSettings
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
-from motamot.topword.tiles import RULESETS
+from motamot.topword.tiles import DEFAULT_RULESET, RULESETS
 
 
 def room(lang: Language, room_id: str, mode: str) -> Page:
-    del lang, room_id, mode
+    del lang, room_id, mode  # the same shell for every mode; the socket says the rest
     return Page("duplicate/page.html", "duplicate_title", "duplicate/duplicate.js")
 
 
-def home_form(lang: Language, dictionaries: list[str]) -> Page:
+def home_form(lang: Language, dictionaries: list[str], replay: dict[str, Any]) -> Page:
+    """The form that creates a duplicate room (`replay`: the draw a link plays again)."""
     context = {
         "max_name": MAX_NAME_LENGTH,
         "rulesets": [(name, page_text(f"ruleset.{name}", lang)) for name in RULESETS],
+        "ruleset": replay.get("ruleset", DEFAULT_RULESET.name),
         "dictionaries": dictionary_options(lang, dictionaries),
+        "dictionary": replay.get("dictionary", ""),
         "bounds": DuplicateSettings.BOUNDS,
         "turn_seconds": int(DEFAULT_TURN_SECONDS),
+        "replay": replay,
     }
     return Page("duplicate/home_form.html", context=context)
