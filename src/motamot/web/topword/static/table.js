@@ -3,8 +3,9 @@
 // what each seat sees: the page never holds anybody else's rack.
 import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
-import { SIZE, arrowStep, cellOf, drawBoard } from "./board.js";
-import { refusalText, scoreList } from "./score.js";
+import { cellOf, drawBoard } from "./board.js";
+import { Composer } from "./composer.js";
+import { scoreList } from "./score.js";
 
 const root = document.getElementById("table");
 
@@ -12,13 +13,7 @@ const root = document.getElementById("table");
 const RACK_KEY = `motamot.rack.${DATA.room}`;
 
 const state = {
-  order: JSON.parse(localStorage.getItem(RACK_KEY) ?? "[]"), // the rack as arranged (labels)
-  focusCell: 44, // the board's one tab stop (5E until a cell is chosen)
-  draft: new Map(), // cell → {tile, index in order}
-  cursor: null, // {cell, across}
   exchanging: false,
-  verdict: null, // the last preview (for the current draft)
-  previewId: 0,
   hints: null, // the moves a hint suggested, for the turn they were asked on
 };
 
@@ -36,7 +31,7 @@ function nameOf(seat) {
   return client.nameOf(seat);
 }
 
-// --- the draft: tiles put on the board but not played yet --------------------------------
+// --- the move composed (the shared composer), and what a table adds: an exchange -----------
 
 function game() {
   return client.view?.game ?? null;
@@ -47,266 +42,28 @@ function myTurn() {
   return g !== null && !g.finished && client.me !== null && g.current === client.me;
 }
 
-function usedIndexes() {
-  return new Set([...state.draft.values()].map((d) => d.index));
-}
-
-function placeTile(cell, index) {
-  const g = game();
-  if (!g || g.finished || client.me === null) return;
-  if (usedIndexes().has(index)) return;
-  if (g.board.heights[cell] >= 5) return;
-  const previous = state.draft.get(cell);
-  state.draft.set(cell, { tile: state.order[index], index });
-  if (previous) announce(t("take_back"));
-  changed();
-}
-
-function takeBack(cell) {
-  state.draft.delete(cell);
-  changed();
-}
-
-function clearDraft() {
-  state.draft.clear();
-  state.cursor = null;
-  state.verdict = null;
-}
-
-function placements() {
-  return [...state.draft.entries()].sort((a, b) => a[0] - b[0]).map(([cell, d]) => [cell, d.tile]);
-}
-
-let previewTimer = null;
-function changed() {
-  state.verdict = null;
-  client.unsay(); // a refusal of the draft before is stale
-  draw();
-  schedulePreview();
-}
-
-function schedulePreview() {
-  clearTimeout(previewTimer);
-  previewTimer = setTimeout(askPreview, 120);
-}
-
-function moveFields() {
-  const notation = document.getElementById("notation")?.value.trim() ?? "";
-  if (notation) return { move: notation };
-  if (!state.draft.size) return null;
-  const fields = { placements: placements() };
-  if (state.draft.size === 1 && state.cursor) fields.across = state.cursor.across;
-  return fields;
-}
-
-function askPreview() {
-  const fields = moveFields();
-  if (!fields || client.me === null || !game() || game().finished) return;
-  state.previewId = client.ask("preview", fields);
-}
-
 function play() {
-  const fields = moveFields();
+  const fields = composer.moveFields();
   if (!fields) return;
   client.act("play", fields, { play: true });
 }
 
-// --- input: a tap on a cell, typed letters, tiles dragged from the rack --------------------
-
-function onCell(cell, event) {
-  state.focusCell = cell;
-  if (state.draft.has(cell)) {
-    takeBack(cell);
-    return;
-  }
-  if (state.cursor && state.cursor.cell === cell) state.cursor = { cell, across: !state.cursor.across };
-  else state.cursor = { cell, across: state.cursor?.across ?? true };
-  draw();
-  // a tap or a click: typed letters go to the hidden field (a phone keeps its keyboard);
-  // Enter or Space on the cell: the focus stays on the board, for the arrow keys
-  if (event?.detail) typeHere.focus({ preventScroll: true });
-}
-
-/** The board is one tab stop: the arrow keys move between its cells, a letter typed on a
- * cell puts a tile there (the cursor comes to the cell first). */
-boardBox.addEventListener("keydown", (event) => {
-  const cell = event.target.dataset?.cell;
-  if (cell === undefined) return;
-  const from = Number(cell);
-  const to = arrowStep(from, event.key);
-  if (to !== null) {
-    state.focusCell = to;
-    for (const el of boardBox.querySelectorAll("[data-cell]")) el.tabIndex = Number(el.dataset.cell) === to ? 0 : -1;
-    boardBox.querySelector(`[data-cell="${to}"]`)?.focus();
-    event.preventDefault();
-    event.stopPropagation();
-  } else if (/^[a-zA-Z]$/.test(event.key) && state.cursor?.cell !== from) {
-    state.cursor = { cell: from, across: state.cursor?.across ?? true };
-  }
-});
-
-function step(cell, across) {
-  const row = Math.floor(cell / SIZE);
-  const col = cell % SIZE;
-  if (across) return col + 1 < SIZE ? cell + 1 : null;
-  return row + 1 < SIZE ? cell + SIZE : null;
-}
-
-/** A typed letter: put the rack's tile on the cursor's cell (a letter the cell already
- * shows is kept, as the notation does), then move the cursor on. */
-function typeLetter(letter) {
-  const g = game();
-  if (!g || !state.cursor) return;
-  const { cell, across } = state.cursor;
-  const label = letter === "Q" ? "Qu" : letter;
-  if (!state.draft.has(cell) && g.board.tops[cell] === label) {
-    state.cursor = { cell: step(cell, across) ?? cell, across };
-    draw();
-    return;
-  }
-  const used = usedIndexes();
-  const index = state.order.findIndex((tile, i) => tile === label && !used.has(i));
-  if (index < 0) {
-    client.say(refusalText("not_on_rack", { detail: label }));
-    return;
-  }
-  state.draft.set(cell, { tile: label, index });
-  state.cursor = { cell: step(cell, across) ?? cell, across };
-  state.focusCell = state.cursor.cell;
-  changed();
-}
-
-function onKey(event) {
-  if (event.target.tagName === "INPUT" && event.target !== typeHere) return;
-  if (!state.cursor) return;
-  const key = event.key;
-  if (key === "Backspace") {
-    const last = [...state.draft.keys()].at(-1);
-    if (last !== undefined) {
-      state.draft.delete(last);
-      state.cursor = { cell: last, across: state.cursor.across };
-      changed();
-    }
-    event.preventDefault();
-  } else if (key === "Enter") {
-    play();
-    event.preventDefault();
-  } else if (key === "Escape") {
-    clearDraft();
-    draw();
-  } else if (/^[a-zA-Z]$/.test(key)) {
-    typeLetter(key.toUpperCase());
-    event.preventDefault();
-  }
-}
-document.addEventListener("keydown", onKey);
-// A phone's keyboard may send no key codes, only the text: read it from the input.
-typeHere.addEventListener("input", () => {
-  for (const char of typeHere.value.toUpperCase()) if (/^[A-Z]$/.test(char)) typeLetter(char);
-  typeHere.value = "";
-});
-
-/** Drag a rack tile (mouse, pen or finger) to a cell, or along the rack to reorder it. */
-function startDrag(event, index) {
-  if (event.button !== undefined && event.button !== 0) return;
-  const tileEl = event.currentTarget;
-  // the board typed on may be scrolled away (a phone's keyboard): bring it back first
-  if (boardBox.getBoundingClientRect().top < 0) boardBox.scrollIntoView({ block: "start" });
-  const ghost = h("div", { class: "tile ghost", "aria-hidden": "true" }, state.order[index]);
-  const startX = event.clientX;
-  const startY = event.clientY;
-  let moved = false;
-  tileEl.setPointerCapture(event.pointerId);
-  const move = (e) => {
-    if (!moved && Math.hypot(e.clientX - startX, e.clientY - startY) < 6) return;
-    if (!moved) document.body.append(ghost);
-    moved = true;
-    ghost.style.left = `${e.clientX}px`;
-    ghost.style.top = `${e.clientY}px`;
-  };
-  const end = (e) => {
-    tileEl.removeEventListener("pointermove", move);
-    tileEl.removeEventListener("pointerup", end);
-    tileEl.removeEventListener("pointercancel", end);
-    ghost.remove();
-    if (!moved) {
-      tapTile(index);
-      return;
-    }
-    const target = document.elementFromPoint(e.clientX, e.clientY);
-    const cellEl = target?.closest("[data-cell]");
-    const rackEl = target?.closest("[data-index]");
-    if (cellEl) placeTile(Number(cellEl.dataset.cell), index);
-    else if (rackEl) reorder(index, Number(rackEl.dataset.index));
-  };
-  tileEl.addEventListener("pointermove", move);
-  tileEl.addEventListener("pointerup", end);
-  tileEl.addEventListener("pointercancel", end);
-  event.preventDefault();
-}
-
-function reorder(from, to) {
-  if (from === to) return;
-  const byIndex = new Map([...state.draft.entries()].map(([cell, d]) => [d.index, cell]));
-  const indexes = state.order.map((_, i) => i);
-  const [taken] = indexes.splice(from, 1);
-  indexes.splice(to, 0, taken);
-  state.order = indexes.map((i) => state.order[i]);
-  for (const [newIndex, oldIndex] of indexes.entries()) {
-    const cell = byIndex.get(oldIndex);
-    if (cell !== undefined) state.draft.get(cell).index = newIndex;
-  }
-  keepOrder();
-  draw();
-}
-
-function keepOrder() {
-  localStorage.setItem(RACK_KEY, JSON.stringify(state.order));
-}
-
-function tapTile(index) {
-  if (state.exchanging) {
+const composer = new Composer({
+  client: { ask: (...args) => client.ask(...args), say: (text) => client.say(text), unsay: () => client.unsay() },
+  boardBox,
+  typeHere,
+  storageKey: RACK_KEY,
+  board: () => game().board,
+  active: () => game() !== null && !game().finished && client.me !== null,
+  redraw: () => draw(),
+  submit: play,
+  tapTile(index) {
+    if (!state.exchanging) return false;
     state.exchanging = false;
-    client.act("exchange", { tile: state.order[index] });
-    return;
-  }
-  if (state.cursor) {
-    const cell = state.cursor.cell;
-    placeTile(cell, index);
-    state.cursor = { cell: step(cell, state.cursor.across) ?? cell, across: state.cursor.across };
-    draw();
-  }
-}
-
-function shuffle() {
-  const indexes = state.order.map((_, i) => i);
-  for (let i = indexes.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [indexes[i], indexes[j]] = [indexes[j], indexes[i]];
-  }
-  const moved = new Map(indexes.map((oldIndex, newIndex) => [oldIndex, newIndex]));
-  state.order = indexes.map((i) => state.order[i]);
-  for (const d of state.draft.values()) d.index = moved.get(d.index);
-  keepOrder();
-  draw();
-}
-
-/** Keep this player's arrangement of the rack when the server sends it again. */
-function syncRack(rack) {
-  const left = [...rack];
-  const kept = [];
-  for (const tile of state.order) {
-    const i = left.indexOf(tile);
-    if (i >= 0) {
-      kept.push(tile);
-      left.splice(i, 1);
-    }
-  }
-  const same = kept.length === state.order.length && left.length === 0;
-  state.order = [...kept, ...left];
-  keepOrder();
-  if (!same) clearDraft();
-}
+    client.act("exchange", { tile: composer.order[index] });
+    return true;
+  },
+});
 
 // --- drawing ----------------------------------------------------------------------------
 
@@ -428,24 +185,18 @@ function drawBoardBox() {
   const g = game();
   const last = lastTurn();
   const lit = new Set((last?.score?.placed ?? []).map((name) => cellOf(name)));
-  const draft = new Map([...state.draft.entries()].map(([cell, d]) => [cell, d.tile]));
   const grid = h("div", { class: "board-box" });
   const seated = client.me !== null && !g.finished;
   const focused = document.activeElement?.dataset?.cell !== undefined && boardBox.contains(document.activeElement);
-  drawBoard(grid, { board: g.board, lit, draft, cursor: state.cursor, onCell: seated ? onCell : null, focusCell: state.focusCell });
+  drawBoard(grid, { board: g.board, lit, ...composer.boardOptions() });
   const parts = [grid, h("p", { class: "board-legend" }, t("board_legend"))];
   if (seated) parts.push(drawRack(g));
   boardBox.replaceChildren(...parts);
-  if (focused) grid.querySelector(`[data-cell="${state.focusCell}"]`)?.focus({ preventScroll: true });
+  if (focused) grid.querySelector(`[data-cell="${composer.focusCell}"]`)?.focus({ preventScroll: true });
 }
 
 function drawRack() {
-  const used = usedIndexes();
-  const tiles = state.order.map((tile, index) => {
-    const el = h("div", { class: `tile${used.has(index) ? " used" : ""}${state.exchanging ? " picking" : ""}`, "data-index": index, role: "button", tabindex: 0, "aria-label": tile }, tile);
-    if (!used.has(index)) el.addEventListener("pointerdown", (event) => startDrag(event, index));
-    return el;
-  });
+  const tiles = composer.rackTiles(state.exchanging ? "picking" : "");
   return h("div", { class: "rack-box" }, h("h2", {}, t("rack")), h("div", { class: "rack", id: "rack" }, tiles));
 }
 
@@ -457,30 +208,15 @@ function drawPlay() {
     const whose = mine ? t("your_turn") : t("turn_of", { name: nameOf(g.current) });
     parts.push(h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose));
     parts.push(h("p", { class: "hint" }, t("board_hint")));
-    const notation = h("input", { id: "notation", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", placeholder: "5E MAIN" });
-    notation.addEventListener("input", () => {
-      // no redraw: the field keeps the focus while the move is typed
-      state.verdict = null;
-      document.getElementById("preview")?.replaceWith(previewLine());
-      schedulePreview();
-    });
-    notation.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") play();
-    });
-    const old = document.getElementById("notation");
-    if (old) {
-      notation.value = old.value;
-      if (document.activeElement === old) queueMicrotask(() => notation.focus());
-    }
-    parts.push(h("p", { class: "field" }, h("label", { for: "notation" }, t("notation")), notation));
-    parts.push(previewLine());
+    parts.push(composer.notationField());
+    parts.push(composer.previewLine());
     parts.push(
       h(
         "div",
         { class: "row actions" },
         h("button", { type: "button", class: "primary", id: "play", disabled: !mine, onclick: play }, t("play")),
-        h("button", { type: "button", id: "take-back", onclick: () => { clearDraft(); draw(); } }, t("take_back")),
-        h("button", { type: "button", id: "shuffle", onclick: shuffle }, t("shuffle")),
+        h("button", { type: "button", id: "take-back", onclick: () => { composer.clear(); draw(); } }, t("take_back")),
+        h("button", { type: "button", id: "shuffle", onclick: () => composer.shuffle() }, t("shuffle")),
         h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => client.act("pass") }, t("pass")),
         h("button", { type: "button", id: "exchange", disabled: !mine || g.pile === 0, "aria-pressed": state.exchanging ? "true" : "false", onclick: () => { state.exchanging = !state.exchanging; draw(); } }, t("exchange")),
       ),
@@ -505,18 +241,11 @@ function hintList(moves) {
 }
 
 function useHint(move) {
-  clearDraft();
+  composer.clear();
   draw();
   const notation = document.getElementById("notation");
   notation.value = move;
-  changed();
-}
-
-function previewLine() {
-  const verdict = state.verdict;
-  if (!verdict) return h("div", { id: "preview", class: "verdict" });
-  if (!verdict.legal) return h("div", { id: "preview", class: "verdict bad" }, verdict.text ?? refusalText(verdict.reason, verdict));
-  return h("div", { id: "preview", class: "verdict ok" }, t("preview_legal", { move: verdict.move, points: verdict.points }), scoreList(verdict));
+  composer.changed();
 }
 
 function drawSide() {
@@ -586,7 +315,7 @@ function fold(view, event) {
       view.game = { ...started, turn: 1, scores: Object.fromEntries(event.order.map((seat) => [seat, 0])), turns: [], finished: false };
       if (rack) {
         view.game.rack = rack;
-        syncRack(rack);
+        composer.syncRack(rack);
       }
       return true;
     }
@@ -605,7 +334,7 @@ function fold(view, event) {
       }
       if (event.rack) {
         g.rack = event.rack;
-        syncRack(event.rack);
+        composer.syncRack(event.rack);
       }
       announce(turnLine(turn));
       return true;
@@ -626,26 +355,18 @@ const client = new RoomClient(
     fold,
     draw,
     welcomed(view) {
-      if (view.game?.rack) syncRack(view.game.rack);
+      if (view.game?.rack) composer.syncRack(view.game.rack);
     },
     presence: drawHead,
     answered(message, note) {
       client.unsay();
-      if (!note?.play) return;
-      const notation = document.getElementById("notation");
-      if (notation) notation.value = "";
-      clearDraft();
+      if (note?.play) composer.reset();
     },
     frame(message) {
       if (message.type === "hint") {
         state.hints = { turn: game()?.turn, moves: message.moves };
         draw();
-      } else if (message.type === "preview" && message.id === state.previewId) {
-        state.verdict = message.verdict;
-        if (message.verdict.legal) client.unsay(); // the refusal before is stale
-        const box = document.getElementById("preview");
-        if (box) box.replaceWith(previewLine());
-      }
+      } else if (message.type === "preview") composer.previewed(message);
     },
   },
   status,
