@@ -86,7 +86,7 @@ async def seed_refusal(rooms: Rooms, form: DuplicateRequest) -> Refusal | None:
     try:
         words = settings.dictionary_name
     except SettingsError as error:
-        return Refusal(error.code, error.fields)
+        return Refusal(error.code, {"detail": str(error.fields.get("detail", ""))})
 
     def played(room: Any) -> bool:
         return (
