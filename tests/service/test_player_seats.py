@@ -56,6 +56,25 @@ def test_a_seat_carries_its_player_and_keeps_it_when_taken_back() -> None:
     assert driven.rebuilt().seats["s1"].player == "p-ana"
 
 
+def test_the_same_player_from_another_device_takes_its_seat_back_with_a_new_token() -> None:
+    driven = boggle()
+    driven.send(None, Join("Ana", digest("phone"), player="p-ana"))
+    driven.send(None, Join("Bob", digest("bob"), player="p-bob"))
+    again = driven.send(None, Join("Ana", digest("laptop"), player="p-ana"))
+    assert isinstance(again, list) and isinstance(again[0], SeatTaken)
+    assert (again[0].seat, again[0].name, again[0].player) == ("s1", "Ana", "p-ana")
+    for room in (driven.room, driven.rebuilt()):
+        assert room.seat_with_digest(digest("laptop")) == "s1"
+        assert room.seat_with_digest(digest("phone")) is None
+    # somebody else's player takes nobody's seat; the same player under another name (two
+    # people at one browser) sits apart
+    other = driven.send(None, Join("Ana", digest("eve"), player="p-eve"))
+    assert other == Refusal("name_taken", {"name": "Ana"})
+    apart = driven.send(None, Join("Cléo", digest("cleo"), player="p-ana"))
+    assert isinstance(apart, list) and isinstance(apart[0], SeatTaken)
+    assert apart[0].seat == "s3"
+
+
 def test_r1_a_rated_room_seats_accounts_and_computer_players_only() -> None:
     driven = boggle(rated=True)
     refused = driven.send(None, Join("Eve", digest("e"), player="p-eve"))

@@ -20,6 +20,7 @@ _COMMAND_MODULES = {
     "boggle": "motamot.cli.boggle_cmd",
     "topword": "motamot.cli.topword_cmd",
     "serve": "motamot.cli.serve_cmd",
+    "admin": "motamot.cli.admin_cmd",
 }
 
 

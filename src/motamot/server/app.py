@@ -27,7 +27,7 @@ from motamot.server.limits import BodyLimit
 from motamot.server.origins import OriginCheck
 from motamot.server.pages import Pages
 from motamot.server.players.routes import PLAYER_STATIC, player_routes
-from motamot.server.players.seats import seated, who_sits
+from motamot.server.players.seats import remembered_name, seated, who_sits
 from motamot.server.players.visitors import Players
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
@@ -69,7 +69,8 @@ def create_app(
         data: dict[str, Any] = {}
         for kind in kinds:
             data.update(kind.home_data(rooms.shelf.names(), query))
-        return pages.home(request, lang, [s for s in sections if s is not None], data)
+        shown = [s for s in sections if s is not None]
+        return pages.home(request, lang, shown, data, await remembered_name(request))
 
     async def room(request: Request) -> Response:
         lang = request_language(request)

@@ -124,10 +124,12 @@ class Pages:
         ensure_identity(request, response)
         return remember_language(request, response)
 
-    def section(self, lang: Language, page: Page) -> Markup:
-        """A part of a page (a kind's form on the home page), rendered by its template."""
+    def section(self, lang: Language, page: Page, remembered: str = "") -> Markup:
+        """A part of a page (a kind's form on the home page), rendered by its template;
+        `remembered`: the name this browser's player sat under last (its forms' default)."""
         template = self.env.get_template(page.template)
-        return Markup(template.render({**page.context, "t": texts(lang), "lang": lang}))
+        context = {**page.context, "t": texts(lang), "lang": lang, "remembered": remembered}
+        return Markup(template.render(context))
 
     def room(
         self, request: Request, lang: Language, page: Page, room_id: str, mode: str
@@ -144,11 +146,17 @@ class Pages:
         return self.render(request, lang, page, path, data)
 
     def home(
-        self, request: Request, lang: Language, sections: list[Page], data: dict[str, Any]
+        self,
+        request: Request,
+        lang: Language,
+        sections: list[Page],
+        data: dict[str, Any],
+        remembered: str = "",
     ) -> Response:
         """The home page: each kind's part (its create form), then this browser's rooms;
-        `data` is what the kinds' forms read (a link's defaults)."""
-        shown = [self.section(lang, section) for section in sections]
+        `data` is what the kinds' forms read (a link's defaults), `remembered` the name
+        the browser's player sat under last."""
+        shown = [self.section(lang, section, remembered) for section in sections]
         page = Page("home.html", "site_title", "home.js", {"sections": shown})
         return self.render(request, lang, page, "/", data)
 

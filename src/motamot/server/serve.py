@@ -145,13 +145,16 @@ async def following(
     kinds: WebKinds,
 ) -> AsyncIterator[Projector]:
     """The players' store open and its projections following the host's rooms: caught up
-    with the events first (a crash between a match's end and its projection), then kept
-    up live; closed after the rooms."""
+    with the events first (a crash between a match's end and its projection; rebuilt
+    whole when they are new), then kept up live; closed after the rooms."""
     player_store = await opening
     projector = Projector(player_store, store, kinds.rooms, host.lexicons)
     try:
-        await players.start(player_store)
-        await projector.catch_up()
+        await players.start(player_store, projector)
+        if player_store.fresh:  # a first start, or projections of an older layout
+            await projector.rebuild()
+        else:
+            await projector.catch_up()
         host.observers.append(projector.observe)
         yield projector
     finally:

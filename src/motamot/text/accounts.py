@@ -113,6 +113,7 @@ PLAYER_PAGE: Catalog = {
     "rated_game": {"fr": "classée", "en": "rated"},
     "kind.boggle": {"fr": "Boggle", "en": "Boggle"},
     "kind.topword": {"fr": "Topword", "en": "Topword"},
+    "kind.duplicate": {"fr": "Topword en duplicate", "en": "Duplicate Topword"},
     "family.boggle-4x4": {"fr": "Boggle 4×4", "en": "Boggle 4×4"},
     "family.boggle-big": {"fr": "Boggle 5×5 et 6×6", "en": "Boggle 5×5 and 6×6"},
     "family.topword-fr": {"fr": "Topword (français)", "en": "Topword (French)"},
@@ -120,7 +121,7 @@ PLAYER_PAGE: Catalog = {
     # leaderboards
     "leaderboards_title": {"fr": "Classements", "en": "Leaderboards"},
     "top_rated": {"fr": "Les 100 meilleurs : {family}", "en": "Top 100: {family}"},
-    "activity": {"fr": "Les plus actifs", "en": "Most active"},
+    "activity_of": {"fr": "Les plus actifs : {period}", "en": "Most active: {period}"},
     "period.week": {"fr": "cette semaine", "en": "this week"},
     "period.month": {"fr": "ce mois-ci", "en": "this month"},
     "period.all": {"fr": "depuis toujours", "en": "all time"},
@@ -191,6 +192,27 @@ ACCOUNT_ERRORS: Catalog = {
         "en": "sign in first",
     },
 }
+
+
+#: What `motamot admin` says.
+ADMIN: Catalog = {
+    "rebuilt.same": {
+        "fr": "motamot : {games:partie refaite|parties refaites} à partir des événements de "
+        "{db} ; profils et classements identiques à ceux d'avant (sha256 {digest})",
+        "en": "motamot: {games:game|games} rebuilt from the events of {db}; profiles and "
+        "ratings the same as before (sha256 {digest})",
+    },
+    "rebuilt.changed": {
+        "fr": "motamot : {games:partie refaite|parties refaites} à partir des événements de "
+        "{db} ; profils et classements corrigés (sha256 {digest})",
+        "en": "motamot: {games:game|games} rebuilt from the events of {db}; profiles and "
+        "ratings corrected (sha256 {digest})",
+    },
+}
+
+
+def admin_text(key: str, lang: Language, /, **fields: object) -> str:
+    return translate(ADMIN, key, lang, **fields)
 
 
 def player_text(key: str, lang: Language, /, **fields: object) -> str:

@@ -80,3 +80,65 @@ def signed_in_as(client: TestClient) -> str | None:
         return None
     found = re.search(r"(?:Connecté en tant que|Signed in as) (.+?)\.", page.text)
     return None if found is None else found[1]
+
+
+def settled(client: TestClient) -> None:
+    """Wait until the projections hold everything the rooms stored so far."""
+    projector = client.app.state.players.projector  # type: ignore[attr-defined]
+    call(client, projector.settle)
+
+
+class Browsers:
+    """Several people's browsers on one test client: each one's cookies, switched in turn."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.jars: dict[str, dict[str, str]] = {}
+
+    def be(self, person: str) -> TestClient:
+        """The client as `person`'s browser (a new one the first time)."""
+        current = getattr(self, "current", None)
+        if current is not None:
+            self.jars[current] = dict(self.client.cookies)
+        self.client.cookies.clear()
+        self.client.cookies.update(self.jars.get(person, {}))
+        self.current = person
+        return self.client
+
+
+def rated_boggle_match(
+    browsers: Browsers, people: list[str], words_each: list[int], rounds: int = 1
+) -> str:
+    """The people (signed in already) play a rated Boggle match: the first creates the
+    room, the others join; each writes `words_each` words of the grid (no two the same);
+    the host stops each round. The room's id."""
+    from tests.server.helpers import create, grid_words, hello, join, of_type, send, until
+
+    client = browsers.be(people[0])
+    room, first = create(client, name=people[0], rated=True, rounds=rounds, duration=600)
+    tokens = [first]
+    for person in people[1:]:
+        tokens.append(join(browsers.be(person), room, person))
+    sockets = [client.websocket_connect(f"/ws/{room}") for _ in people]
+    opened = [socket.__enter__() for socket in sockets]
+    try:
+        for socket, seat_token in zip(opened, tokens, strict=True):
+            hello(socket, seat_token)
+        for number in range(rounds):
+            send(opened[0], {"type": "start", "id": 100 + number})
+            ack = until(opened[0], of_type("ack"))
+            grid = next(e for e in ack["events"] if e["type"] == "boggle.round_started")["grid"]
+            words = sorted(grid_words(grid), key=len)
+            start = 0
+            for socket, count in zip(opened, words_each, strict=True):
+                for offset, word in enumerate(words[start : start + count]):
+                    send(socket, {"type": "word", "text": word, "id": 1 + offset})
+                    until(socket, of_type("ack"))
+                start += count
+            send(opened[0], {"type": "stop", "id": 200 + number})
+            until(opened[0], of_type("ack"))
+    finally:
+        for socket in sockets:
+            socket.__exit__(None, None, None)
+    settled(client)
+    return room[:16]

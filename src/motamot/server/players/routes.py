@@ -9,6 +9,7 @@ from starlette.routing import BaseRoute
 
 from motamot.server.pages import Pages
 from motamot.server.players.accounts import AccountPages
+from motamot.server.players.profiles import ProfilePages
 
 PLAYER_STATIC = Path(__file__).parent / "static"
 
@@ -16,4 +17,4 @@ PLAYER_STATIC = Path(__file__).parent / "static"
 def player_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
     """Every player page's route (`rooms`: the server's, to rename a deleted account's
     seats)."""
-    return [*AccountPages(pages, rooms).routes()]
+    return [*AccountPages(pages, rooms).routes(), *ProfilePages(pages, rooms.kinds).routes()]

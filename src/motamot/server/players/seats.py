@@ -19,3 +19,13 @@ async def seated(request: Request, visitor: Visitor, name: str, response: Respon
     goes to the browser's cookie."""
     await players_of(request).store.remember_seat_name(visitor.player, name)
     return visitor.keep(request, response)
+
+
+async def remembered_name(request: Request) -> str:
+    """The name this browser's player (or account) sat under last ("" if none)."""
+    players = players_of(request)
+    visitor = await players.known(request)
+    if visitor is None:
+        return ""
+    known = await players.store.player(visitor.player)
+    return (known.seat_name if known is not None else None) or visitor.account or ""

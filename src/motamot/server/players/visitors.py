@@ -24,6 +24,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
+from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock
 
@@ -107,9 +108,12 @@ class Players:
         self.clock = clock
         self._store: PlayerStore | None = None
         self._signer: URLSafeTimedSerializer | None = None
+        #: What keeps the store's projections up (the operator's tools and tests wait on it).
+        self.projector: Projector | None = None
 
-    async def start(self, store: PlayerStore) -> None:
+    async def start(self, store: PlayerStore, projector: Projector | None = None) -> None:
         self._store = store
+        self.projector = projector
         self._signer = URLSafeTimedSerializer(await store.server_key("sessions"), "session")
 
     @property
@@ -166,6 +170,21 @@ class Players:
             return None
         account = await self.store.account_of(found[0])
         return None if account is None else Visitor(found[0], account.name, found[1])
+
+    async def known(self, request: HTTPConnection) -> Visitor | None:
+        """The account signed in, else the browser's identity if it is known: nobody is
+        made (a page that only reads)."""
+        signed_in = await self.signed_in(request)
+        if signed_in is not None:
+            return signed_in
+        secret = identity_secret(request)
+        if secret is None:
+            return None
+        player = await self.store.identity_player(digest(secret))
+        if player is None:
+            return None
+        known = await self.store.player(player)
+        return Visitor(player) if known is not None and known.account is None else None
 
     def start_session_cookie(
         self, request: HTTPConnection, response: Response, secret: str

@@ -41,6 +41,7 @@ async function create(event) {
     verify_at_end: form.elements.verify.value === "end",
     invalid_penalty: numberOf("penalty"),
     bots: Array.from({ length: Math.min(10, numberOf("bot_count")) }, () => level),
+    rated: form.elements.rated.checked,
   };
   if (DATA.defaults.seed !== undefined) body.seed = DATA.defaults.seed;
   if (DATA.defaults.origin !== undefined) body.origin = DATA.defaults.origin;
@@ -80,6 +81,7 @@ async function createTable(event) {
     seats: seats.length ? seats : ["person"],
     turn_seconds: live && Number.isFinite(clock) ? clock : null,
     hints: tableForm.elements.hints.checked,
+    rated: tableForm.elements.rated.checked,
   };
   await createAndGo("/api/tables", body, error);
 }

@@ -52,6 +52,12 @@ def player_of_identity(tx: Tx, digest: str, now: float) -> str:
     return player
 
 
+def identity_player(tx: Tx, digest: str) -> str | None:
+    """The player a browser's identity is, if it is known (nothing made)."""
+    rows = tx.execute("SELECT player FROM players_identities WHERE digest = ?", (digest,))
+    return str(rows[0][0]) if rows else None
+
+
 def player(tx: Tx, player_id: str) -> Player | None:
     rows = tx.execute(
         "SELECT player, name, seat_name, private, deleted FROM players_players WHERE player = ?",

@@ -25,6 +25,8 @@ class SeatFact:
     kind: str
     name: str
     joined: float
+    #: The room's invitation: « Mes parties » gives the player back the players' link.
+    invite: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,9 @@ def _seat_fact(room: Actor[Any], event: SeatTaken) -> SeatFact | None:
     if event.player is None:
         return None
     joined = event.at if event.at is not None else room.created.at
-    return SeatFact(event.player, room.room_id, event.seat, room.KIND, event.name, joined)
+    return SeatFact(
+        event.player, room.room_id, event.seat, room.KIND, event.name, joined, room.created.invite
+    )
 
 
 def collect(room: Actor[Any], event: Event, facts: RoomFacts) -> None:

@@ -80,9 +80,9 @@ def _past_mark(tx: Tx, facts: RoomFacts) -> RoomFacts:
 
 def add_seats(tx: Tx, seats: Iterable[SeatFact]) -> None:
     tx.executemany(
-        "INSERT INTO players_seats (player, room, seat, kind, name, joined)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player, room, seat) DO NOTHING",
-        [(s.player, s.room, s.seat, s.kind, s.name, s.joined) for s in seats],
+        "INSERT INTO players_seats (player, room, seat, kind, name, joined, invite)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, room, seat) DO NOTHING",
+        [(s.player, s.room, s.seat, s.kind, s.name, s.joined, s.invite) for s in seats],
     )
 
 
@@ -117,6 +117,11 @@ def add_games(tx: Tx, outcomes: Sequence[GameOutcome]) -> list[GameOutcome]:
             for f in (p.figures,)
         ],
     )  # fmt: skip
+    tx.executemany(
+        "INSERT INTO players_totals (player, games) VALUES (?, 1)"
+        " ON CONFLICT (player) DO UPDATE SET games = players_totals.games + 1",
+        [(p.player,) for o in new for p in o.places if p.player is not None],
+    )
     return new
 
 

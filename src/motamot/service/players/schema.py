@@ -50,8 +50,15 @@ CREATE TABLE IF NOT EXISTS players_seats (
     kind {text} NOT NULL,
     name {text} NOT NULL,
     joined {float} NOT NULL,
+    invite {text},
     PRIMARY KEY (player, room, seat)
 );
+CREATE INDEX IF NOT EXISTS players_seats_joined ON players_seats (player, joined);
+CREATE TABLE IF NOT EXISTS players_totals (
+    player {text} PRIMARY KEY,
+    games {int} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS players_totals_board ON players_totals (games);
 CREATE TABLE IF NOT EXISTS players_games (
     room {text} NOT NULL,
     seq {int} NOT NULL,
@@ -116,6 +123,7 @@ CREATE INDEX IF NOT EXISTS players_history_order
 PROJECTED = {
     "players_projected": "room",
     "players_seats": "player, room, seat",
+    "players_totals": "player",
     "players_games": "room, seq",
     "players_places": "room, seq, seat",
     "players_ratings": "player, family",
@@ -130,11 +138,30 @@ _TYPES = {
 }
 
 
-def create_tables(tx: Tx) -> None:
+#: The projected tables' layout: a store whose projections have another is emptied
+#: and rebuilt from the events (projections are disposable; the rest is not touched).
+PROJECTION_VERSION = "2"
+
+
+def create_tables(tx: Tx) -> bool:
     """Every table and index, if missing (under a lock on PostgreSQL: processes that start
-    together create them once)."""
+    together create them once); True when the projections were made anew (to rebuild)."""
     if tx.dialect == "postgresql":
         tx.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.players'))")
-    for statement in _TABLES.format(**_TYPES[tx.dialect]).split(";"):
-        if statement.strip():
+    statements = [s for s in _TABLES.format(**_TYPES[tx.dialect]).split(";") if s.strip()]
+    for statement in statements:
+        if "players_keys" in statement:
             tx.execute(statement)
+    found = tx.execute("SELECT value FROM players_keys WHERE name = 'projection_version'")
+    fresh = not found or found[0][0] != PROJECTION_VERSION
+    if fresh:
+        for table in PROJECTED:
+            tx.execute(f"DROP TABLE IF EXISTS {table}")
+        tx.execute(
+            "INSERT INTO players_keys (name, value) VALUES ('projection_version', ?)"
+            " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            (PROJECTION_VERSION,),
+        )
+    for statement in statements:
+        tx.execute(statement)
+    return fresh

@@ -3,13 +3,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
-from motamot.service.players import accounts, projection
+from motamot.service.players import accounts, projection, queries
 from motamot.service.players.accounts import Account, Player
 from motamot.service.players.db import Db, Tx, open_db
 from motamot.service.players.facts import RoomFacts
 from motamot.service.players.schema import PROJECTED, create_tables
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Profile:
+    figures: list[queries.VariantFigures]
+    ratings: list[queries.RatingLine]
+    last_games: list[queries.PastGame]
 
 
 class PlayerStore:
@@ -17,12 +28,15 @@ class PlayerStore:
 
     def __init__(self, db: Db) -> None:
         self.db = db
+        #: The projections were made anew on opening (a first start, a new layout): they
+        #: are to be rebuilt from the events.
+        self.fresh = False
 
     @classmethod
     async def open(cls, url: str) -> PlayerStore:
         """The store on the database `url` names (the rooms' own), its tables created."""
         store = cls(open_db(url))
-        await store.db.run(create_tables)
+        store.fresh = await store.db.run(create_tables)
         return store
 
     async def close(self) -> None:
@@ -32,6 +46,9 @@ class PlayerStore:
 
     async def player_of_identity(self, digest: str, now: float) -> str:
         return await self.db.run(lambda tx: accounts.player_of_identity(tx, digest, now))
+
+    async def identity_player(self, digest: str) -> str | None:
+        return await self.db.run(lambda tx: accounts.identity_player(tx, digest), durable=False)
 
     async def player(self, player: str) -> Player | None:
         return await self.db.run(lambda tx: accounts.player(tx, player), durable=False)
@@ -78,6 +95,24 @@ class PlayerStore:
 
     async def server_key(self, name: str) -> str:
         return await self.db.run(lambda tx: accounts.server_key(tx, name))
+
+    # --- what the pages read --------------------------------------------------------------
+
+    async def read(self, work: Callable[[Tx], T]) -> T:
+        """`work(tx)` of `queries` (it only reads)."""
+        return await self.db.run(work, durable=False)
+
+    async def profile(self, player: str) -> Profile:
+        """Everything a profile shows of `player`."""
+
+        def work(tx: Tx) -> Profile:
+            return Profile(
+                queries.figures(tx, player),
+                queries.ratings(tx, player),
+                queries.last_games(tx, player),
+            )
+
+        return await self.read(work)
 
     # --- projections ----------------------------------------------------------------------
 

@@ -246,8 +246,10 @@ class Actor(ABC, Generic[S]):
             case SettingsChanged(settings=settings):
                 self.settings = settings
                 self._use_settings(settings)
-            case SeatTaken(seat=seat) if seat in self.seats:
+            case SeatTaken(seat=seat, secret_digest=digest) if seat in self.seats:
                 self.seats[seat].present = True
+                if digest is not None:  # taken back from another device: its new token
+                    self.seats[seat].secret_digest = digest
             case SeatTaken(seat=seat, name=name, level=level, secret_digest=digest):
                 self.seats[seat] = Seat(
                     seat, name, level, secret_digest=digest, player=event.player
@@ -335,12 +337,16 @@ class Actor(ABC, Generic[S]):
         if refusal is not None:
             return refusal
         for other in self.seats.values():
-            if (
-                other.name == command.name
-                and not other.present
-                and other.secret_digest == command.secret_digest
-            ):
-                again = SeatTaken(self._next, other.seat, other.name, other.secret_digest, at=now)
+            if other.is_bot:
+                continue
+            if other.name != command.name:
+                continue
+            same_token = not other.present and other.secret_digest == command.secret_digest
+            if same_token or (command.player is not None and other.player == command.player):
+                # the same token back, or the same lasting player under the same name from
+                # another device (its new token proves the seat from now on)
+                digest = other.secret_digest if same_token else command.secret_digest
+                again = SeatTaken(self._next, other.seat, other.name, digest, at=now)
                 self._emit(msgspec.structs.replace(again, player=other.player), out)
                 return None
         refusal = name_refusal(command.name, self.RESERVED_IN_NAMES, self.names_in_use())

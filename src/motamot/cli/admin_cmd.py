@@ -1,0 +1,57 @@
+"""`motamot admin rebuild-ratings`: the players' projections made again from the events."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser("admin", help="l'exploitant du serveur / the server's operator")
+    sub = parser.add_subparsers(dest="admin_command", metavar="ACTION")
+    sub.required = True
+    rebuild = sub.add_parser(
+        "rebuild-ratings",
+        help="refaire profils, statistiques et classements à partir des seuls événements des "
+        "salles / rebuild profiles, statistics and ratings from the rooms' events alone",
+    )
+    rebuild.add_argument(
+        "--db",
+        default=None,
+        help="base du serveur : fichier SQLite (défaut : dossier de données) ou URL "
+        "postgresql:// / the server's database: a SQLite file (default: the data folder) "
+        "or a postgresql:// URL",
+    )
+    rebuild.set_defaults(handler=_rebuild)
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from motamot.server.serve import default_db
+    from motamot.text.accounts import admin_text
+
+    db = args.db or default_db()
+    before, after, games = asyncio.run(rebuild(db))
+    same = "same" if before == after else "changed"
+    digest = hashlib.sha256(after.encode("utf-8")).hexdigest()
+    print(admin_text(f"rebuilt.{same}", args.lang, games=games, digest=digest, db=db))
+    return 0
+
+
+async def rebuild(db: str) -> tuple[str, str, int]:
+    """The projections of `db` before and after a rebuild, and how many games it rated."""
+    from motamot.service.kinds import default_kinds
+    from motamot.service.players.projector import Projector
+    from motamot.service.players.store import PlayerStore
+    from motamot.service.rooms.host import cached_lexicons
+    from motamot.service.stores import open_store
+
+    events = await open_store(db)
+    players = await PlayerStore.open(db)
+    try:
+        before = await players.dump()
+        games = await Projector(players, events, default_kinds(), cached_lexicons()).rebuild()
+        return before, await players.dump(), games
+    finally:
+        await players.close()
+        await events.close()

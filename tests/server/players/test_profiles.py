@@ -1,0 +1,139 @@
+"""Profiles, « Mes parties » and the leaderboards, from matches played through the app:
+the figures and ratings of the rooms' events, provisional « ? », the history chart, the
+last games with their links, private profiles, English on the same routes, and odd
+requests answered, never a 500."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from starlette.testclient import TestClient
+
+from motamot.service.ports import ManualClock
+from tests.server.helpers import create
+from tests.server.players.helpers import (
+    Browsers,
+    post_form,
+    rated_boggle_match,
+    settled,
+    sign_up,
+)
+
+
+def text_of(page: str) -> str:
+    """The page's text, tags dropped (what a reader reads)."""
+    main = page.split('<main id="main">', 1)[1].split("</main>", 1)[0]
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main)))
+
+
+def two_accounts(client: TestClient) -> Browsers:
+    browsers = Browsers(client)
+    for person in ("Ana", "Bob"):
+        sign_up(browsers.be(person), person)
+    return browsers
+
+
+def test_r3_a_rated_match_shows_on_both_profiles_with_provisional_ratings(
+    client: TestClient,
+) -> None:
+    browsers = two_accounts(client)
+    room = rated_boggle_match(browsers, ["Ana", "Bob"], [3, 1])
+    ana = client.get("/joueur/ana")  # any case: the name's key finds the account
+    assert ana.status_code == 200
+    said = text_of(ana.text)
+    assert "Joueur Ana" in said and "Boggle 4×4" in said
+    rating = int(re.search(r"(\d{4})\?", said)[1])  # type: ignore[index]
+    assert rating > 1500  # the winner went up, provisional
+    assert "Boggle · 4×4 français (classique)" in said
+    assert "1 sur 2" in said and "Bob (" in said
+    assert f'href="/r/{room}/watch"' in ana.text
+    assert "<svg" in ana.text and "polyline" in ana.text
+    bob = text_of(client.get("/joueur/Bob").text)
+    assert int(re.search(r"(\d{4})\?", bob)[1]) < 1500  # type: ignore[index]
+    assert "2 sur 2" in bob
+    english = text_of(client.get("/joueur/Ana?lang=en").text)
+    assert "Player Ana" in english and "1 of 2" in english and "Last games" in english
+
+
+def test_r3_ten_rated_games_make_a_rating_no_longer_provisional(client: TestClient) -> None:
+    browsers = two_accounts(client)
+    for _ in range(10):
+        rated_boggle_match(browsers, ["Ana", "Bob"], [2, 1])
+    said = text_of(client.get("/joueur/Ana").text)
+    assert re.search(r"\b\d{4}\b(?!\?)", said.split("Classements", 1)[1])
+    assert "Parties : 10" in said
+    assert "10 10" in said  # ten games, ten wins for Ana
+
+
+def test_profiles_figures_best_and_longest_words(client: TestClient) -> None:
+    browsers = two_accounts(client)
+    rated_boggle_match(browsers, ["Ana", "Bob"], [4, 1])
+    page = client.get("/joueur/Ana").text
+    figures = page.split('id="figures-title"', 1)[1].split("</table>", 1)[0]
+    cells = [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", figures, re.S)]
+    games, wins, best_round, best_word, longest, per_round = cells
+    assert (games, wins) == ("1", "1") and int(best_round) >= 4
+    assert re.fullmatch(r"[A-Z]+ \(\d+ points?\)", best_word) and longest.isalpha()
+    assert per_round == "4.0"
+
+
+def test_a_private_profile_shows_nothing_but_to_its_owner(client: TestClient) -> None:
+    browsers = two_accounts(client)
+    rated_boggle_match(browsers, ["Ana", "Bob"], [2, 1])
+    ana = browsers.be("Ana")
+    assert post_form(ana, "/compte/confidentialite", "/compte", private="1").status_code == 303
+    own = text_of(ana.get("/joueur/Ana").text)
+    assert "vous seul le voyez" in own and "Dernières parties" in own
+    browsers.be("Bob")
+    other = text_of(client.get("/joueur/Ana").text)
+    assert "Ce profil est privé." in other and "Dernières parties" not in other
+    board = client.get("/classements").text
+    assert "Ana" in board and 'href="/joueur/Ana"' not in board  # named, not linked
+    assert 'href="/joueur/Bob"' in board
+    bob = client.get("/joueur/Bob").text
+    assert 'href="/joueur/Ana"' not in bob
+
+
+def test_the_leaderboards_rank_by_rating_and_by_games(
+    client: TestClient, clock: ManualClock
+) -> None:
+    browsers = two_accounts(client)
+    sign_up(browsers.be("Cléo"), "Cléo")
+    rated_boggle_match(browsers, ["Ana", "Bob", "Cléo"], [3, 2, 1])
+    clock.advance(10 * 86400)
+    rated_boggle_match(browsers, ["Bob", "Cléo"], [2, 1])
+    board = client.get("/classements")
+    assert board.status_code == 200
+    top = text_of(board.text).split("Les 100 meilleurs : Boggle 4×4", 1)[1].split("Les plus", 1)[0]
+    order = [name for name in re.findall(r"\b(Ana|Bob|Cléo)\b", top)]
+    assert order[0] in ("Ana", "Bob") and order[-1] == "Cléo"
+    week = text_of(board.text).split("Les plus actifs", 1)[1]
+    assert "Ana" not in week and "Bob" in week  # Ana has played no game this week
+    month = text_of(client.get("/classements?activite=mois").text).split("Les plus actifs", 1)[1]
+    assert "Bob 2" in month and "Cléo 2" in month and month.index("Ana 1") > month.index("Bob 2")
+    ever = text_of(client.get("/classements?activite=toujours&lang=en").text)
+    assert "Most active: all time" in ever
+
+
+def test_my_games_lists_this_browsers_rooms_with_the_players_link(client: TestClient) -> None:
+    assert "Aucune partie" in text_of(client.get("/mes-parties").text)
+    room, _ = create(client, name="Ana")
+    settled(client)
+    page = client.get("/mes-parties").text
+    assert f'href="/r/{room}"' in page  # the players' link: the seat can be taken back
+    assert "en cours" in text_of(page)
+    client.cookies.clear()
+    assert f"/r/{room}" not in client.get("/mes-parties").text
+
+
+def test_the_reading_pages_answer_odd_requests_without_a_500(client: TestClient) -> None:
+    sign_up(client, "Ana")
+    for name in ("x" * 5000, "%00", "..%2F..", "%E2%80%AE", "Ana%20", "ANA", "%ff", "a/b"):
+        answer = client.get(f"/joueur/{name}")
+        assert answer.status_code in (200, 404), name
+    for query in ("activite=%ff", "activite=" + "x" * 3000, "lang=xx", "activite=mois&activite=x"):
+        assert client.get(f"/classements?{query}").status_code == 200
+    client.cookies.set("motamot_id", "z" * 43)
+    client.cookies.set("motamot_session", "forged.value.here")
+    assert client.get("/mes-parties").status_code == 200
