@@ -14,6 +14,7 @@ import httpx2
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from motamot.service.players.db import players_path
 from tests.server.helpers import grid_words
 from tests.server.live import LiveServer
 from tests.server.players.helpers import PASSWORD
@@ -42,7 +43,7 @@ def until(socket: ClientConnection, wanted: str, limit: float = 20) -> dict[str,
 
 
 def ratings(db: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    with sqlite3.connect(db) as connection:
+    with sqlite3.connect(players_path(db)) as connection:
         rated = connection.execute(
             "SELECT p.name, r.games FROM players_ratings r"
             " JOIN players_players p ON p.player = r.player ORDER BY p.name"
@@ -101,7 +102,7 @@ def test_r2_kill_9_between_a_match_end_and_its_update_then_restart_rates_once(
         rated, history = ratings(db)
         assert rated == [("Ana", 1), ("Bob", 1)]
         assert len(history) == 2 and {row[1] for row in history} == {room}
-    with sqlite3.connect(db) as connection:
+    with sqlite3.connect(players_path(db)) as connection:
         (ana_mu,), (bob_mu,) = connection.execute(
             "SELECT r.mu FROM players_ratings r JOIN players_players p USING (player)"
             " ORDER BY p.name"

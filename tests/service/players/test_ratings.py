@@ -71,6 +71,16 @@ def test_r2_updates_for_2_to_6_places_with_ties_follow_weng_lin(
         assert got.games == before.games + 1
 
 
+@given(places)
+def test_r2_updates_are_openskills_own(case: tuple[list[Rating], list[int]]) -> None:
+    ratings, ranks = case
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
+    expected = MODEL.rate(teams, ranks=list(ranks))
+    for got, (team,) in zip(rate(ratings, ranks), expected, strict=True):
+        assert math.isclose(got.mu, team.mu, rel_tol=1e-12, abs_tol=1e-12)
+        assert math.isclose(got.sigma, team.sigma, rel_tol=1e-12, abs_tol=1e-12)
+
+
 @given(st.integers(2, 6))
 def test_r2_among_equals_the_winner_gains_the_last_loses_a_tie_moves_alike(size: int) -> None:
     equal = [NEW] * size

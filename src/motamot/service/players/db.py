@@ -3,14 +3,16 @@
 Every operation of the players' store is a plain function over a `Tx` (one transaction),
 written once in portable SQL (`?` placeholders, `ON CONFLICT`, `RETURNING`), run in one
 worker thread that owns the connection: the event loop never waits on the database.
-The tables live beside the rooms' events (the same SQLite file, the same PostgreSQL
-schema), with names of their own (`players_...`).
+The tables have names of their own (`players_...`) beside the rooms' events: in the
+same PostgreSQL schema, and for SQLite in a file next to the rooms' (`players_path`:
+`server.sqlite3` → `server.players.sqlite3`). A SQLite file has one writer at a time,
+and a room's word waited behind the projector's transactions (up to a second while
+10,000 matches were rated, `benchmarks/bench_players.py`): with a file of their own the
+rooms' acknowledgements do not wait for the players' writes.
 
-SQLite shares its one writer between the rooms' store and this one, so transactions here
-are kept short (the projector commits in small batches). A transaction that only
-projects (`durable=False`) is not fsynced at its commit (WAL `synchronous=NORMAL`): a
-power cut may lose it, and the projection catches up from the events at start; accounts
-and sessions are written with `synchronous=FULL`.
+A transaction that only projects (`durable=False`) is not fsynced at its commit (WAL
+`synchronous=NORMAL`): a power cut may lose it, and the projection catches up from the
+events at start; accounts and sessions are written with `synchronous=FULL`.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class SqliteDb:
             if self.path != ":memory:":
                 connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA busy_timeout=10000")
+            # a leaderboard and a batch's indexes stay in memory (64 MiB at most)
+            connection.execute("PRAGMA cache_size=-65536")
             self._connection = connection
         return self._connection
 
@@ -184,6 +188,11 @@ def open_db(url: str) -> Db:
         return SqliteDb(":memory:")
     if "://" in url and not url.startswith("sqlite://"):
         raise ValueError(f"unknown store {url!r}: a path, sqlite:///path or postgresql://...")
-    path = Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
+    path = players_path(Path(url.removeprefix("sqlite:///").removeprefix("sqlite://")))
     path.parent.mkdir(parents=True, exist_ok=True)
     return SqliteDb(path)
+
+
+def players_path(events: Path) -> Path:
+    """The SQLite file of the players' tables, next to the rooms' events file."""
+    return events.with_name(f"{events.stem}.players{events.suffix or '.sqlite3'}")

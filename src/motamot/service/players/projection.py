@@ -12,6 +12,8 @@ from the stored outcomes, so the live tables stay equal to a rebuild's.
 
 from __future__ import annotations
 
+import secrets
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
@@ -26,18 +28,44 @@ _DECODE = msgspec.json.Decoder(GameOutcome)
 Key = tuple[float, str, int]
 
 
-def apply(tx: Tx, batch: Sequence[RoomFacts]) -> int:
+class RatingCache:
+    """The ratings this process last read or wrote, valid while the store's ratings
+    generation is the one it saw (another process rating in between clears it)."""
+
+    def __init__(self) -> None:
+        self.generation: str | None = None
+        self.ratings: dict[tuple[str, str], Rating] = {}
+
+    def clear(self) -> None:
+        self.generation = None
+        self.ratings.clear()
+
+
+def apply(tx: Tx, batch: Sequence[RoomFacts], cache: RatingCache | None = None) -> int:
     """Apply the facts past each room's mark, and move the marks; how many outcomes
     were new."""
-    fresh = [_past_mark(tx, facts) for facts in batch]
+    marks = dict(_in_rooms(tx, "players_projected", sorted({f.room for f in batch})))
+    fresh = [_past_mark(facts, marks.get(facts.room, 0)) for facts in batch]
     new = apply_facts(
         tx,
         [seat for facts in fresh for seat in facts.seats],
         sorted((o for facts in fresh for o in facts.outcomes), key=lambda o: o.key),
         [rename for facts in fresh for rename in facts.renames],
+        cache,
     )
     set_marks(tx, {facts.room: facts.last for facts in batch})
     return len(new)
+
+
+def _in_rooms(tx: Tx, table: str, rooms: Sequence[str]) -> list[tuple[str, int]]:
+    """The (room, seq) rows of `table` (marks, or games) for `rooms`."""
+    found: list[tuple[str, int]] = []
+    for start in range(0, len(rooms), 500):
+        chunk = rooms[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows = tx.execute(f"SELECT room, seq FROM {table} WHERE room IN ({marks})", chunk)
+        found.extend((str(room), int(seq)) for room, seq in rows)
+    return found
 
 
 def apply_facts(
@@ -45,11 +73,13 @@ def apply_facts(
     seats: Sequence[SeatFact],
     outcomes: Sequence[GameOutcome],
     renames: Sequence[RenameFact],
+    cache: RatingCache | None = None,
 ) -> list[GameOutcome]:
     """Seats, then outcomes (in key order), then renames; the outcomes not stored before."""
     add_seats(tx, seats)
+    last = {family: _last_rated(tx, family) for family in sorted({o.family for o in outcomes})}
     new = add_games(tx, outcomes)
-    rate_games(tx, new)
+    rate_games(tx, new, last, cache or RatingCache())
     rename(tx, renames)
     return new
 
@@ -64,9 +94,7 @@ def set_marks(tx: Tx, marks: Mapping[str, int]) -> None:
     )
 
 
-def _past_mark(tx: Tx, facts: RoomFacts) -> RoomFacts:
-    rows = tx.execute("SELECT seq FROM players_projected WHERE room = ?", (facts.room,))
-    mark = int(rows[0][0]) if rows else 0
+def _past_mark(facts: RoomFacts, mark: int) -> RoomFacts:
     if facts.last <= mark:
         return RoomFacts(facts.room, mark)
     return RoomFacts(
@@ -88,11 +116,8 @@ def add_seats(tx: Tx, seats: Iterable[SeatFact]) -> None:
 
 def add_games(tx: Tx, outcomes: Sequence[GameOutcome]) -> list[GameOutcome]:
     """Store each outcome and its places; the ones not stored before."""
-    new = [
-        o
-        for o in outcomes
-        if not tx.execute("SELECT 1 FROM players_games WHERE room = ? AND seq = ?", (o.room, o.seq))
-    ]
+    stored = set(_in_rooms(tx, "players_games", sorted({o.room for o in outcomes})))
+    new = [o for o in outcomes if (o.room, o.seq) not in stored]
     tx.executemany(
         "INSERT INTO players_games (room, seq, kind, variant, family, rated, ended_at, outcome)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -117,10 +142,11 @@ def add_games(tx: Tx, outcomes: Sequence[GameOutcome]) -> list[GameOutcome]:
             for f in (p.figures,)
         ],
     )  # fmt: skip
+    counts = Counter(p.player for o in new for p in o.places if p.player is not None)
     tx.executemany(
-        "INSERT INTO players_totals (player, games) VALUES (?, 1)"
-        " ON CONFLICT (player) DO UPDATE SET games = players_totals.games + 1",
-        [(p.player,) for o in new for p in o.places if p.player is not None],
+        "INSERT INTO players_totals (player, games) VALUES (?, ?)"
+        " ON CONFLICT (player) DO UPDATE SET games = players_totals.games + excluded.games",
+        sorted(counts.items()),
     )
     return new
 
@@ -138,34 +164,61 @@ def rename(tx: Tx, renames: Iterable[RenameFact]) -> None:
 # --- ratings ---------------------------------------------------------------------------
 
 
-def rate_games(tx: Tx, outcomes: Sequence[GameOutcome]) -> None:
-    """Rate the rated outcomes (sorted by key), family by family."""
+def rate_games(
+    tx: Tx,
+    outcomes: Sequence[GameOutcome],
+    last: Mapping[str, Key | None],
+    cache: RatingCache,
+) -> None:
+    """Rate the rated outcomes (sorted by key), family by family; `last`: each family's
+    last rated outcome before these (one later than the first of these: rate again)."""
     families: dict[str, list[GameOutcome]] = {}
     for outcome in outcomes:
         if outcome.rated and any(place.player for place in outcome.places):
             families.setdefault(outcome.family, []).append(outcome)
+    if not families:
+        return
+    _take_generation(tx, cache)
     for family, rated in families.items():
-        if _later_rated(tx, family, rated[0].key, {o.key for o in rated}):
-            _rate_again_from(tx, family, rated[0].key)
+        before = last.get(family)
+        if before is not None and before > rated[0].key:
+            _rate_again_from(tx, family, rated[0].key, cache)
         else:
-            _rate_in_order(tx, family, rated)
+            _rate_in_order(tx, family, rated, cache)
 
 
-def _later_rated(tx: Tx, family: str, key: Key, batch: set[Key]) -> bool:
-    """Whether a rated outcome of `family` after `key` is rated already (not in `batch`)."""
-    ended_at, room, seq = key
+def _take_generation(tx: Tx, cache: RatingCache) -> None:
+    """One rater at a time (PostgreSQL: a lock until the commit), the cache kept only if
+    nobody else rated since, and a new generation for what this transaction writes."""
+    if tx.dialect == "postgresql":
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.ratings'))")
+    rows = tx.execute("SELECT value FROM players_keys WHERE name = 'ratings_generation'")
+    if not rows or rows[0][0] != cache.generation:
+        cache.clear()
+    cache.generation = secrets.token_hex(8)
+    tx.execute(
+        "INSERT INTO players_keys (name, value) VALUES ('ratings_generation', ?)"
+        " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (cache.generation,),
+    )
+
+
+def _last_rated(tx: Tx, family: str) -> Key | None:
+    """The key of the last rated outcome of `family` stored (an index's last entry)."""
     rows = tx.execute(
         "SELECT ended_at, room, seq FROM players_games WHERE family = ? AND rated = 1"
-        " AND (ended_at > ? OR (ended_at = ? AND (room > ? OR (room = ? AND seq > ?))))",
-        (family, ended_at, ended_at, room, room, seq),
+        " ORDER BY ended_at DESC, room DESC, seq DESC LIMIT 1",
+        (family,),
     )
-    return any((float(at), str(room), int(number)) not in batch for at, room, number in rows)
+    return (float(rows[0][0]), str(rows[0][1]), int(rows[0][2])) if rows else None
 
 
-def _rate_in_order(tx: Tx, family: str, outcomes: Sequence[GameOutcome]) -> None:
+def _rate_in_order(
+    tx: Tx, family: str, outcomes: Sequence[GameOutcome], cache: RatingCache
+) -> None:
     """Rate `outcomes` (in key order, none rated after them yet) from the stored ratings."""
     people = sorted({p.player for o in outcomes for p in o.places if p.player is not None})
-    ratings = _ratings(tx, family, people)
+    ratings = _ratings(tx, family, people, cache)
     history: list[tuple[object, ...]] = []
     for outcome in outcomes:
         for player, after in _rated(outcome, ratings).items():
@@ -179,6 +232,7 @@ def _rate_in_order(tx: Tx, family: str, outcomes: Sequence[GameOutcome]) -> None
         " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
         [(player, family, r.mu, r.sigma, r.games) for player, r in sorted(ratings.items())],
     )
+    cache.ratings.update(((player, family), rating) for player, rating in ratings.items())
     tx.executemany(
         "INSERT INTO players_rating_history (player, family, ended_at, room, seq, mu, sigma)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -186,10 +240,12 @@ def _rate_in_order(tx: Tx, family: str, outcomes: Sequence[GameOutcome]) -> None
     )
 
 
-def _ratings(tx: Tx, family: str, people: Sequence[str]) -> dict[str, Rating]:
-    found = {player: NEW for player in people}
-    for start in range(0, len(people), 500):
-        chunk = people[start : start + 500]
+def _ratings(tx: Tx, family: str, people: Sequence[str], cache: RatingCache) -> dict[str, Rating]:
+    """The people's ratings in `family` (a new player's for those not rated yet)."""
+    found = {player: cache.ratings.get((player, family), NEW) for player in people}
+    missing = [player for player in people if (player, family) not in cache.ratings]
+    for start in range(0, len(missing), 500):
+        chunk = missing[start : start + 500]
         marks = ", ".join("?" * len(chunk))
         rows = tx.execute(
             "SELECT player, mu, sigma, games FROM players_ratings"
@@ -215,7 +271,7 @@ def _rated(outcome: GameOutcome, ratings: dict[str, Rating]) -> dict[str, Rating
     }
 
 
-def _rate_again_from(tx: Tx, family: str, key: Key) -> None:
+def _rate_again_from(tx: Tx, family: str, key: Key, cache: RatingCache) -> None:
     """Forget `family`'s ratings from `key` on, then rate its outcomes from there in order."""
     ended_at, room, seq = key
     after_key = (
@@ -242,4 +298,6 @@ def _rate_again_from(tx: Tx, family: str, key: Key) -> None:
         params,
     )
     outcomes = [_DECODE.decode(str(row[0])) for row in rows]
-    _rate_in_order(tx, family, [o for o in outcomes if any(p.player for p in o.places)])
+    for cached in [k for k in cache.ratings if k[1] == family]:
+        del cache.ratings[cached]
+    _rate_in_order(tx, family, [o for o in outcomes if any(p.player for p in o.places)], cache)

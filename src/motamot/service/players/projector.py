@@ -35,9 +35,9 @@ from motamot.service.rooms.results import GameOutcome
 
 log = logging.getLogger(__name__)
 
-#: Outcomes in one transaction at most: a short write, so the rooms' store (the same
-#: SQLite file) never waits long for its turn.
-BATCH_OUTCOMES = 250
+#: Outcomes in one transaction at most (the players' tables have their SQLite file, and
+#: PostgreSQL its row locks: a batch never holds the rooms' appends).
+BATCH_OUTCOMES = 2000
 #: A failed batch is tried again (from the store) after this many seconds.
 RETRY_SECONDS = 1.0
 
@@ -148,8 +148,10 @@ class Projector:
         outcomes = sorted((o for f in everything for o in f.outcomes), key=lambda o: o.key)
         seats = [seat for facts in everything for seat in facts.seats]
         await self.players.db.run(lambda tx: projection.apply_facts(tx, seats, [], []))
+        cache = self.players.ratings
         for start in range(0, len(outcomes), BATCH_OUTCOMES):
-            await self.players.db.run(_games(outcomes[start : start + BATCH_OUTCOMES]))
+            chunk = outcomes[start : start + BATCH_OUTCOMES]
+            await self.players.db.run(_games(chunk, cache), durable=False)
         renames = [rename for facts in everything for rename in facts.renames]
         marks = {facts.room: facts.last for facts in everything}
 
@@ -170,10 +172,10 @@ class Projector:
                 await self._task
 
 
-def _games(outcomes: Sequence[GameOutcome]) -> Callable[[Tx], None]:
+def _games(outcomes: Sequence[GameOutcome], cache: projection.RatingCache) -> Callable[[Tx], None]:
     """A transaction's work: store and rate `outcomes` (in key order)."""
 
     def work(tx: Tx) -> None:
-        projection.apply_facts(tx, [], outcomes, [])
+        projection.apply_facts(tx, [], outcomes, [], cache)
 
     return work

@@ -247,9 +247,10 @@ def most_active(tx: Tx, since: float | None, count: int = TOP) -> Board:
         )
     else:
         rows = tx.execute(
-            "SELECT pl.player, p.name, p.private, count(*) AS games FROM players_places pl"
+            "SELECT pl.player, p.name, p.private, count(*) AS games FROM players_games g"
+            " JOIN players_places pl ON pl.room = g.room AND pl.seq = g.seq"
             " JOIN players_players p ON p.player = pl.player"
-            " WHERE pl.ended_at >= ? AND p.name IS NOT NULL AND p.deleted = 0"
+            " WHERE g.ended_at >= ? AND p.name IS NOT NULL AND p.deleted = 0"
             " GROUP BY pl.player, p.name, p.private ORDER BY games DESC, pl.player LIMIT ?",
             (since, count),
         )

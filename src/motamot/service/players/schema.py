@@ -28,21 +28,21 @@ CREATE TABLE IF NOT EXISTS players_players (
 CREATE TABLE IF NOT EXISTS players_identities (
     digest {text} PRIMARY KEY,
     player {text} NOT NULL
-);
+){rowid};
 CREATE TABLE IF NOT EXISTS players_sessions (
     digest {text} PRIMARY KEY,
     player {text} NOT NULL,
     expires {float} NOT NULL
-);
+){rowid};
 CREATE INDEX IF NOT EXISTS players_sessions_player ON players_sessions (player);
 CREATE TABLE IF NOT EXISTS players_keys (
     name {text} PRIMARY KEY,
     value {text} NOT NULL
-);
+){rowid};
 CREATE TABLE IF NOT EXISTS players_projected (
     room {text} PRIMARY KEY,
     seq {int} NOT NULL
-);
+){rowid};
 CREATE TABLE IF NOT EXISTS players_seats (
     player {text} NOT NULL,
     room {text} NOT NULL,
@@ -52,12 +52,12 @@ CREATE TABLE IF NOT EXISTS players_seats (
     joined {float} NOT NULL,
     invite {text},
     PRIMARY KEY (player, room, seat)
-);
+){rowid};
 CREATE INDEX IF NOT EXISTS players_seats_joined ON players_seats (player, joined);
 CREATE TABLE IF NOT EXISTS players_totals (
     player {text} PRIMARY KEY,
     games {int} NOT NULL
-);
+){rowid};
 CREATE INDEX IF NOT EXISTS players_totals_board ON players_totals (games);
 CREATE TABLE IF NOT EXISTS players_games (
     room {text} NOT NULL,
@@ -69,8 +69,10 @@ CREATE TABLE IF NOT EXISTS players_games (
     ended_at {float} NOT NULL,
     outcome {text} NOT NULL,
     PRIMARY KEY (room, seq)
-);
-CREATE INDEX IF NOT EXISTS players_games_order ON players_games (family, ended_at, room, seq);
+){rowid};
+CREATE INDEX IF NOT EXISTS players_games_order
+    ON players_games (family, rated, ended_at, room, seq);
+CREATE INDEX IF NOT EXISTS players_games_time ON players_games (ended_at);
 CREATE TABLE IF NOT EXISTS players_places (
     room {text} NOT NULL,
     seq {int} NOT NULL,
@@ -93,9 +95,8 @@ CREATE TABLE IF NOT EXISTS players_places (
     best_word {text} NOT NULL,
     best_word_points {int} NOT NULL,
     PRIMARY KEY (room, seq, seat)
-);
+){rowid};
 CREATE INDEX IF NOT EXISTS players_places_player ON players_places (player, ended_at);
-CREATE INDEX IF NOT EXISTS players_places_time ON players_places (ended_at, player);
 CREATE TABLE IF NOT EXISTS players_ratings (
     player {text} NOT NULL,
     family {text} NOT NULL,
@@ -103,7 +104,7 @@ CREATE TABLE IF NOT EXISTS players_ratings (
     sigma {float} NOT NULL,
     games {int} NOT NULL,
     PRIMARY KEY (player, family)
-);
+){rowid};
 CREATE INDEX IF NOT EXISTS players_ratings_board ON players_ratings (family, mu);
 CREATE TABLE IF NOT EXISTS players_rating_history (
     player {text} NOT NULL,
@@ -112,11 +113,9 @@ CREATE TABLE IF NOT EXISTS players_rating_history (
     room {text} NOT NULL,
     seq {int} NOT NULL,
     mu {float} NOT NULL,
-    sigma {float} NOT NULL,
-    PRIMARY KEY (player, family, ended_at, room, seq)
+    sigma {float} NOT NULL
 );
-CREATE INDEX IF NOT EXISTS players_history_order
-    ON players_rating_history (family, ended_at, room, seq);
+CREATE INDEX IF NOT EXISTS players_history_player ON players_rating_history (player, family);
 """
 
 #: The projected tables (emptied and filled again by a rebuild), each with its order.
@@ -133,8 +132,13 @@ PROJECTED = {
 #: Text compares by code point everywhere (SQLite's BINARY, PostgreSQL's "C"), as Python
 #: does: the rating order (ended_at, room, seq) is the same in SQL and in the projector.
 _TYPES = {
-    "sqlite": {"float": "REAL", "int": "INTEGER", "text": "TEXT"},
-    "postgresql": {"float": "DOUBLE PRECISION", "int": "BIGINT", "text": 'TEXT COLLATE "C"'},
+    "sqlite": {"float": "REAL", "int": "INTEGER", "text": "TEXT", "rowid": ""},
+    "postgresql": {
+        "float": "DOUBLE PRECISION",
+        "int": "BIGINT",
+        "text": 'TEXT COLLATE "C"',
+        "rowid": "",
+    },
 }
 
 

@@ -28,6 +28,8 @@ class PlayerStore:
 
     def __init__(self, db: Db) -> None:
         self.db = db
+        #: The ratings last read or written here (`projection.RatingCache`).
+        self.ratings = projection.RatingCache()
         #: The projections were made anew on opening (a first start, a new layout): they
         #: are to be rebuilt from the events.
         self.fresh = False
@@ -125,7 +127,9 @@ class PlayerStore:
 
     async def project(self, batch: Sequence[RoomFacts]) -> int:
         """Apply rooms' facts (past each room's mark); how many outcomes were new."""
-        return await self.db.run(lambda tx: projection.apply(tx, batch), durable=False)
+        return await self.db.run(
+            lambda tx: projection.apply(tx, batch, self.ratings), durable=False
+        )
 
     async def clear_projections(self) -> None:
         """Empty every projected table (a rebuild starts from nothing)."""
@@ -133,7 +137,9 @@ class PlayerStore:
         def work(tx: Tx) -> None:
             for table in PROJECTED:
                 tx.execute(f"DELETE FROM {table}")
+            tx.execute("DELETE FROM players_keys WHERE name = 'ratings_generation'")
 
+        self.ratings.clear()
         await self.db.run(work)
 
     async def dump(self) -> str:
