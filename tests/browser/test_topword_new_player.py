@@ -103,3 +103,64 @@ def test_the_board_is_one_tab_stop_moved_by_arrows_and_typed_on(
     finally:
         ana.context.close()
         bob.context.close()
+
+
+def test_t21_resign_is_confirmed_and_with_three_the_others_play_on(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """Ana, Bob and Cy: whoever is to play resigns (« Abandonner », then « Non » first,
+    then « Oui »); the two others play on, each page says who resigned; then the next
+    resigns too and the last one wins."""
+    table = live.post("/api/tables", {"name": "Ana", "seats": ["person", "person"]})
+    others = [live.post(f"/api/rooms/{table['room']}/join", {"name": n}) for n in ("Bob", "Cy")]
+    sizes = (DESKTOP, PHONE, PHONE)
+    pages = {
+        saved["seat"]: frames.watch(seated(browser, live, saved, size))
+        for saved, size in zip([table, *others], sizes, strict=True)
+    }
+    try:
+        expect(pages["s1"].locator(".players")).to_contain_text("Cy")
+        pages["s1"].click("#start")
+        names = {"s1": "Ana", "s2": "Bob", "s3": "Cy"}
+
+        def to_play() -> str:
+            for seat, page in pages.items():
+                if page.locator("#whose.mine").count():
+                    return seat
+            raise AssertionError("nobody to play")
+
+        expect(pages["s1"].locator("#whose")).to_be_visible()
+        pages["s1"].wait_for_function("document.querySelector('#whose') !== null")
+        expect(pages["s2"].locator("#whose")).to_be_visible()
+        expect(pages["s3"].locator("#whose")).to_be_visible()
+        leaver = to_play()
+        page = pages[leaver]
+        page.click("#resign")
+        expect(page.locator("#resign-confirm")).to_contain_text("les autres continuent")
+        assert page.evaluate("document.activeElement.id") == "resign-no"  # the safe answer
+        page.screenshot(path=str(artifacts / "topword-resign-confirm.png"), full_page=True)
+        page.click("#resign-no")
+        expect(page.locator("#resign-confirm")).to_have_count(0)
+        expect(page.locator("#whose.mine")).to_be_visible()  # nothing happened
+        page.click("#resign")
+        page.click("#resign-yes")
+        for viewer in pages.values():
+            expect(viewer.locator("#last-move")).to_contain_text(f"{names[leaver]} abandonne")
+            expect(viewer.locator(f'.players li[data-seat="{leaver}"]')).to_contain_text(
+                "a abandonné"
+            )
+        expect(pages[leaver].locator("#final")).to_have_count(0)  # the others play on
+        expect(pages[leaver].locator("#rack .tile")).to_have_count(0)
+        pages[leaver].screenshot(path=str(artifacts / "topword-resigned-desktop.png"))
+        second = to_play()
+        assert second != leaver
+        pages[second].click("#resign")
+        pages[second].click("#resign-yes")
+        last = next(seat for seat in pages if seat not in (leaver, second))
+        for viewer in pages.values():
+            expect(viewer.locator("#final .winner")).to_have_text(f"Gagné par {names[last]}")
+        pages[last].screenshot(path=str(artifacts / "topword-resign-won-phone.png"), full_page=True)
+        frames.all_fit("welcome", "events", "ack")
+    finally:
+        for page in pages.values():
+            page.context.close()

@@ -18,7 +18,7 @@ from motamot.service.rooms.actor import Actor
 from motamot.service.rooms.commands import AddBot, Command, Join, Leave, RemoveBot, SetReady
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.outcomes import Refusal
-from motamot.service.topword.commands import Exchange, Pass, Play, Start
+from motamot.service.topword.commands import Exchange, Pass, Play, Resign, Start
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.movegen import legal_moves
@@ -93,7 +93,12 @@ def fold_boggle(view: View, event: View) -> None:
             round_["result"] = event["result"]
 
 
-ACTIONS = {"topword.played": "play", "topword.exchanged": "exchange", "topword.passed": "pass"}
+ACTIONS = {
+    "topword.played": "play",
+    "topword.exchanged": "exchange",
+    "topword.passed": "pass",
+    "topword.resigned": "resign",
+}
 
 
 def fold_topword(view: View, event: View) -> None:
@@ -112,7 +117,7 @@ def fold_topword(view: View, event: View) -> None:
             )
             if "rack" in event:
                 view["game"]["rack"] = event["rack"]
-        case "topword.played" | "topword.exchanged" | "topword.passed":
+        case "topword.played" | "topword.exchanged" | "topword.passed" | "topword.resigned":
             turn = {"seat": event["seat"], "action": ACTIONS[event["type"]]}
             turn.update(points=event.get("points", 0), total=event["total"])
             for key in ("move", "score", "tile"):
@@ -246,7 +251,9 @@ def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(st.sampled_from(["play", "play", "exchange", "pass"]), min_size=1, max_size=40),
+    st.lists(
+        st.sampled_from(["play", "play", "exchange", "pass", "resign"]), min_size=1, max_size=40
+    ),
     st.sampled_from([None, 30.0]),
     st.booleans(),
 )
@@ -280,5 +287,7 @@ def test_a_topword_page_folds_every_event_into_the_view_it_would_be_sent(
             command = Play(moves[0].notation)
         elif act == "exchange" and game.bag:
             command = Exchange(game.rack()[0])
+        elif act == "resign":  # T21: with a bot seated the others play on
+            command = Resign()
         drive(table, followers, current, command, now)
     assert table.ended is not None  # the end and what it shows are folded too

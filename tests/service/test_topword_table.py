@@ -16,7 +16,7 @@ from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.stores.memory import MemoryStore
-from motamot.service.topword.commands import Exchange, Pass, Play, Start
+from motamot.service.topword.commands import Exchange, Pass, Play, Resign, Start
 from motamot.service.topword.events import Exchanged, GameEnded, GameStarted, Passed, Played
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
@@ -103,6 +103,7 @@ HUMAN_ACTS = st.one_of(
     st.tuples(st.just("bad"), st.sampled_from(["5E ZZZZ", "nonsense", "1A A", "11K LA"])),
     st.tuples(st.just("exchange"), st.integers(0, 8)),
     st.tuples(st.just("pass"), st.just(0)),
+    st.tuples(st.just("resign"), st.just(0)),
     st.tuples(st.just("wait"), st.sampled_from([1.0, 30.0, 200.0])),
     st.tuples(st.just("out_of_turn"), st.just(0)),
 )
@@ -120,6 +121,8 @@ def human_command(table: TopwordRoom, act: tuple[str, Any]) -> Any:
         return Play(n)
     if kind == "exchange":
         return Exchange(rack[n] if n < len(rack) else "W")
+    if kind == "resign":
+        return Resign()
     return Pass()
 
 
@@ -205,6 +208,28 @@ def seated(*kinds: str, **kw: Any) -> TopwordRoom:
         command = Join(f"p{n}", digest(f"p{n}")) if kind == "human" else AddBot(kind)
         assert not isinstance(table.handle(None if kind == "human" else "s1", command, T0), Refusal)
     return table
+
+
+def test_t21_a_resign_with_three_passes_the_turn_on_and_with_two_ends_the_game() -> None:
+    three = seated("human", "human", "human")
+    three.handle("s1", Start(7), T0)
+    leaver = three.current
+    assert leaver is not None
+    out = three.handle(leaver, Resign(), T0)
+    assert isinstance(out, list) and [type(e).__name__ for e in out] == ["Resigned"]
+    assert three.playing and three.current not in (None, leaver)
+    shown = three.visible(out[0], None)
+    assert shown is not None and shown["current"] == three.current
+    assert shown["pile"] == len(three.game.bag)  # type: ignore[union-attr]  # set aside, not in the pile
+    refused = three.handle(leaver, Pass(), T0)
+    assert isinstance(refused, Refusal) and refused.code == "not_your_turn"
+    two = seated("human", "human")
+    two.handle("s1", Start(7), T0)
+    leaver = two.current
+    assert leaver is not None
+    out = two.handle(leaver, Resign(), T0)
+    assert isinstance(out, list) and isinstance(out[-1], GameEnded)
+    assert out[-1].reason == "resigned" and leaver not in out[-1].winners
 
 
 def test_the_start_names_the_seats_kept_for_friends_that_nobody_took() -> None:

@@ -60,6 +60,7 @@ TOPWORD_AI_COMMANDS: Catalog = {
     },
     Action.PASS: {"fr": "passe", "en": "pass"},
     Action.EXCHANGE: {"fr": "échange {tile}", "en": "exchange {tile}"},
+    Action.RESIGN: {"fr": "abandonne", "en": "resigns"},
     "given_up": {
         "fr": "  {player} : {points:point laissé|points laissés}",
         "en": "  {player}: {points:point|points} given up",

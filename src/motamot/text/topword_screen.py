@@ -101,6 +101,10 @@ TOPWORD_SCREEN: Catalog = {
     },
     "all_passed": {"fr": "tous les joueurs ont passé", "en": "every player has passed"},
     "scoreless_limit": {"fr": "trop de tours sans points", "en": "too many scoreless turns"},
+    "resigned": {
+        "fr": "les autres joueurs ont abandonné",
+        "en": "the other players resigned",
+    },
     "final_line": {
         "fr": "  {name} : {score} − {penalty} ({left:lettre restante|lettres restantes}) = {final}",
         "en": "  {name}: {score} − {penalty} ({left:tile|tiles} left) = {final}",

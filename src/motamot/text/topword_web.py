@@ -94,6 +94,18 @@ TOPWORD_PAGE: Catalog = {
     "last_move": {"fr": "Dernier coup", "en": "Last move"},
     "played_line": {"fr": "{name} : {move}, {points} pt", "en": "{name}: {move}, {points} pt"},
     "passed_line": {"fr": "{name} passe", "en": "{name} passes"},
+    "resigned_line": {"fr": "{name} abandonne", "en": "{name} resigns"},
+    "resign": {"fr": "Abandonner", "en": "Resign"},
+    "resign_confirm": {
+        "fr": "Abandonner la partie ? Vos lettres sont mises de côté, votre score reste tel "
+        "quel et vous ne pouvez plus gagner ; les autres continuent.",
+        "en": "Resign the game? Your tiles are set aside, your score stays as it is and you "
+        "can no longer win; the others play on.",
+    },
+    "resign_yes": {"fr": "Oui, abandonner", "en": "Yes, resign"},
+    "resign_no": {"fr": "Non, continuer", "en": "No, play on"},
+    "resigned_badge": {"fr": "a abandonné", "en": "resigned"},
+    "played.resign": {"fr": "abandonne", "en": "resigns"},
     "timed_out_line": {"fr": "{name} : temps écoulé", "en": "{name}: time ran out"},
     "exchanged_line": {"fr": "{name} échange une lettre", "en": "{name} exchanges a tile"},
     "exchanged_own": {"fr": "{name} échange {tile}", "en": "{name} exchanges {tile}"},

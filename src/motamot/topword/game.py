@@ -81,6 +81,7 @@ class Action(StrEnum):
     PLAY = "play"
     PASS = "pass"
     EXCHANGE = "exchange"
+    RESIGN = "resign"
 
 
 class EndReason(StrEnum):
@@ -90,6 +91,7 @@ class EndReason(StrEnum):
     NOBODY_CAN_PLAY = "nobody_can_play"  # (2)
     ALL_PASSED = "all_passed"  # (3)
     SCORELESS_LIMIT = "scoreless_limit"  # [choice]
+    RESIGNED = "resigned"  # T21: one player is left, the others resigned
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +113,13 @@ class Pass:
     """T17: pass."""
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """T21: leave the game on one's turn (the others play on)."""
+
+
 #: What a player does on their turn: `Game.apply` carries out any of them.
-TurnAction = Play | Exchange | Pass
+TurnAction = Play | Exchange | Pass | Resign
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +142,8 @@ class Turn:
             return Play(self.move)
         if self.action is Action.EXCHANGE:
             return Exchange(self.tile or "")
+        if self.action is Action.RESIGN:
+            return Resign()
         return Pass()
 
 
@@ -197,6 +206,9 @@ class Game:
         self.scoreless_in_row = 0
         self.end_reason: EndReason | None = None
         self.penalties = [0] * len(names)
+        #: T21: the players who resigned, and the tiles their racks held (out of play).
+        self.resigned: set[int] = set()
+        self.set_aside: list[str] = []
 
     def _who_starts(self) -> int:
         """T3: each draws a tile, closest to A starts; ties draw again; tiles go back."""
@@ -225,17 +237,23 @@ class Game:
 
     def tile_total(self) -> int:
         """Tiles on the board, on the racks and in the pile: always the ruleset's total."""
-        return self.board.tile_count() + sum(map(len, self.racks)) + len(self.bag)
+        on_racks = sum(map(len, self.racks))
+        return self.board.tile_count() + on_racks + len(self.bag) + len(self.set_aside)
+
+    def playing(self) -> list[int]:
+        """The players still in the game, in turn order (T21: not those who resigned)."""
+        return [player for player in range(len(self.players)) if player not in self.resigned]
 
     def final_scores(self) -> list[int]:
         """Scores after the T19 penalties (equal to `scores` until the game ends)."""
         return [score - penalty for score, penalty in zip(self.scores, self.penalties, strict=True)]
 
     def winners(self) -> list[int]:
-        """T19: the players with the highest total (several on a tie: it is shared)."""
+        """T19: the players with the highest total (several on a tie: it is shared);
+        T21: among those who did not resign."""
         finals = self.final_scores()
-        best = max(finals)
-        return [player for player, score in enumerate(finals) if score == best]
+        best = max(finals[player] for player in self.playing())
+        return [player for player in self.playing() if finals[player] == best]
 
     def evaluate(self, move: Move | str, check_words: bool = True) -> Legal | Illegal:
         """The referee's verdict on `move` for the player to play (nothing changes)."""
@@ -262,6 +280,8 @@ class Game:
                 return self.exchange(tile)
             case Pass():
                 return self.pass_turn(replayed)
+            case Resign():
+                return self.resign()
         raise TypeError(f"not a turn action: {action!r}")
 
     def play(self, move: Move | str, replayed: bool = False) -> Turn:
@@ -304,9 +324,34 @@ class Game:
         self.passes_in_row += 1
         self.scoreless_in_row += 1
         self._after(turn, judge_end=not replayed)
-        if self.passes_in_row >= len(self.players):
+        if self.passes_in_row >= len(self.playing()):
             self._finish(EndReason.ALL_PASSED)
         return turn
+
+    def resign(self) -> Turn:
+        """T21: the player to play leaves the game. Their score stands as it is (no T19
+        penalty), their tiles are set aside (out of play: the pile's order is unchanged),
+        they win nothing; the others play on. With one player left the game is over."""
+        self._check_open()
+        player = self.current
+        turn = Turn(player, self.rack(), Action.RESIGN, total=self.scores[player])
+        self.set_aside.extend(self.racks[player])
+        self.racks[player] = []
+        self.resigned.add(player)
+        self.turns.append(turn)
+        if len(self.playing()) <= 1:
+            self._finish(EndReason.RESIGNED)
+            return turn
+        self.current = self._next_playing(player)
+        if self.passes_in_row >= len(self.playing()):
+            self._finish(EndReason.ALL_PASSED)  # all who are left passed in a row
+        return turn
+
+    def _next_playing(self, player: int) -> int:
+        """The next player in turn order who did not resign."""
+        count = len(self.players)
+        following = ((player + offset) % count for offset in range(1, count + 1))
+        return next(p for p in following if p not in self.resigned)
 
     def exchange(self, tile: str) -> Turn:
         """T17: swap one rack tile for one from the pile (which must not be empty)."""
@@ -326,13 +371,13 @@ class Game:
         self.scoreless_in_row += 1
         turn = Turn(player, rack_before, Action.EXCHANGE, tile=tile, total=self.scores[player])
         self._after(turn)
-        if self.passes_in_row >= len(self.players):
+        if self.passes_in_row >= len(self.playing()):
             self._finish(EndReason.ALL_PASSED)
         return turn
 
     def _after(self, turn: Turn, judge_end: bool = True) -> None:
         self.turns.append(turn)
-        self.current = (self.current + 1) % len(self.players)
+        self.current = self._next_playing(self.current)
         if self.scoreless_limit is not None and self.scoreless_in_row >= self.scoreless_limit:
             self._finish(EndReason.SCORELESS_LIMIT)
         elif judge_end and self.blocked():

@@ -65,6 +65,8 @@ def played_text(turn: Turn) -> str:
         return format_move(turn.move)
     if turn.action is Action.EXCHANGE:
         return f"exchange {tile_label(turn.tile or '')}"
+    if turn.action is Action.RESIGN:
+        return "resign"
     return "pass"
 
 
@@ -73,6 +75,9 @@ def analyse(game: Game) -> list[TurnReview]:
     again = Game(game.players, game.seed, game.lexicon, game.ruleset, dictionary=game.dictionary)
     reviews = []
     for number, turn in enumerate(game.turns, start=1):
+        if turn.action is Action.RESIGN:  # no move was given up: the player left (T21)
+            again.apply(turn.as_action())
+            continue
         rack = again.rack()
         best = best_move(again.board, rack, game.ruleset, game.lexicon)
         reviews.append(

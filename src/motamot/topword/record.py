@@ -15,8 +15,8 @@
 Header keys are case-insensitive (`dict` for `dictionary` too); `#` starts a
 comment. A turn is `N. PLAYER: [RACK] ACTION +POINTS = TOTAL` where the rack,
 points and total are optional checks; ACTION is a move (`5E MAIN`), `pass`
-(`passe`) or `exchange T` (`échange T`). `start`, `end` and `final` are checked
-when present. A game setting that changes the end is kept (`scoreless_limit: 10`,
+(`passe`), `exchange T` (`échange T`) or `resign` (`abandon`, T21). `start`,
+`end` and `final` are checked when present. A game setting that changes the end is kept (`scoreless_limit: 10`,
 `exchange_is_pass: yes` when it differs from the ruleset's)
 so the record replays to the same end. Lines are split on `\n` only (a name or
 word holding U+2028 stays on its line) and every line is read in linear time.
@@ -40,6 +40,7 @@ from motamot.topword.game import (
     GameError,
     Pass,
     Play,
+    Resign,
     Turn,
     TurnAction,
 )
@@ -105,6 +106,8 @@ class TurnLine:
             return Pass()
         if self.action is Action.EXCHANGE:
             return Exchange(self.tile)
+        if self.action is Action.RESIGN:
+            return Resign()
         return Play(self.move_text)
 
 
@@ -160,6 +163,7 @@ _KEYS = {
     "exchange is pass": "exchange_is_pass",
 }
 _PASS = {"pass", "passe"}
+_RESIGN = {"resign", "abandon"}
 _QU_NAMES = {"QU", "Qu", "qU", "qu"}
 _EXCHANGE = {"exchange", "echange", "échange"}
 
@@ -235,6 +239,8 @@ def _turn_line(number: int, text: str) -> TurnLine:
     }
     if len(words) == 1 and words[0].lower() in _PASS:
         return TurnLine(action=Action.PASS, **common)  # type: ignore[arg-type]
+    if len(words) == 1 and words[0].lower() in _RESIGN:
+        return TurnLine(action=Action.RESIGN, **common)  # type: ignore[arg-type]
     if len(words) == 2 and words[0].lower() in _EXCHANGE:
         tile = QU if words[1] in _QU_NAMES else tile_code(words[1])
         if tile is None:
@@ -408,6 +414,8 @@ def format_turn(game: Game, index: int, turn: Turn) -> str:
         action = f"{format_move(turn.move)} +{turn.points}"
     elif turn.action is Action.EXCHANGE:
         action = f"exchange {tile_label(turn.tile or '')}"
+    elif turn.action is Action.RESIGN:
+        action = "resign"
     else:
         action = "pass"
     return f"{index}. {name}: {_rack(turn.rack)} {action} = {turn.total}"

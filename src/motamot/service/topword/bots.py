@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from motamot.service.topword.commands import Exchange, Pass, Play, turn_command
+from motamot.service.topword.commands import Exchange, Pass, Play, Resign, turn_command
 from motamot.topword.bots import BotView, Decision, make_bot
 from motamot.topword.bots.players import Stop
 from motamot.topword.bots.view import as_action
@@ -23,7 +23,7 @@ class PendingBot:
     #: The referee time before which the move is not played (its thinking time).
     not_before: float
 
-    def decide(self, stop: Stop | None = None) -> Play | Exchange | Pass:
+    def decide(self, stop: Stop | None = None) -> Play | Exchange | Pass | Resign:
         """The bot's decision, as the command its seat submits."""
         bot = make_bot(self.level, random.Random(self.seed))
         decision: Decision = bot.choose(self.view, stop)

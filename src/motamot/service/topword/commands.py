@@ -7,6 +7,7 @@ from motamot.topword.board import Placement
 from motamot.topword.game import Exchange as ExchangeAction
 from motamot.topword.game import Pass as PassAction
 from motamot.topword.game import Play as PlayAction
+from motamot.topword.game import Resign as ResignAction
 from motamot.topword.game import TurnAction
 from motamot.topword.move import Move, format_move
 
@@ -42,13 +43,17 @@ class Pass(Command, frozen=True, tag="topword.pass"):
     pass
 
 
-COMMANDS = (Start, Play, Placed, Exchange, Pass)
+class Resign(Command, frozen=True, tag="topword.resign"):
+    """T21: leave the game on one's turn (the page asks to confirm first)."""
+
+
+COMMANDS = (Start, Play, Placed, Exchange, Pass, Resign)
 #: Only the host may start the game (the system, seat None, always may).
 HOST_ONLY = (Start,)
-TurnCommand = Play | Placed | Exchange | Pass
+TurnCommand = Play | Placed | Exchange | Pass | Resign
 
 
-def turn_command(action: TurnAction) -> Play | Exchange | Pass:
+def turn_command(action: TurnAction) -> Play | Exchange | Pass | Resign:
     """The command for an engine action (a computer player's decision, a record's turn)."""
     match action:
         case PlayAction(move=move):
@@ -57,4 +62,6 @@ def turn_command(action: TurnAction) -> Play | Exchange | Pass:
             return Exchange(tile)
         case PassAction():
             return Pass()
+        case ResignAction():
+            return Resign()
     raise TypeError(f"not a turn: {action!r}")

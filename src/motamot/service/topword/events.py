@@ -42,6 +42,13 @@ class Passed(Event, frozen=True, tag="topword.passed"):
     timed_out: bool = False
 
 
+class Resigned(Event, frozen=True, tag="topword.resigned"):
+    """T21: the seat left the game on its turn (its tiles set aside, its score as it was)."""
+
+    seat: str
+    at: float
+
+
 class GameEnded(Event, frozen=True, tag="topword.game_ended"):
     reason: str
     #: Final scores (after T19 penalties) in `order`.
@@ -49,7 +56,9 @@ class GameEnded(Event, frozen=True, tag="topword.game_ended"):
     winners: tuple[str, ...]
 
 
-EVENTS = (GameStarted, Played, Exchanged, Passed, GameEnded)
+EVENTS = (GameStarted, Played, Exchanged, Passed, Resigned, GameEnded)
+#: The events that are a turn (the engine's Turn of each is kept by seq).
+TURNS = (Played, Exchanged, Passed, Resigned)
 
 #: What this kind stored before the rooms shared their vocabulary.
 LEGACY_TAGS = {

@@ -26,15 +26,18 @@ from motamot.service.topword.commands import (
     Pass,
     Placed,
     Play,
+    Resign,
     Start,
     TurnCommand,
 )
 from motamot.service.topword.events import (
+    TURNS,
     Exchanged,
     GameEnded,
     GameStarted,
     Passed,
     Played,
+    Resigned,
 )
 from motamot.service.topword.outcome import game_outcome
 from motamot.service.topword.settings import TopwordSettings
@@ -49,6 +52,7 @@ from motamot.topword.game import (
 from motamot.topword.game import Exchange as ExchangeAction
 from motamot.topword.game import Pass as PassAction
 from motamot.topword.game import Play as PlayAction
+from motamot.topword.game import Resign as ResignAction
 from motamot.topword.move import Move, MoveSyntaxError, format_move, parse_move
 from motamot.topword.rules import Illegal, Legal, evaluate, evaluate_placements
 
@@ -77,6 +81,9 @@ class TopwordRoom(Actor[TopwordSettings]):
         self.racks_after: dict[int, tuple[tuple[str, ...], ...]] = {}
         #: The engine's turn number of each turn event, by seq (its itemised score).
         self.turn_at: dict[int, int] = {}
+        #: The seat to play after each turn event, by seq (T21: one who resigned is passed
+        #: over; None: the game is over).
+        self.next_after: dict[int, str | None] = {}
         super().__init__(created, lexicons)
 
     def _use_settings(self, settings: TopwordSettings) -> None:
@@ -161,15 +168,20 @@ class TopwordRoom(Actor[TopwordSettings]):
             case Passed(at=at):
                 self._game().apply(PassAction(), replayed=True)
                 self.turn_start = at
+            case Resigned(at=at):
+                self._game().apply(ResignAction())
+                self.turn_start = at
             case GameEnded(reason=reason):
                 self._game().finish(EndReason(reason))
                 self.ended = event
             case _:
                 raise ValueError(f"not a Topword room event: {event!r}")
-        if self.game is not None and isinstance(event, (GameStarted, Played, Exchanged, Passed)):
+        if self.game is not None and isinstance(event, (GameStarted, *TURNS)):
             self.racks_after[event.seq] = tuple(tuple(rack) for rack in self.game.racks)
             if not isinstance(event, GameStarted):
                 self.turn_at[event.seq] = len(self.game.turns) - 1
+                over = self.game.finished
+                self.next_after[event.seq] = None if over else self.order[self.game.current]
 
     def _game(self) -> Game:
         if self.game is None:
@@ -203,7 +215,7 @@ class TopwordRoom(Actor[TopwordSettings]):
         match command:
             case Start(seed=seed):
                 return self._start(seed, now, out)
-            case Play() | Placed() | Exchange() | Pass():
+            case Play() | Placed() | Exchange() | Pass() | Resign():
                 return self._turn(seat, command, now, out)
         return Refusal("unknown_command")
 
@@ -254,6 +266,8 @@ class TopwordRoom(Actor[TopwordSettings]):
                     return Refusal(error.code, {**fields, "detail": fields.get("tile", "")})
             case Pass():
                 self._emit(Passed(self._next, player, now), out)
+            case Resign():
+                self._emit(Resigned(self._next, player, now), out)
         self._end_if_over(out)
         return None
 

@@ -131,6 +131,14 @@ class PassedShown(TurnShown, tag="topword.passed"):
     rack: Rack | UnsetType = UNSET
 
 
+class ResignedShown(TurnShown, tag="topword.resigned"):
+    """T21: the seat left the game on its turn; its tiles are set aside (out of play), its
+    score stays as it was, it wins nothing; the others play on."""
+
+    #: The mover's rack after it: empty (the mover's only).
+    rack: Rack | UnsetType = UNSET
+
+
 class TurnView(msgspec.Struct, forbid_unknown_fields=True):
     """One turn played: who, what, and the points."""
 
@@ -213,5 +221,6 @@ SHOWN: tuple[Any, ...] = (
     PlayedShown,
     ExchangedShown,
     PassedShown,
+    ResignedShown,
     GameEndedShown,
 )

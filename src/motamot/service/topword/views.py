@@ -19,7 +19,14 @@ from motamot.lexicon.accents import written_map
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
 from motamot.service.rooms.shown import Hidden, Shown, plain, seat_view, shared_shown
-from motamot.service.topword.events import Exchanged, GameEnded, GameStarted, Passed, Played
+from motamot.service.topword.events import (
+    Exchanged,
+    GameEnded,
+    GameStarted,
+    Passed,
+    Played,
+    Resigned,
+)
 from motamot.service.topword.settings import TopwordSettings
 from motamot.service.topword.shown import (
     BoardView,
@@ -30,6 +37,7 @@ from motamot.service.topword.shown import (
     PassedShown,
     PlacedTile,
     PlayedShown,
+    ResignedShown,
     ScoreShown,
     SettingsShown,
     TopwordView,
@@ -54,6 +62,7 @@ class TopwordRoom(Protocol):
     ended: GameEnded | None
     racks_after: dict[int, tuple[tuple[str, ...], ...]]
     turn_at: dict[int, int]
+    next_after: dict[int, str | None]
 
     @property
     def host(self) -> str | None: ...
@@ -116,6 +125,9 @@ def shown(table: TopwordRoom, event: Event, seat: str | None) -> Shown:
             rack = _rack_after(table, event, seat)
             after = _after_turn(table, event)
             return PassedShown(event.seq, event.seat, event.at, *after, event.timed_out, rack)
+        case Resigned():
+            rack = _rack_after(table, event, seat)
+            return ResignedShown(event.seq, event.seat, event.at, *_after_turn(table, event), rack)
         case GameEnded():
             return _ended(table, event)
     return shared_shown(event, settings_shown, table.host) or Hidden(event.seq)
@@ -168,7 +180,8 @@ def _deadline(table: TopwordRoom, seat: str | None, since: float) -> float | Non
 
 
 def _pile(table: TopwordRoom, racks: tuple[tuple[str, ...], ...], on_board: int) -> int:
-    """The tiles left in the pile: all of them but the racks' and the board's."""
+    """The tiles left in the pile: all of them but the racks', the board's and (T21) those
+    set aside (`on_board` counts both)."""
     assert table.game is not None
     return len(table.game.ruleset.all_tiles()) - sum(map(len, racks)) - on_board
 
@@ -178,18 +191,19 @@ def _rack_sizes(table: TopwordRoom, racks: tuple[tuple[str, ...], ...]) -> dict[
 
 
 def _after_turn(
-    table: TopwordRoom, event: Played | Exchanged | Passed
+    table: TopwordRoom, event: Played | Exchanged | Passed | Resigned
 ) -> tuple[int, str | None, float | None, int, dict[str, int]]:
     """The mover's total, the seat to play next and its deadline, the pile and the racks'
     sizes, after `event`."""
     assert table.game is not None
     game, number = table.game, table.turn_at[event.seq]
     turn = game.turns[number]
-    over = game.finished and number == len(game.turns) - 1
-    after = None if over else table.order[(turn.player + 1) % len(table.order)]
-    on_board = sum(len(t.verdict.placements) for t in game.turns[: number + 1] if t.verdict)
+    after = table.next_after[event.seq]
+    done = game.turns[: number + 1]
+    on_board = sum(len(t.verdict.placements) for t in done if t.verdict)
+    aside = sum(len(t.rack) for t in done if t.action is Action.RESIGN)  # T21: out of play
     racks = table.racks_after[event.seq]
-    pile = _pile(table, racks, on_board)
+    pile = _pile(table, racks, on_board + aside)
     return turn.total, after, _deadline(table, after, event.at), pile, _rack_sizes(table, racks)
 
 

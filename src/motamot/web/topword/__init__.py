@@ -18,7 +18,7 @@ from motamot.server.texts import refusal_text
 from motamot.service.rooms.host import draw_seed
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.topword import TOPWORD as TOPWORD_ROOMS
-from motamot.service.topword.commands import Exchange, Pass, Placed, Play, Start
+from motamot.service.topword.commands import Exchange, Pass, Placed, Play, Resign, Start
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.shown import SHOWN, TopwordView
 from motamot.text.i18n import Language
@@ -40,6 +40,7 @@ from motamot.web.topword.messages import (
     PreviewFrame,
     PreviewMessage,
     PreviewVerdict,
+    ResignMessage,
     TopwordMove,
 )
 from motamot.wire.topword import verdict_fields
@@ -128,6 +129,8 @@ class TopwordWeb(WebKind):
                 return Exchange(tile)
             case PassMessage():
                 return Pass()
+            case ResignMessage():
+                return Resign()
         return Refusal("unknown_command")
 
     async def answer(

@@ -51,7 +51,13 @@ class PassMessage(msgspec.Struct, tag="pass", forbid_unknown_fields=True):
     id: RequestId = 0
 
 
-ACTIONS = (PlayMessage, ExchangeMessage, PassMessage)
+class ResignMessage(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
+    """T21: leave the game on one's turn (the page has asked to confirm)."""
+
+    id: RequestId = 0
+
+
+ACTIONS = (PlayMessage, ExchangeMessage, PassMessage, ResignMessage)
 QUERIES = (PreviewMessage, HintMessage)
 
 

@@ -19,6 +19,7 @@ async function load(kind) {
  * language: the notation of a move is the same in both, the words are not. */
 function playedText(played) {
   if (played === "pass") return t("played.pass");
+  if (played === "resign") return t("played.resign");
   const exchange = /^exchange (.+)$/.exec(played);
   return exchange ? t("played.exchange", { tile: exchange[1] }) : played;
 }

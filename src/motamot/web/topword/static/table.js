@@ -14,6 +14,7 @@ const RACK_KEY = `motamot.rack.${DATA.room}`;
 
 const state = {
   exchanging: false,
+  resigning: false, // « Abandonner » pressed: the confirmation is shown
   hints: null, // the moves a hint suggested, for the turn they were asked on
 };
 
@@ -76,6 +77,7 @@ function turnLine(turn) {
   const name = nameOf(turn.seat);
   if (turn.action === "play") return t("played_line", { name, move: turn.move, points: turn.points });
   if (turn.action === "exchange") return turn.tile ? t("exchanged_own", { name, tile: turn.tile }) : t("exchanged_line", { name });
+  if (turn.action === "resign") return t("resigned_line", { name });
   return t("passed_line", { name });
 }
 
@@ -94,7 +96,9 @@ function drawHead() {
     const seatInfo = view.seats.find((s) => s.seat === seat);
     const online = Boolean(seatInfo?.bot) || (client.online && client.presence.has(seat));
     const known = Boolean(seatInfo?.bot) || client.online;
+    const resigned = (g?.turns ?? []).some((turn) => turn.seat === seat && turn.action === "resign");
     const badges = [
+      resigned ? t("resigned_badge") : null,
       seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null,
       seat === client.me ? t("you") : null,
       online ? null : known ? t("away") : t("unknown_presence"),
@@ -222,12 +226,31 @@ function drawPlay() {
       ),
     );
     if (state.exchanging) parts.push(h("p", { class: "hint" }, t("exchange_pick")));
+    parts.push(resignBlock(mine));
     if (mine && client.view.settings.hints) {
       parts.push(h("button", { type: "button", id: "ask-hint", onclick: () => client.ask("hint") }, t("hint")));
       if (state.hints?.turn === g.turn) parts.push(hintList(state.hints.moves));
     }
   }
   return parts;
+}
+
+/** T21: « Abandonner », on one's turn, confirmed first (a second step in the page). */
+function resignBlock(mine) {
+  if (!state.resigning) {
+    return h("p", { class: "row" }, h("button", { type: "button", id: "resign", disabled: !mine, onclick: () => { state.resigning = true; draw(); queueMicrotask(() => document.getElementById("resign-no")?.focus()); } }, t("resign")));
+  }
+  const done = (yes) => {
+    state.resigning = false;
+    if (yes) client.act("resign");
+    draw();
+  };
+  return h(
+    "section",
+    { class: "card confirm", id: "resign-confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
+    h("p", { id: "resign-question" }, t("resign_confirm")),
+    h("p", { class: "row" }, h("button", { type: "button", class: "danger", id: "resign-yes", disabled: !mine, onclick: () => done(true) }, t("resign_yes")), h("button", { type: "button", id: "resign-no", onclick: () => done(false) }, t("resign_no"))),
+  );
 }
 
 function hintList(moves) {
@@ -304,7 +327,7 @@ setInterval(() => {
 
 // --- events ---------------------------------------------------------------------------
 
-const TURNS = { "topword.played": "play", "topword.exchanged": "exchange", "topword.passed": "pass" };
+const TURNS = { "topword.played": "play", "topword.exchanged": "exchange", "topword.passed": "pass", "topword.resigned": "resign" };
 
 /** This kind's part of the fold (the shared events are folded already): the game. */
 function fold(view, event) {
@@ -321,7 +344,8 @@ function fold(view, event) {
     }
     case "topword.played":
     case "topword.exchanged":
-    case "topword.passed": {
+    case "topword.passed":
+    case "topword.resigned": {
       const turn = { seat: event.seat, action: TURNS[event.type], points: event.points ?? 0, total: event.total };
       for (const key of ["move", "score", "tile"]) if (event[key] !== undefined) turn[key] = event[key];
       g.turns.push(turn);
