@@ -16,9 +16,9 @@ Header keys are case-insensitive (`dict` for `dictionary` too); `#` starts a
 comment. A turn is `N. PLAYER: [RACK] ACTION +POINTS = TOTAL` where the rack,
 points and total are optional checks; ACTION is a move (`5E MAIN`), `pass`
 (`passe`), `exchange T` (`échange T`) or `resign` (`abandon`, T21). `start`,
-`end` and `final` are checked when present. A game setting that changes the end is kept (`scoreless_limit: 10`,
-`exchange_is_pass: yes` when it differs from the ruleset's)
-so the record replays to the same end. Lines are split on `\n` only (a name or
+`end` and `final` are checked when present. A game setting that changes the end
+is kept (`scoreless_limit: 10`, `exchange_is_pass: yes` when it differs from the
+ruleset's) so the record replays to the same end. Lines are split on `\n` only (a name or
 word holding U+2028 stays on its line) and every line is read in linear time.
 Every fault is a RecordError naming its line.
 """
