@@ -18,6 +18,8 @@ PLAYED = (
     [f"W{n}" for n in range(1, 4)]
     + [f"B{n}" for n in range(1, 16)]
     + [f"T{n}" for n in range(1, 21)]
+    # T21, resigning: ours, not the rule list's (issue 21; docs/rules.md says so)
+    + ["T21"]
 )
 #: ...and the duplicate variant, which no code plays yet: tagged in bold, without a heading.
 NOT_PLAYED = [f"D{n}" for n in range(1, 7)]
