@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
+from motamot.lexicon.accents import written_forms
 from tests.browser.conftest import PageFrames, same_after_reload
 from tests.server.live import LiveServer
 
@@ -55,6 +56,11 @@ def trace(page: Page, path: list[tuple[int, int]]) -> None:
     for x, y in centres[1:]:
         page.mouse.move(x, y, steps=4)
     page.mouse.up()
+
+
+def as_written(word: str) -> str:
+    """How the results write a folded word (ÉPÉE for EPEE: the written forms)."""
+    return " / ".join(written_forms(word, "fr")) or word
 
 
 def write(page: Page, word: str) -> None:
@@ -141,10 +147,10 @@ def test_two_players_play_a_round_by_link(
     for page in (ana, bob):  # each sees both lists, the common word crossed out in both
         for player, other in (("Ana", XSS_NAME), (XSS_NAME, "Ana")):
             sheet = page.locator(".sheet").filter(has=page.locator("h3", has_text=player))
-            crossed = sheet.locator("li.crossed").filter(has_text=common.word)
+            crossed = sheet.locator("li.crossed").filter(has_text=as_written(common.word))
             expect(crossed).to_contain_text(f"aussi : {other}")
     same_after_reload(bob)  # the results and the match, folded from the round's end
-    scored = ana.locator(".sheet li.scored").filter(has_text=traced.word).first
+    scored = ana.locator(".sheet li.scored").filter(has_text=as_written(traced.word)).first
     expect(scored).to_be_visible()
     scored.get_by_role("button").click()  # its path lights up, die by die
     expect(ana.locator(".die.lit")).to_have_count(len(traced.path))
