@@ -276,3 +276,64 @@ def test_words_are_shown_as_written_and_linked_to_the_wiktionnaire(
     finally:
         ana.context.close()
     frames.all_fit("welcome", "events")
+
+
+#: Every tone a page starts, by frequency (the page's AudioContext, wrapped before it runs).
+COUNT_TONES = """
+window.__tones = [];
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  createOscillator() {
+    const oscillator = super.createOscillator();
+    const start = oscillator.start.bind(oscillator);
+    oscillator.start = (...when) => {
+      window.__tones.push(oscillator.frequency.value);
+      return start(...when);
+    };
+    return oscillator;
+  }
+};
+"""
+
+
+def tones(page: Page) -> list[float]:
+    found: list[float] = page.evaluate("window.__tones")
+    return found
+
+
+@pytest.mark.slow
+def test_a_round_sounds_its_start_last_seconds_and_end_unless_muted_and_muting_is_kept(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    ana_seat = live.post("/api/rooms", {"name": "Ana", "duration": 12})
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    context.add_init_script(COUNT_TONES)
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"motamot.seat.{ana_seat['room']}", json.dumps(ana_seat)],
+    )
+    page.goto(f"{live.url}/r/{ana_seat['room']}")
+    frames.watch(page)
+    try:
+        switch = page.locator("#sound")
+        expect(switch).to_have_attribute("aria-pressed", "true")
+        page.click("#start")
+        expect(page.locator(".sheet")).to_be_visible(timeout=30_000)  # the round ran out
+        heard = tones(page)
+        assert heard[:2] == [523, 784]  # the start, rising
+        assert heard.count(880) >= 5  # a tick for (most of) each of the last ten seconds
+        assert heard[-2:] == [784, 523]  # the end, falling
+        switch.click()
+        expect(switch).to_have_attribute("aria-pressed", "false")
+        expect(switch).to_have_text("Son : coupé")
+        page.screenshot(path=str(artifacts / "sound-off-desktop.png"))
+        page.reload()  # the switch is remembered in this browser
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+        page.click("#start")
+        expect(page.locator(".timer")).to_be_visible()
+        page.wait_for_timeout(1500)
+        assert tones(page) == []  # muted: nothing is played
+    finally:
+        context.close()

@@ -77,6 +77,9 @@ PAGE: Catalog = {
     "host": {"fr": "hôte", "en": "host"},
     "you": {"fr": "vous", "en": "you"},
     "connected": {"fr": "connecté", "en": "connected"},
+    # the mute switch (a toggle button: pressed, the sounds are on)
+    "sound_on": {"fr": "Son : activé", "en": "Sound: on"},
+    "sound_off": {"fr": "Son : coupé", "en": "Sound: off"},
     # this page's own connection is down: nobody's presence is known
     "unknown_presence": {"fr": "connexion à vérifier", "en": "connection unknown"},
     "waiting_word": {

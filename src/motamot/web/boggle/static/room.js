@@ -2,6 +2,7 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
+import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "./grid.js";
 
 const root = document.getElementById("room");
@@ -23,7 +24,7 @@ const join = h("section", { class: "join card", hidden: true });
 const stage = h("section", { class: "stage" });
 const people = h("section", { class: "people card", "aria-labelledby": "people-title" });
 const controls = h("section", { class: "controls" });
-root.replaceChildren(status, stage, controls, people, join, share);
+root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), stage, controls, people, join, share);
 root.removeAttribute("aria-busy");
 
 /** Replace an element's children, leaving out the absent ones (null, false). */
@@ -216,10 +217,14 @@ function buildRound(round) {
     input.focus({ preventScroll: true });
   }
   clearInterval(state.ticker);
+  let ticked = Math.ceil(round.deadline - client.serverNow());
   const tick = () => {
     const left = round.deadline - client.serverNow();
     timer.textContent = formatTime(left);
     timer.classList.toggle("urgent", left <= 10);
+    const second = Math.ceil(left);
+    if (second < ticked && second >= 1 && second <= 10) play("tick"); // the last ten seconds
+    ticked = Math.min(ticked, second);
   };
   tick();
   state.ticker = setInterval(tick, 200);
@@ -428,6 +433,7 @@ function fold(view, event) {
       };
       for (const seat of view.seats) if (event.players.includes(seat.seat)) seat.ready = false;
       announce(t("round_n", { number: event.number }));
+      play("start");
       return true;
     case "boggle.word_written":
       if (!round.players.includes(event.seat)) round.players.push(event.seat);
@@ -441,6 +447,7 @@ function fold(view, event) {
       return true;
     case "boggle.round_ended":
       Object.assign(round, { running: false, ended_at: event.at, stopped: event.stopped, result: event.result });
+      play("end");
       return true;
     case "boggle.match_ended":
     case "boggle.match_reset":

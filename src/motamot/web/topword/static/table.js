@@ -5,6 +5,7 @@ import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
+import { play, soundSwitch } from "../sounds.js";
 import { scoreList } from "./score.js";
 
 const root = document.getElementById("table");
@@ -25,7 +26,7 @@ const side = h("section", { class: "side" });
 // Typed letters land here (kept out of the redrawn board so it keeps the focus and a
 // phone keeps its keyboard open).
 const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t("board_hint"), autocomplete: "off", autocapitalize: "characters" });
-root.replaceChildren(status, head, boardBox, side, typeHere);
+root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, boardBox, side, typeHere);
 root.removeAttribute("aria-busy");
 
 function nameOf(seat) {
@@ -361,6 +362,7 @@ function fold(view, event) {
         composer.syncRack(event.rack);
       }
       announce(turnLine(turn));
+      if (turn.action === "play") play("move");
       return true;
     }
     case "topword.game_ended": {
