@@ -5,7 +5,7 @@ import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
-import { play, soundSwitch } from "../sounds.js";
+import { play as sound, soundSwitch } from "../sounds.js";
 import { scoreList } from "./score.js";
 
 const root = document.getElementById("table");
@@ -362,7 +362,7 @@ function fold(view, event) {
         composer.syncRack(event.rack);
       }
       announce(turnLine(turn));
-      if (turn.action === "play") play("move");
+      if (turn.action === "play") sound("move");
       return true;
     }
     case "topword.game_ended": {
