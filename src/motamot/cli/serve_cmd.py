@@ -64,11 +64,30 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="connexions ouvertes à la fois depuis une même adresse, 0 pour aucun plafond. "
         "Défaut : " + str(PER_ADDRESS),
     )
+    parser.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="sert /metrics (Prometheus) sur ce port plutôt que sur le port public",
+    )
+    parser.add_argument(
+        "--metrics-host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="adresse d'écoute de --metrics-port (défaut : 127.0.0.1, cette machine seule)",
+    )
+    parser.add_argument(
+        "--no-metrics",
+        action="store_true",
+        help="aucune mesure gardée ni servie (ni /metrics)",
+    )
     parser.set_defaults(handler=_serve)
 
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.connections import ConnectionLimits
+    from motamot.server.operations import Operations
     from motamot.server.serve import default_db, serve
     from motamot.web import default_kinds
 
@@ -77,6 +96,11 @@ def _serve(args: argparse.Namespace) -> int:
     limits = ConnectionLimits(
         per_address=per_address, proxies=tuple(args.proxy or PROXIES), lang=args.lang
     )
+    metrics_at = None
+    if args.metrics_port is not None:
+        checked_range(args.metrics_port, "--metrics-port", 1, 65535, args.lang)
+        metrics_at = (args.metrics_host, args.metrics_port)
+    ops = Operations(metrics=None) if args.no_metrics else Operations()
     serve(
         args.host,
         args.port,
@@ -87,6 +111,8 @@ def _serve(args: argparse.Namespace) -> int:
         args.chosen_grids,
         limits,
         _origins(args.origin or [], args.lang),
+        ops,
+        metrics_at,
     )
     return 0
 

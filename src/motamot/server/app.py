@@ -22,8 +22,11 @@ from starlette.websockets import WebSocket
 
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.assets import Assets
+from motamot.server.headers import SecurityHeaders
+from motamot.server.health import health_routes
 from motamot.server.http import decode_body, refused
 from motamot.server.limits import BodyLimit
+from motamot.server.metrics import Metrics
 from motamot.server.origins import OriginCheck
 from motamot.server.pages import Pages
 from motamot.server.players.routes import PLAYER_STATIC, player_routes
@@ -48,11 +51,15 @@ def create_app(
     lifespan_hooks: list[Any],
     players: Players,
     origins: Iterable[str] = (),
+    metrics: Metrics | None = None,
+    metrics_here: bool = True,
 ) -> Starlette:
     """The app over `rooms` (whose host the caller starts and stops: see `serve`) and
     the lasting `players` (their store opened by the caller too); pages of `origins` may
-    act besides the Host's (`server.origins`)."""
+    act besides the Host's (`server.origins`). `metrics`: kept (None: not), and served
+    at `/metrics` when `metrics_here` (else on a port of their own)."""
     kinds = rooms.kinds
+    rooms.metrics = metrics
     assets = Assets(
         [
             ("", STATIC),
@@ -111,6 +118,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         del app
         async with contextlib.AsyncExitStack() as stack:
+            if metrics is not None:
+                await stack.enter_async_context(metrics.running())
             for hook in lifespan_hooks:
                 await stack.enter_async_context(hook())
             yield
@@ -123,6 +132,7 @@ def create_app(
     routes: list[BaseRoute] = [
         Route("/", home),
         Route("/favicon.ico", no_icon),
+        *health_routes(rooms, metrics if metrics_here else None),
         *(route for kind in kinds for route in kind.routes(rooms)),
         *player_routes(pages, rooms),
         Route("/r/{room}", room),
@@ -133,10 +143,16 @@ def create_app(
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(OriginCheck, allowed=origins), Middleware(BodyLimit)],
+        middleware=[
+            Middleware(SecurityHeaders),
+            Middleware(OriginCheck, allowed=origins),
+            Middleware(BodyLimit),
+        ],
         exception_handlers={404: not_found},
         lifespan=lifespan,
     )
     app.state.rooms = rooms  # for the operator's tools and the tests: what this app serves
     app.state.players = players  # the routes find the lasting players here (`players_of`)
+    if metrics is not None:
+        metrics.watch(lambda: rooms.host if rooms.started else None)
     return app

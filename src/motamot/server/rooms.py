@@ -26,6 +26,7 @@ from motamot.server.dictionaries import Shelf
 from motamot.server.feed import Listener, RoomFeed, event_frames
 from motamot.server.kinds import Opened, WebKind, WebKinds
 from motamot.server.links import invite_of, new_invite, room_of
+from motamot.server.metrics import Metrics
 from motamot.server.throttle import AddressCredits
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetReady
@@ -84,6 +85,8 @@ class Rooms:
         self._announcing: set[asyncio.Task[None]] = set()
         #: rooms whose presence another process changed since our last read of it
         self._presence_stale: dict[str, bool] = {}
+        #: The operator's metrics (None: not kept), fed by the sockets (`server.ws`).
+        self.metrics: Metrics | None = None
 
     def start(
         self,
@@ -102,6 +105,10 @@ class Rooms:
         if presence is not None:
             self.presence = presence
             presence.on_change(self._presence_changed)
+
+    @property
+    def started(self) -> bool:
+        return self._host is not None
 
     @property
     def host(self) -> RoomHost:

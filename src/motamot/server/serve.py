@@ -21,6 +21,8 @@ from motamot.server.connections import ConnectionLimits, protocols, raise_open_f
 from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
 from motamot.server.players.visitors import Players
+from motamot.server.metrics import MeasuredStore
+from motamot.server.operations import Operations
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.players.projector import Projector
@@ -50,16 +52,19 @@ def build(
     broker: str | None = None,
     chosen_grids: bool = False,
     origins: Iterable[str] = (),
+    ops: Operations | None = None,
 ) -> Starlette:
     """The whole server for one process, serving `kinds`; the store opens when the app
     starts. With `broker` (`redis://...`) the process is one of several sharing the
     rooms of one database (see `service.rooms.cluster`). `chosen_grids`: a room's
     creator may choose its grid (the operator's choice, said to every player).
-    `origins`: sites whose pages may act, besides the Host's (`server.origins`)."""
+    `origins`: sites whose pages may act, besides the Host's (`server.origins`); `ops`:
+    the operator's other choices (`server.operations`)."""
     if broker is not None:
-        return build_cluster_app(db, broker, SystemClock(), kinds, chosen_grids, origins)
+        return build_cluster_app(db, broker, SystemClock(), kinds, chosen_grids, origins, ops)
     players = lambda: PlayerStore.open(db)  # noqa: E731 (the rooms' database, its own tables)
-    return build_app(lambda: open_store(db), SystemClock(), kinds, chosen_grids, origins, players)
+    clock = SystemClock()
+    return build_app(lambda: open_store(db), clock, kinds, chosen_grids, origins, players, ops)
 
 
 def build_cluster_app(
@@ -69,6 +74,7 @@ def build_cluster_app(
     kinds: WebKinds,
     chosen_grids: bool = False,
     origins: Iterable[str] = (),
+    ops: Operations | None = None,
 ) -> Starlette:
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
@@ -77,11 +83,12 @@ def build_cluster_app(
 
     rooms = Rooms(LocalBroadcaster(), clock, kinds, chosen_grids=chosen_grids)
     players = Players(clock)
+    ops = ops or Operations()
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
         shelf = await Shelf.open()
-        store = await open_store(db)
+        store = measured(await open_store(db), ops)
         broker = await RedisBroker.open(broker_url, store)
         lease = lease_seconds_from_env()
         host = ClusterHost(store, broker, clock, shelf, kinds.rooms, lease_seconds=lease)
@@ -99,7 +106,7 @@ def build_cluster_app(
         await broker.close()
         await store.close()
 
-    return create_app(rooms, [parts], players, origins)
+    return create_app(rooms, [parts], players, origins, ops.metrics, ops.metrics_here)
 
 
 def build_app(
@@ -109,6 +116,7 @@ def build_app(
     chosen_grids: bool = False,
     origins: Iterable[str] = (),
     players_factory: Callable[[], Awaitable[PlayerStore]] | None = None,
+    ops: Operations | None = None,
 ) -> Starlette:
     """The app serving `kinds` over the store that `store_factory` opens (inside the
     app's event loop), its lasting players in the store `players_factory` opens (in
@@ -117,11 +125,12 @@ def build_app(
     rooms = Rooms(broadcaster, clock, kinds, chosen_grids=chosen_grids)
     players = Players(clock)
     open_players = players_factory or (lambda: PlayerStore.open("memory"))
+    ops = ops or Operations()
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
         shelf = await Shelf.open()
-        store = await store_factory()
+        store = measured(await store_factory(), ops)
         host = RoomHost(store, broadcaster, clock, shelf, kinds.rooms)
         rooms.start(host, shelf)
         async with following(players, open_players(), store, host, kinds):
@@ -133,7 +142,7 @@ def build_app(
         await broadcaster.close()
         await store.close()
 
-    return create_app(rooms, [parts], players, origins)
+    return create_app(rooms, [parts], players, origins, ops.metrics, ops.metrics_here)
 
 
 @contextlib.asynccontextmanager
@@ -160,6 +169,9 @@ async def following(
     finally:
         await projector.close()
         await player_store.close()
+def measured(store: EventStore, ops: Operations) -> EventStore:
+    """`store` with its appends timed when metrics are kept."""
+    return store if ops.metrics is None else MeasuredStore(store, ops.metrics)
 
 
 def tune_gc() -> None:
@@ -236,13 +248,22 @@ def serve(
     chosen_grids: bool = False,
     limits: ConnectionLimits | None = None,
     origins: Iterable[str] = (),
+    ops: Operations | None = None,
+    metrics_at: tuple[str, int] | None = None,
 ) -> None:
     """Run the server for `kinds` until interrupted, printing where to open it. On SIGTERM
     uvicorn stops taking connections and closes the sockets with 1012 (clients reconnect
     elsewhere), then the rooms are handed over. Every connection is held to `limits`
-    (`server.connections`); pages of `origins` may act besides the Host's."""
+    (`server.connections`); pages of `origins` may act besides the Host's. `ops`: the
+    operator's choices; `metrics_at` (host, port): the metrics there, not on `port`."""
     limits = limits or ConnectionLimits(lang=lang)
-    app = build(db, kinds, broker, chosen_grids, origins)
+    ops = ops or Operations()
+    ops.metrics_here = metrics_at is None
+    app = build(db, kinds, broker, chosen_grids, origins, ops)
+    if metrics_at is not None and ops.metrics is not None:
+        from prometheus_client import start_http_server
+
+        start_http_server(metrics_at[1], metrics_at[0], ops.metrics.registry)
     for line in address_lines(host, port, lang):
         print(line)
     print(serve_text("saved", lang, db=db), flush=True)

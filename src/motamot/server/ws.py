@@ -68,12 +68,16 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
     listener = Listener(seat, credits)
     await rooms.attach(room_id, listener)
     writer = asyncio.create_task(_drain(websocket, listener))
+    if rooms.metrics is not None:
+        rooms.metrics.sockets.inc()
     try:
         await _catch_up(rooms, room_id, listener, hello.last_seq)
         await _serve(websocket, rooms, room_id, listener, _address(websocket), lang)
     except WebSocketDisconnect:
         pass
     finally:
+        if rooms.metrics is not None:
+            rooms.metrics.sockets.dec()
         await rooms.detach(room_id, listener)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -180,7 +184,11 @@ async def _handle(
     if not owners and not isinstance(message, SHARED_ACTIONS):
         listener.push(encode(_refused(request, "unknown_command", {}, lang)))
         return
+    started = time.perf_counter()
     outcome = await rooms.act(room_id, seat, message)
+    if rooms.metrics is not None:
+        action = type(message).__struct_config__.tag
+        rooms.metrics.acted(str(action), time.perf_counter() - started, outcome.refused is None)
     if outcome.refused is not None:
         code, fields = outcome.refused
         listener.push(encode(_refused(request, code, fields, lang)))

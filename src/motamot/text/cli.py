@@ -160,6 +160,13 @@ HELP_EN: Mapping[str, str] = {
     "connexions ouvertes à la fois depuis une même adresse, 0 pour aucun plafond. ": (
         "connections open at once from one address, 0 for no cap. "
     ),
+    "sert /metrics (Prometheus) sur ce port plutôt que sur le port public": (
+        "serve /metrics (Prometheus) on this port instead of the public one"
+    ),
+    "adresse d'écoute de --metrics-port (défaut : 127.0.0.1, cette machine seule)": (
+        "address --metrics-port listens on (default: 127.0.0.1, this machine only)"
+    ),
+    "aucune mesure gardée ni servie (ni /metrics)": "no metrics kept or served (no /metrics)",
     "Défaut : ": "Default: ",
 }
 

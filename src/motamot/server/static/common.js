@@ -42,6 +42,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === false || value === null || value === undefined) continue;
     if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
     else if (name === "class") el.className = value;
+    // through the CSSOM: a style attribute is refused by the Content-Security-Policy
+    else if (name === "style") el.style.cssText = value;
     else el.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

@@ -31,7 +31,7 @@ from motamot.service.ports import Broadcaster, Clock, EventStore, StoredEvent, S
 from motamot.service.rooms.actor import Lexicons
 from motamot.service.rooms.codec import decode_relayed, encode_answer
 from motamot.service.rooms.events import Event
-from motamot.service.rooms.host import Room, RoomHost
+from motamot.service.rooms.host import READY_SECONDS, Room, RoomHost
 from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.leases import DEFAULT_LEASE_SECONDS, RedisLeases
 from motamot.service.rooms.outcomes import Ack, Refusal
@@ -92,6 +92,20 @@ class ClusterHost(RoomHost):
 
     # --- ownership ------------------------------------------------------------------------
 
+    def census(self) -> tuple[int, int]:
+        return len(self._rooms), len(self.leases.held)
+
+    async def unready(self) -> str | None:
+        """The store's answer, then Redis's (`broker`)."""
+        down = await super().unready()
+        if down is not None:
+            return down
+        try:
+            await asyncio.wait_for(self.broker.client.ping(), READY_SECONDS)
+        except Exception:
+            return "broker"
+        return None
+
     def owns(self, room_id: str) -> bool:
         return self.leases.holds(room_id)
 
@@ -107,6 +121,7 @@ class ClusterHost(RoomHost):
             await self.leases.release(room_id)
             return False
         log.info("room %s: taken over by %s", room_id, self.process_id)
+        self.counts["claims"] += 1
         self._follow(room_id)
         await self.tick(room_id)
         return True
@@ -158,6 +173,7 @@ class ClusterHost(RoomHost):
                 continue
             body = body or self.codec.encode(seat, command)
             watched = room_id in self._followed
+            self.counts["relayed_sent"] += 1
             try:
                 raw = await self.relay.request(owner, room_id, body, watched=watched)
                 forwarded, moved = decode_relayed(raw)
@@ -193,6 +209,7 @@ class ClusterHost(RoomHost):
             return encode_answer(Refusal("bad_command"))
         if not self.leases.holds(room_id):
             return encode_answer(None)
+        self.counts["relayed_answered"] += 1
         try:
             answer = await super().submit(room_id, seat, command)
         except Exception:
@@ -211,6 +228,7 @@ class ClusterHost(RoomHost):
             await self.leases.release(room_id)
             self._rooms.pop(room_id, None)
         log.info("room %s: handed over to where its players are", room_id)
+        self.counts["moves"] += 1
         return True
 
     async def tick(self, room_id: str) -> list[Event]:
@@ -318,6 +336,7 @@ class ClusterHost(RoomHost):
         """Stop running rooms here and free their leases (a graceful stop)."""
         for room_id in sorted(self.leases.held):
             self._lost(room_id)
+            self.counts["moves"] += 1
         await self.leases.close()
 
     async def close(self) -> None:

@@ -20,6 +20,7 @@ as the bot seat's command, like any player's.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import secrets
@@ -40,6 +41,12 @@ from motamot.service.rooms.outcomes import Ack, Refusal
 Room = Actor[Any]
 
 log = logging.getLogger(__name__)
+
+#: A room id no room has (ids are 16 characters): loading it asks the store a question
+#: that needs its connection and its index, and nothing else (readiness).
+READY_PROBE = "-ready-"
+#: How long a readiness question may take before the part is called down.
+READY_SECONDS = 2.0
 
 
 def draw_seed() -> int:
@@ -143,6 +150,9 @@ class RoomHost:
         #: Told of every room's events once they are stored and published, inside the
         #: room's actor (so each must only hand them on): the players' projections.
         self.observers: list[Callable[[Room, Sequence[Event]], None]] = []
+        #: What happened to rooms here, by name (`relayed_sent`, `claims`, `moves`...),
+        #: plain counts the operator's metrics read when scraped (`server.metrics`).
+        self.counts: collections.Counter[str] = collections.Counter()
 
     # --- rooms in memory ----------------------------------------------------------------
 
@@ -167,6 +177,18 @@ class RoomHost:
     def room(self, room_id: str) -> Room:
         """A room in memory (KeyError if it is not loaded: `await view(...)` loads)."""
         return self._rooms[room_id]
+
+    def census(self) -> tuple[int, int]:
+        """(rooms in memory, rooms this process runs): one process runs all it holds."""
+        return len(self._rooms), len(self._rooms)
+
+    async def unready(self) -> str | None:
+        """What this process cannot reach now (`store`), or None when it can serve."""
+        try:
+            await asyncio.wait_for(self.store.load(READY_PROBE), READY_SECONDS)
+        except Exception:
+            return "store"
+        return None
 
     def loaded(self, room_id: str) -> Room | None:
         """The room if this process has it in memory, as it is (no store read, no tick):
