@@ -43,6 +43,9 @@ class LiveServer:
         self.args = tuple(args)
         self.open_files = open_files
         self.process: subprocess.Popen[bytes] | None = None
+        #: The server's standard output and error (what it prints, its logs), kept in a
+        #: file: a pipe nobody reads would fill and stop the server.
+        self.log_path = db.parent / f"serve-{self.port}.log"
 
     @property
     def url(self) -> str:
@@ -54,23 +57,28 @@ class LiveServer:
         if self.program == "motamot":
             command += ["serve", "--host", "127.0.0.1", "--chosen-grids"]
         command += ["--port", str(self.port), "--db", str(self.db), *self.args]
-        self.process = subprocess.Popen(
-            command,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            preexec_fn=self._limit_open_files if self.open_files else None,
-        )
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                command,
+                env=env,
+                stdout=log,
+                stderr=log,
+                preexec_fn=self._limit_open_files if self.open_files else None,
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server died: {self.process.stderr.read()!r}")  # type: ignore[union-attr]
+                raise RuntimeError(f"server died: {self.log()!r}")
             try:
                 with urllib.request.urlopen(self.url + "/favicon.ico", timeout=1):
                     return self
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
+
+    def log(self) -> str:
+        """What the server printed and logged so far (every run on this port)."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def _limit_open_files(self) -> None:
         assert self.open_files is not None

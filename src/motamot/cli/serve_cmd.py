@@ -6,7 +6,7 @@ import argparse
 
 from motamot.cli.arguments import checked_range
 from motamot.cli.errors import CliError
-from motamot.server.defaults import PER_ADDRESS, PROXIES
+from motamot.server.defaults import LOG_FORMATS, LOG_LEVELS, PER_ADDRESS, PROXIES, QUOTAS
 from motamot.text.cli import OPTION_ERRORS
 from motamot.text.i18n import Language, translate
 
@@ -64,6 +64,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="connexions ouvertes à la fois depuis une même adresse, 0 pour aucun plafond. "
         "Défaut : " + str(PER_ADDRESS),
     )
+    _operator_options(parser)
+    parser.set_defaults(handler=_serve)
+
+
+def _operator_options(parser: argparse.ArgumentParser) -> None:
+    """What an operator of a public server sets: quotas, metrics and logs."""
+    for option, default, text in QUOTA_OPTIONS:
+        parser.add_argument(
+            option,
+            type=int,
+            default=default,
+            metavar="N",
+            help=text + ", 0 pour aucun. Défaut : " + str(default),
+        )
     parser.add_argument(
         "--metrics-port",
         type=int,
@@ -82,12 +96,41 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="aucune mesure gardée ni servie (ni /metrics)",
     )
-    parser.set_defaults(handler=_serve)
+    parser.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        default="auto",
+        help="journal : json (un objet JSON par ligne), text (lisible), auto (text sur un "
+        "terminal, json sinon ; défaut)",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="info",
+        help="niveau du journal (défaut : info, une ligne par requête)",
+    )
+
+
+#: Each quota per client address (`server.quotas`): option, default, what it counts.
+QUOTA_OPTIONS = (
+    ("--rooms-per-hour", QUOTAS.rooms_per_hour, "salles créées par heure depuis une adresse"),
+    (
+        "--joins-per-minute",
+        QUOTAS.joins_per_minute,
+        "salles rejointes par minute depuis une adresse",
+    ),
+    (
+        "--sockets-per-address",
+        QUOTAS.sockets_at_once,
+        "parties ouvertes à la fois depuis une adresse",
+    ),
+)
 
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.connections import ConnectionLimits
     from motamot.server.operations import Operations
+    from motamot.server.quotas import QuotaLimits
     from motamot.server.serve import default_db, serve
     from motamot.web import default_kinds
 
@@ -100,7 +143,12 @@ def _serve(args: argparse.Namespace) -> int:
     if args.metrics_port is not None:
         checked_range(args.metrics_port, "--metrics-port", 1, 65535, args.lang)
         metrics_at = (args.metrics_host, args.metrics_port)
-    ops = Operations(metrics=None) if args.no_metrics else Operations()
+    for option, _, _ in QUOTA_OPTIONS:
+        checked_range(getattr(args, option[2:].replace("-", "_")), option, 0, 1_000_000, args.lang)
+    quotas = QuotaLimits(args.rooms_per_hour, args.joins_per_minute, args.sockets_per_address)
+    ops = Operations(log_format=args.log_format, log_level=args.log_level, quotas=quotas)
+    if args.no_metrics:
+        ops.metrics = None
     serve(
         args.host,
         args.port,

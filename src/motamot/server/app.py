@@ -26,12 +26,14 @@ from motamot.server.headers import SecurityHeaders
 from motamot.server.health import health_routes
 from motamot.server.http import decode_body, refused
 from motamot.server.limits import BodyLimit
+from motamot.server.logs import RequestLog
 from motamot.server.metrics import Metrics
 from motamot.server.origins import OriginCheck
 from motamot.server.pages import Pages
 from motamot.server.players.routes import PLAYER_STATIC, player_routes
 from motamot.server.players.seats import remembered_name, seated, who_sits
 from motamot.server.players.visitors import Players
+from motamot.server.quotas import QuotaCheck, Quotas
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
 from motamot.server.ws import room_socket
@@ -53,13 +55,16 @@ def create_app(
     origins: Iterable[str] = (),
     metrics: Metrics | None = None,
     metrics_here: bool = True,
+    quotas: Quotas | None = None,
 ) -> Starlette:
     """The app over `rooms` (whose host the caller starts and stops: see `serve`) and
     the lasting `players` (their store opened by the caller too); pages of `origins` may
     act besides the Host's (`server.origins`). `metrics`: kept (None: not), and served
-    at `/metrics` when `metrics_here` (else on a port of their own)."""
+    at `/metrics` when `metrics_here` (else on a port of their own); `quotas`: what each
+    client address may do (`server.quotas`, the defaults if None)."""
     kinds = rooms.kinds
     rooms.metrics = metrics
+    rooms.quotas = quotas or Quotas()
     assets = Assets(
         [
             ("", STATIC),
@@ -144,9 +149,11 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(RequestLog),
             Middleware(SecurityHeaders),
             Middleware(OriginCheck, allowed=origins),
             Middleware(BodyLimit),
+            Middleware(QuotaCheck),
         ],
         exception_handlers={404: not_found},
         lifespan=lifespan,

@@ -1,12 +1,15 @@
 """What the operator of a public server chooses beyond the game: metrics, where they are
-served. One value passed through `serve.build_app` and `build_cluster_app`, so that a new
-choice is one new field."""
+served, logs, quotas. One value passed through `serve.build_app` and `build_cluster_app`,
+so that a new choice is one new field."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from motamot.server.defaults import PROXIES
+from motamot.server.logs import LogFormat
 from motamot.server.metrics import Metrics
+from motamot.server.quotas import QuotaLimits
 
 
 @dataclass
@@ -18,3 +21,10 @@ class Operations:
     metrics: Metrics | None = field(default_factory=Metrics)
     #: Serve `/metrics` on the public port (False: on the port `serve` opens for them).
     metrics_here: bool = True
+    #: How `serve` writes its logs (`server.logs`): JSON, plain text, or by the terminal.
+    log_format: LogFormat = "auto"
+    log_level: str = "info"
+    #: What one client address may do in a while (`server.quotas`), and the proxies'
+    #: addresses, which are many clients' (no quota).
+    quotas: QuotaLimits = field(default_factory=QuotaLimits)
+    proxies: tuple[str, ...] = PROXIES

@@ -27,6 +27,7 @@ from motamot.server.feed import Listener, RoomFeed, event_frames
 from motamot.server.kinds import Opened, WebKind, WebKinds
 from motamot.server.links import invite_of, new_invite, room_of
 from motamot.server.metrics import Metrics
+from motamot.server.quotas import Quotas
 from motamot.server.throttle import AddressCredits
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetReady
@@ -87,6 +88,8 @@ class Rooms:
         self._presence_stale: dict[str, bool] = {}
         #: The operator's metrics (None: not kept), fed by the sockets (`server.ws`).
         self.metrics: Metrics | None = None
+        #: What each client address may do in a while (`server.quotas`).
+        self.quotas = Quotas()
 
     def start(
         self,
@@ -132,7 +135,8 @@ class Rooms:
         """A new room with `creator` seated first (linked to the lasting `player`, an
         account or not) and a computer player per level in `bots`; nothing is stored
         unless all of it is accepted. Its `room` is the players' link (the room's id and
-        its invitation)."""
+        its invitation). OverQuota past the client's rooms."""
+        self.quotas.charge(self.quotas.rooms)
         token = new_token()
         digest = token_digest(token)
         invite = new_invite()
@@ -166,7 +170,9 @@ class Rooms:
     ) -> tuple[str, str] | Refusal:
         """A new seat for `name` by a player's link, linked to the lasting `player`:
         (seat, token), the token shown once to its owner (a spectator's link is refused:
-        `watch_only`; a rated room takes only accounts: `rated_needs_account`)."""
+        `watch_only`; a rated room takes only accounts: `rated_needs_account`). OverQuota
+        past the client's joins."""
+        self.quotas.charge(self.quotas.joins)
         token = new_token()
         digest = token_digest(token)
         invite = invite_of(room_id)

@@ -16,13 +16,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 import uvicorn
 from starlette.applications import Starlette
 
+from motamot.server import logs
 from motamot.server.app import create_app
 from motamot.server.connections import ConnectionLimits, protocols, raise_open_files
 from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
 from motamot.server.players.visitors import Players
+from motamot.server.logs import redacted
 from motamot.server.metrics import MeasuredStore
 from motamot.server.operations import Operations
+from motamot.server.quotas import Quotas
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.players.projector import Projector
@@ -106,7 +109,9 @@ def build_cluster_app(
         await broker.close()
         await store.close()
 
-    return create_app(rooms, [parts], players, origins, ops.metrics, ops.metrics_here)
+    return create_app(
+        rooms, [parts], players, origins, ops.metrics, ops.metrics_here, quotas_of(ops)
+    )
 
 
 def build_app(
@@ -142,7 +147,13 @@ def build_app(
         await broadcaster.close()
         await store.close()
 
-    return create_app(rooms, [parts], players, origins, ops.metrics, ops.metrics_here)
+    return create_app(
+        rooms, [parts], players, origins, ops.metrics, ops.metrics_here, quotas_of(ops)
+    )
+
+
+def quotas_of(ops: Operations) -> Quotas:
+    return Quotas(ops.quotas, ops.proxies)
 
 
 @contextlib.asynccontextmanager
@@ -259,6 +270,7 @@ def serve(
     limits = limits or ConnectionLimits(lang=lang)
     ops = ops or Operations()
     ops.metrics_here = metrics_at is None
+    ops.proxies = tuple(limits.proxies)
     app = build(db, kinds, broker, chosen_grids, origins, ops)
     if metrics_at is not None and ops.metrics is not None:
         from prometheus_client import start_http_server
@@ -266,7 +278,8 @@ def serve(
         start_http_server(metrics_at[1], metrics_at[0], ops.metrics.registry)
     for line in address_lines(host, port, lang):
         print(line)
-    print(serve_text("saved", lang, db=db), flush=True)
+    print(serve_text("saved", lang, db=redacted(db)), flush=True)
+    logs.configure(ops.log_format, ops.log_level)
     tune_gc()
     raise_open_files()
     http, ws = protocols(limits)
@@ -285,6 +298,9 @@ def serve(
         # ws.IDLE_SECONDS instead
         ws_ping_interval=None,
         ws_ping_timeout=None,
+        # the logs are ours (`server.logs`): uvicorn's own say only what goes wrong
+        log_config=None,
         log_level="warning",
+        access_log=False,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )

@@ -21,11 +21,14 @@ from motamot.server import frames as f
 from motamot.server.feed import Listener
 from motamot.server.links import room_of
 from motamot.server.protocol import SHARED_ACTIONS, Hello, Ping, ProtocolError, Resync, encode
+from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
 from motamot.server.throttle import Credits
 from motamot.text.i18n import Language
 
+#: When an address that holds too many sockets may try again (one closes any time).
+SOCKET_RETRY_SECONDS = 10
 #: Seconds a client has to say hello.
 HELLO_TIMEOUT = 10.0
 #: A socket that sends nothing for this long is gone (pages ping every 5 s: this is 18
@@ -42,7 +45,23 @@ CLOSE_BAD_TOKEN = 4403
 
 
 async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
-    """Serve one socket of `room_id` (a player's or a spectator's link) until it closes."""
+    """Serve one socket of `room_id` (a player's or a spectator's link) until it closes,
+    if its address may open one more (else 429, or 1008 where no answer can be sent)."""
+    address = _address(websocket)
+    if not rooms.quotas.socket_opened(address):
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            over = OverQuota("too_many_sockets", SOCKET_RETRY_SECONDS)
+            await websocket.send_denial_response(quota_response(websocket.scope, over))
+        else:
+            await websocket.close(CLOSE_POLICY)
+        return
+    try:
+        await _room_socket(websocket, rooms, room_id)
+    finally:
+        rooms.quotas.socket_closed(address)
+
+
+async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
     room_id = room_of(room_id)
     await websocket.accept()
     if not await rooms.exists(room_id):

@@ -167,6 +167,18 @@ HELP_EN: Mapping[str, str] = {
         "address --metrics-port listens on (default: 127.0.0.1, this machine only)"
     ),
     "aucune mesure gardée ni servie (ni /metrics)": "no metrics kept or served (no /metrics)",
+    "journal : json (un objet JSON par ligne), text (lisible), auto (text sur un "
+    "terminal, json sinon ; défaut)": (
+        "logs: json (one JSON object a line), text (for a person), auto (text on a "
+        "terminal, json otherwise; the default)"
+    ),
+    "niveau du journal (défaut : info, une ligne par requête)": (
+        "log level (default: info, one line per request)"
+    ),
+    "salles créées par heure depuis une adresse": "rooms created per hour from one address",
+    "salles rejointes par minute depuis une adresse": "rooms joined per minute from one address",
+    "parties ouvertes à la fois depuis une adresse": "games open at once from one address",
+    ", 0 pour aucun. ": ", 0 for none. ",
     "Défaut : ": "Default: ",
 }
 

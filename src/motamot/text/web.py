@@ -258,6 +258,30 @@ SERVER_ERRORS: Catalog = {
 }
 
 
+#: What one address may do in a while (`server.quotas`), and how long to wait (`{wait}`:
+#: « 12 min », « 30 s »).
+QUOTA_ERRORS: Catalog = {
+    "too_many_rooms": {
+        "fr": "trop de salles créées depuis votre adresse : réessayez dans {wait}",
+        "en": "too many rooms created from your address: try again in {wait}",
+    },
+    "too_many_joins": {
+        "fr": "trop de salles rejointes depuis votre adresse : réessayez dans {wait}",
+        "en": "too many rooms joined from your address: try again in {wait}",
+    },
+    "too_many_sockets": {
+        "fr": "trop de parties ouvertes depuis votre adresse : fermez-en une et réessayez",
+        "en": "too many games open from your address: close one and try again",
+    },
+}
+
+
+def quota_text(code: str, lang: Language, seconds: int) -> str:
+    """A quota's refusal, the wait said in minutes from a minute on, else in seconds."""
+    wait = f"{-(-seconds // 60)} min" if seconds >= 60 else f"{seconds} s"
+    return translate(QUOTA_ERRORS, code, lang, wait=wait)
+
+
 #: What `motamot serve` prints when it starts.
 SERVE: Catalog = {
     "open": {"fr": "motamot : ouvrez {url}", "en": "motamot: open {url}"},
