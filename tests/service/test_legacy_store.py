@@ -20,7 +20,7 @@ import pytest
 from motamot.service.boggle import BOGGLE
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.kinds import default_kinds
-from motamot.service.ports import ManualClock
+from motamot.service.ports import EventStore, ManualClock
 from motamot.service.rooms.codec import EventDecodeError
 from motamot.service.rooms.host import RoomHost, cached_lexicons
 from motamot.service.stores.sqlite import SqliteStore
@@ -29,7 +29,17 @@ LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy"
 
 
 async def _views(path: Path) -> dict[str, Any]:
-    store = SqliteStore(path)
+    return await _views_in(SqliteStore(path))
+
+
+async def _views_of(store: EventStore) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What the rooms of `store` show each seat now (JSON, as a page gets it), and what
+    619c8bb showed."""
+    views = json.loads(json.dumps(await _views_in(store), sort_keys=True))
+    return views, json.loads((LEGACY / "views-619c8bb.json").read_text("utf-8"))
+
+
+async def _views_in(store: EventStore) -> dict[str, Any]:
     host = RoomHost(
         store, LocalBroadcaster(), ManualClock(1_764_000_400.0), cached_lexicons(), default_kinds()
     )

@@ -131,7 +131,8 @@ def _serve(args: argparse.Namespace) -> int:
     from motamot.server.connections import ConnectionLimits
     from motamot.server.operations import Operations
     from motamot.server.quotas import QuotaLimits
-    from motamot.server.serve import default_db, serve
+    from motamot.server.serve import default_db, prepare_store, serve
+    from motamot.service.stores.migrations import SchemaTooNew
     from motamot.web import default_kinds
 
     per_address = args.connections_per_address
@@ -149,10 +150,16 @@ def _serve(args: argparse.Namespace) -> int:
     ops = Operations(log_format=args.log_format, log_level=args.log_level, quotas=quotas)
     if args.no_metrics:
         ops.metrics = None
+    db = args.db or default_db()
+    try:
+        prepare_store(db)
+    except SchemaTooNew as error:
+        fields = {"store": error.store, "found": error.found, "known": error.known}
+        raise CliError(translate(OPTION_ERRORS, "schema_too_new", args.lang, **fields)) from None
     serve(
         args.host,
         args.port,
-        args.db or default_db(),
+        db,
         default_kinds(),
         args.lang,
         args.broker,

@@ -7,6 +7,7 @@ folder: nothing to install) or a `postgresql://` URL (the `scale` extra).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import ipaddress
@@ -47,6 +48,17 @@ YOUNG_GC_THRESHOLD = 10_000
 
 def default_db() -> str:
     return str(data_dir() / "server.sqlite3")
+
+
+def prepare_store(db: str) -> None:
+    """Open the store once before serving: its tables are created or migrated
+    (`stores.migrations`), and one that cannot be opened (SchemaTooNew, a server that
+    does not answer) stops `serve` with its reason before any port is taken."""
+
+    async def open_and_close() -> None:
+        await (await open_store(db)).close()
+
+    asyncio.run(open_and_close())
 
 
 def build(

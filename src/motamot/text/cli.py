@@ -184,6 +184,12 @@ HELP_EN: Mapping[str, str] = {
 
 #: Option values that argparse lets through but a command refuses.
 OPTION_ERRORS: Catalog = {
+    "schema_too_new": {
+        "fr": "{store} : version {found} du schéma, écrite par un motamot plus récent (celui-ci "
+        "connaît {known}) : lancez le plus récent, ou restaurez une sauvegarde d'avant lui",
+        "en": "{store}: schema version {found}, written by a newer motamot (this one knows "
+        "{known}): run the newer one, or restore a backup made before it",
+    },
     "bad_seed": {
         "fr": "--seed : un nombre entier d'au plus {digits} chiffres",
         "en": "--seed: a whole number of at most {digits} digits",

@@ -31,12 +31,16 @@ from psycopg.rows import TupleRow
 from psycopg_pool import AsyncConnectionPool
 
 from motamot.service.ports import SeqConflict, StoredEvent
+from motamot.service.stores.migrations import Migration, SchemaTooNew, pending
+
+__all__ = ["MIGRATIONS", "PostgresStore", "SchemaTooNew", "migrate"]
 
 DEFAULT_SCHEMA = "motamot"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
-# Each entry brings the schema from version i to i + 1; never edit a shipped one.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+# Each entry brings the schema from version i to i + 1 (`stores.migrations`); never edit
+# a shipped one.
+MIGRATIONS: tuple[Migration, ...] = (
     (
         """CREATE TABLE {schema}.events (
                room text NOT NULL,
@@ -49,10 +53,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX events_rooms ON {schema}.events (room) WHERE seq = 1",
     ),
 )
-
-
-class SchemaTooNew(RuntimeError):
-    """The database was migrated by a newer motamot than this one."""
 
 
 def split_url(url: str) -> tuple[str, str]:
@@ -308,11 +308,7 @@ async def migrate(pool: AsyncConnectionPool, schema: str) -> int:
         row = await cursor.fetchone()
         assert row is not None
         found = int(row[0])
-        if found > len(MIGRATIONS):
-            raise SchemaTooNew(
-                f"schema {schema} is at version {found}; this motamot knows {len(MIGRATIONS)}"
-            )
-        for statements in MIGRATIONS[found:]:
+        for statements in pending(MIGRATIONS, found, f"PostgreSQL schema {schema}"):
             for statement in statements:
                 await conn.execute(sql.SQL(statement).format(schema=name))
         if found < len(MIGRATIONS):

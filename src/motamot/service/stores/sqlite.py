@@ -20,6 +20,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,15 +28,27 @@ from typing import Any
 
 from motamot.service.ports import SeqConflict, StoredEvent
 from motamot.service.stores.memory import check_batch
+from motamot.service.stores.migrations import Migration, pending
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
-    room TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (room, seq)
-) WITHOUT ROWID;
-"""
+# Each entry brings the tables from version i to i + 1 (`stores.migrations`); never edit
+# a shipped one. Stores written before the version table are at 1 (their events table is
+# the first entry's).
+MIGRATIONS: tuple[Migration, ...] = (
+    (
+        """CREATE TABLE IF NOT EXISTS events (
+            room TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (room, seq)
+        ) WITHOUT ROWID""",
+    ),
+    (
+        # when each event was stored (seconds since the epoch): the age of a room for
+        # retention; the events stored before it count from the upgrade
+        "ALTER TABLE events ADD COLUMN stored_at REAL",
+        "UPDATE events SET stored_at = CAST(strftime('%s', 'now') AS REAL)",
+    ),
+)
 
 #: Appends written in one transaction at most (bounds a commit's latency).
 GROUP_LIMIT = 512
@@ -84,8 +97,11 @@ class SqliteStore:
         self.group_limit = group_limit
         self.path.parent.mkdir(parents=True, exist_ok=True)
         setup = _connect(self.path)
-        setup.executescript(SCHEMA)
-        setup.close()
+        try:
+            #: The schema version the store was at when opened (0: a new file).
+            self.found_version = migrate(setup, self.path)
+        finally:
+            setup.close()
         self._reader = _connect(self.path)
         self._read_lock = threading.Lock()
         self._pending: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
@@ -131,6 +147,7 @@ class SqliteStore:
 
     def _commit(self, connection: sqlite3.Connection, group: list[_Append]) -> None:
         outcomes: list[BaseException | None] = []
+        at = time.time()
         try:
             connection.execute("BEGIN IMMEDIATE")
             last: dict[str, int] = {}
@@ -144,8 +161,8 @@ class SqliteStore:
                     outcomes.append(SeqConflict(item.room, item.expected_seq, last[item.room]))
                     continue
                 connection.executemany(
-                    "INSERT INTO events (room, seq, data) VALUES (?, ?, ?)",
-                    [(e.room, e.seq, e.data) for e in item.events],
+                    "INSERT INTO events (room, seq, data, stored_at) VALUES (?, ?, ?, ?)",
+                    [(e.room, e.seq, e.data, at) for e in item.events],
                 )
                 last[item.room] = item.expected_seq + len(item.events)
                 outcomes.append(None)
@@ -188,3 +205,34 @@ class SqliteStore:
         await asyncio.to_thread(self._writer.join)
         with self._read_lock:
             self._reader.close()
+
+
+def migrate(connection: sqlite3.Connection, path: Path) -> int:
+    """Bring the file's tables to the latest version, one process at a time (the write
+    lock); returns the version they were at."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        found = int(
+            connection.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
+        )
+        if found == 0 and _has_events(connection):
+            found = 1  # written before the version table: its events table is version 1
+        for statements in pending(MIGRATIONS, found, str(path)):
+            for statement in statements:
+                connection.execute(statement)
+        if found < len(MIGRATIONS):
+            connection.execute("DELETE FROM schema_version")
+            connection.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS),))
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    return found
+
+
+def _has_events(connection: sqlite3.Connection) -> bool:
+    row = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'"
+    ).fetchone()
+    return bool(row[0])
