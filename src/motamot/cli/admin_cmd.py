@@ -1,10 +1,13 @@
-"""`motamot admin rebuild-ratings`: the players' projections made again from the events."""
+"""`motamot admin rebuild-ratings`: the players' projections made again from the events;
+`backup` and `restore` (`cli.admin_backup`)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import hashlib
+
+from motamot.cli.admin_backup import add_backup_commands
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,6 +27,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "or a postgresql:// URL",
     )
     rebuild.set_defaults(handler=_rebuild)
+    add_backup_commands(sub)
 
 
 def _rebuild(args: argparse.Namespace) -> int:

@@ -192,6 +192,8 @@ async def following(
     finally:
         await projector.close()
         await player_store.close()
+
+
 def measured(store: EventStore, ops: Operations) -> EventStore:
     """`store` with its appends timed when metrics are kept."""
     return store if ops.metrics is None else MeasuredStore(store, ops.metrics)

@@ -179,7 +179,65 @@ HELP_EN: Mapping[str, str] = {
     "salles rejointes par minute depuis une adresse": "rooms joined per minute from one address",
     "parties ouvertes à la fois depuis une adresse": "games open at once from one address",
     ", 0 pour aucun. ": ", 0 for none. ",
+    "copie cohérente de la base SQLite, même pendant que le serveur tourne": (
+        "a consistent copy of the SQLite store, even while the server runs"
+    ),
+    "le fichier de la copie (remplacé)": "the copy's file (replaced)",
+    "base des parties du serveur (défaut : celle de motamot serve)": (
+        "the server's store (default: motamot serve's)"
+    ),
+    "remettre une copie en place comme base du serveur (serveur arrêté)": (
+        "put a copy back as the server's store (server stopped)"
+    ),
+    "la copie faite par admin backup": "the copy admin backup made",
+    "remplacer une base qui a déjà des salles": "replace a store that already holds rooms",
     "Défaut : ": "Default: ",
+}
+
+#: What `motamot admin` says when it is done.
+ADMIN: Catalog = {
+    "backed_up": {
+        "fr": "motamot : {rooms} salles ({events} événements) copiées dans {file}",
+        "en": "motamot: {rooms} rooms ({events} events) copied to {file}",
+    },
+    "restored": {
+        "fr": "motamot : {rooms} salles ({events} événements) remises en place dans {db}",
+        "en": "motamot: {rooms} rooms ({events} events) put back in {db}",
+    },
+}
+#: Why `motamot admin` could not make a copy or put one back.
+ADMIN_ERRORS: Catalog = {
+    "postgres": {
+        "fr": "une base PostgreSQL se copie avec pg_dump et se remet avec pg_restore "
+        "(docs/operations.md)",
+        "en": "a PostgreSQL store is copied with pg_dump and put back with pg_restore "
+        "(docs/operations.md)",
+    },
+    "missing": {"fr": "{path} : aucun fichier", "en": "{path}: no such file"},
+    "not_a_store": {
+        "fr": "{path} : ce n'est pas une base de motamot",
+        "en": "{path}: not a motamot store",
+    },
+    "damaged": {
+        "fr": "{path} : fichier abîmé ({detail})",
+        "en": "{path}: damaged file ({detail})",
+    },
+    "too_new": {
+        "fr": "{path} : écrit par un motamot plus récent (schéma {detail})",
+        "en": "{path}: written by a newer motamot (schema {detail})",
+    },
+    "in_use": {
+        "fr": "{path} est ouvert par un processus (un serveur ?) : arrêtez-le d'abord",
+        "en": "{path} is open in a process (a server?): stop it first",
+    },
+    "exists": {
+        "fr": "{path} a déjà des salles : --force pour la remplacer (sauvegardez-la avant)",
+        "en": "{path} already holds rooms: --force replaces it (back it up first)",
+    },
+    "cannot_write": {
+        "fr": "{path} : écriture impossible ({detail})",
+        "en": "{path}: cannot be written ({detail})",
+    },
 }
 
 #: Option values that argparse lets through but a command refuses.
