@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from motamot.cli.arguments import checked_range
 from motamot.cli.errors import CliError
-from motamot.server.defaults import LOG_FORMATS, LOG_LEVELS, PER_ADDRESS, PROXIES, QUOTAS
+from motamot.server.defaults import (
+    LOG_FORMATS,
+    LOG_LEVELS,
+    PER_ADDRESS,
+    PROXIES,
+    QUOTAS,
+    RETENTION_DAYS,
+)
 from motamot.text.cli import OPTION_ERRORS
 from motamot.text.i18n import Language, translate
+
+if TYPE_CHECKING:
+    from motamot.server.operations import Operations
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -97,6 +109,22 @@ def _operator_options(parser: argparse.ArgumentParser) -> None:
         help="aucune mesure gardée ni servie (ni /metrics)",
     )
     parser.add_argument(
+        "--retention-days",
+        type=float,
+        default=RETENTION_DAYS,
+        metavar="DAYS",
+        help="les salles finies sans activité depuis ce nombre de jours sont effacées, "
+        "leurs parties gardées en texte (--keep-records) ; 0 pour tout garder. Défaut : "
+        + str(RETENTION_DAYS),
+    )
+    parser.add_argument(
+        "--keep-records",
+        default=None,
+        metavar="DIR",
+        help="dossier des parties gardées en texte avant qu'une salle soit effacée "
+        "(défaut : records dans le dossier de données)",
+    )
+    parser.add_argument(
         "--log-format",
         choices=LOG_FORMATS,
         default="auto",
@@ -111,6 +139,8 @@ def _operator_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: Longest retention an operator may set (days: a few centuries).
+MAX_RETENTION_DAYS = 100_000
 #: Each quota per client address (`server.quotas`): option, default, what it counts.
 QUOTA_OPTIONS = (
     ("--rooms-per-hour", QUOTAS.rooms_per_hour, "salles créées par heure depuis une adresse"),
@@ -129,8 +159,6 @@ QUOTA_OPTIONS = (
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.connections import ConnectionLimits
-    from motamot.server.operations import Operations
-    from motamot.server.quotas import QuotaLimits
     from motamot.server.serve import default_db, prepare_store, serve
     from motamot.service.stores.migrations import SchemaTooNew
     from motamot.web import default_kinds
@@ -144,12 +172,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.metrics_port is not None:
         checked_range(args.metrics_port, "--metrics-port", 1, 65535, args.lang)
         metrics_at = (args.metrics_host, args.metrics_port)
-    for option, _, _ in QUOTA_OPTIONS:
-        checked_range(getattr(args, option[2:].replace("-", "_")), option, 0, 1_000_000, args.lang)
-    quotas = QuotaLimits(args.rooms_per_hour, args.joins_per_minute, args.sockets_per_address)
-    ops = Operations(log_format=args.log_format, log_level=args.log_level, quotas=quotas)
-    if args.no_metrics:
-        ops.metrics = None
+    ops = _operations(args)
     db = args.db or default_db()
     try:
         prepare_store(db)
@@ -170,6 +193,39 @@ def _serve(args: argparse.Namespace) -> int:
         metrics_at,
     )
     return 0
+
+
+def _operations(args: argparse.Namespace) -> Operations:
+    """The operator's choices the options make: quotas, retention, logs, metrics."""
+    from motamot.server.operations import Operations
+    from motamot.server.quotas import QuotaLimits
+    from motamot.service.rooms.retention import Retention
+    from motamot.service.storage import data_dir
+
+    for option, _, _ in QUOTA_OPTIONS:
+        checked_range(getattr(args, option[2:].replace("-", "_")), option, 0, 1_000_000, args.lang)
+    quotas = QuotaLimits(args.rooms_per_hour, args.joins_per_minute, args.sockets_per_address)
+    if not 0 <= args.retention_days <= MAX_RETENTION_DAYS:
+        raise CliError(
+            translate(
+                OPTION_ERRORS,
+                "out_of_range",
+                args.lang,
+                option="--retention-days",
+                low=0,
+                high=MAX_RETENTION_DAYS,
+            )
+        )
+    records = Path(args.keep_records) if args.keep_records else data_dir() / "records"
+    ops = Operations(
+        log_format=args.log_format,
+        log_level=args.log_level,
+        quotas=quotas,
+        retention=Retention(args.retention_days, records),
+    )
+    if args.no_metrics:
+        ops.metrics = None
+    return ops
 
 
 def _origins(given: list[str], lang: Language) -> list[str]:

@@ -17,3 +17,5 @@ LOG_FORMATS = ("auto", "json", "text")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 #: What one client address may do in a while (`server.quotas.QuotaLimits`, its defaults).
 QUOTAS = SimpleNamespace(rooms_per_hour=60, joins_per_minute=60, sockets_at_once=128)
+#: Days a finished room stays after its last event (`rooms.retention`).
+RETENTION_DAYS = 90

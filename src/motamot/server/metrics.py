@@ -173,5 +173,11 @@ class MeasuredStore:
     async def rooms(self) -> list[str]:
         return await self.inner.rooms()
 
+    async def idle_rooms(self, before: float) -> list[str]:
+        return await self.inner.idle_rooms(before)
+
+    async def remove(self, room: str, before: float) -> bool:
+        return await self.inner.remove(room, before)
+
     async def close(self) -> None:
         await self.inner.close()

@@ -1,5 +1,5 @@
 """What the operator of a public server chooses beyond the game: metrics, where they are
-served, logs, quotas. One value passed through `serve.build_app` and `build_cluster_app`,
+served, logs, quotas, retention. One value passed through `serve.build_app` and `build_cluster_app`,
 so that a new choice is one new field."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from motamot.server.defaults import PROXIES
 from motamot.server.logs import LogFormat
 from motamot.server.metrics import Metrics
 from motamot.server.quotas import QuotaLimits
+from motamot.service.rooms.retention import Retention
 
 
 @dataclass
@@ -28,3 +29,5 @@ class Operations:
     #: addresses, which are many clients' (no quota).
     quotas: QuotaLimits = field(default_factory=QuotaLimits)
     proxies: tuple[str, ...] = PROXIES
+    #: Old finished rooms removed, their records kept (`rooms.retention`; None: all kept).
+    retention: Retention | None = None

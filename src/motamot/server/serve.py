@@ -22,10 +22,10 @@ from motamot.server.app import create_app
 from motamot.server.connections import ConnectionLimits, protocols, raise_open_files
 from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
-from motamot.server.players.visitors import Players
 from motamot.server.logs import redacted
 from motamot.server.metrics import MeasuredStore
 from motamot.server.operations import Operations
+from motamot.server.players.visitors import Players
 from motamot.server.quotas import Quotas
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
@@ -33,6 +33,7 @@ from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.rooms.host import RoomHost
+from motamot.service.rooms.retention import keep_sweeping
 from motamot.service.storage import data_dir
 from motamot.service.stores import open_store
 from motamot.text.i18n import Language
@@ -113,7 +114,8 @@ def build_cluster_app(
             await presence.start()
             await host.start()
             try:
-                yield
+                async with retaining(host, ops):
+                    yield
             finally:
                 # after uvicorn closed every socket (1012): hand the rooms over at once
                 await host.close()
@@ -153,7 +155,8 @@ def build_app(
         async with following(players, open_players(), store, host, kinds):
             await host.start()
             try:
-                yield
+                async with retaining(host, ops):
+                    yield
             finally:
                 await host.close()
         await broadcaster.close()
@@ -192,6 +195,21 @@ async def following(
     finally:
         await projector.close()
         await player_store.close()
+
+
+@contextlib.asynccontextmanager
+async def retaining(host: RoomHost, ops: Operations) -> AsyncIterator[None]:
+    """Old finished rooms swept away while the app runs, if the operator keeps them so."""
+    if ops.retention is None or ops.retention.days <= 0:
+        yield
+        return
+    sweeper = asyncio.create_task(keep_sweeping(host, ops.retention), name="retention")
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
 
 
 def measured(store: EventStore, ops: Operations) -> EventStore:

@@ -96,6 +96,16 @@ class EventStore(Protocol):
         """Every room that has at least one event."""
         ...
 
+    async def idle_rooms(self, before: float) -> list[str]:
+        """The rooms whose last event was stored before `before` (seconds since the
+        epoch, the machine's clock): candidates for retention."""
+        ...
+
+    async def remove(self, room: str, before: float) -> bool:
+        """Delete every event of `room` if its last one is still older than `before`
+        (an event stored since keeps it); whether it was removed."""
+        ...
+
     async def close(self) -> None: ...
 
 

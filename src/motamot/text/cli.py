@@ -191,6 +191,16 @@ HELP_EN: Mapping[str, str] = {
     ),
     "la copie faite par admin backup": "the copy admin backup made",
     "remplacer une base qui a déjà des salles": "replace a store that already holds rooms",
+    "les salles finies sans activité depuis ce nombre de jours sont effacées, "
+    "leurs parties gardées en texte (--keep-records) ; 0 pour tout garder. ": (
+        "finished rooms without activity for this many days are removed, their games "
+        "kept as text (--keep-records); 0 keeps everything. "
+    ),
+    "dossier des parties gardées en texte avant qu'une salle soit effacée "
+    "(défaut : records dans le dossier de données)": (
+        "folder of the games kept as text before a room is removed (default: records "
+        "in the data folder)"
+    ),
     "Défaut : ": "Default: ",
 }
 

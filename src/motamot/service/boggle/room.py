@@ -36,6 +36,7 @@ from motamot.service.boggle.events import (
 )
 from motamot.service.boggle.feedback import WordFeedback, bot_seed, instant_feedback
 from motamot.service.boggle.outcome import match_outcome
+from motamot.service.boggle.records import room_records
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.actor import Actor, Lexicons
@@ -90,6 +91,13 @@ class BoggleRoom(Actor[BoggleSettings]):
     def running(self) -> RoundState | None:
         current = self.round
         return current if current is not None and current.running else None
+
+    def finished(self) -> bool:
+        return self.running is None
+
+    def records(self) -> list[str]:
+        """The rounds played, as text records (`boggle.record`)."""
+        return room_records(self.rounds, self.settings, self.name_of)
 
     def result(self, state: RoundState) -> RoundResult:
         """The round judged by `judge_round` (B9-B13), once it has ended."""

@@ -423,6 +423,19 @@ class Actor(ABC, Generic[S]):
         It may only read the room and fill its caches. None: nothing to do."""
         return None
 
+    # --- retention (a kind overrides what it has) ----------------------------------------
+
+    def finished(self) -> bool:
+        """Whether nothing is in play (no round, no game running): an old room that is
+        finished may be removed (`rooms.retention`). A kind that says nothing keeps its
+        rooms for good."""
+        return False
+
+    def records(self) -> list[str]:
+        """The room's plain-text records (its engine's record format), kept before the
+        room is removed (none: nothing worth keeping was played)."""
+        return []
+
     # --- what each seat sees (the kind's views) -----------------------------------------
 
     @abstractmethod

@@ -23,7 +23,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from motamot.service.brokers.redis import RedisBroker
@@ -125,6 +125,21 @@ class ClusterHost(RoomHost):
         self._follow(room_id)
         await self.tick(room_id)
         return True
+
+    async def retire(
+        self, room_id: str, before: float, keep: Callable[[Room], Awaitable[None]]
+    ) -> bool:
+        """Only a room whose lease this process holds or takes (no owner runs it)."""
+        taken = not self.leases.holds(room_id)
+        if taken and not await self.leases.acquire(room_id):
+            return False
+        removed = False
+        try:
+            removed = await super().retire(room_id, before, keep)
+            return removed
+        finally:
+            if taken or removed:
+                await self.leases.release(room_id)
 
     def _lost(self, room_id: str) -> None:
         """Another process owns the room now: stop its clock and its bots here (the new owner

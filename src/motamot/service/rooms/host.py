@@ -25,7 +25,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
@@ -194,6 +194,33 @@ class RoomHost:
         """The room if this process has it in memory, as it is (no store read, no tick):
         enough to know what kind of room a command is for."""
         return self._rooms.get(room_id)
+
+    async def retire(
+        self, room_id: str, before: float, keep: Callable[[Room], Awaitable[None]]
+    ) -> bool:
+        """Remove a finished room whose last event is older than `before`, once `keep`
+        has kept what is to be kept of it (`rooms.retention`); whether it was removed."""
+        async with self._locks.hold(room_id):
+            loaded = room_id in self._rooms
+            room = self._rooms.get(room_id) or await self._rebuild(room_id)
+            if room is None or not room.finished():
+                if not loaded:
+                    self._rooms.pop(room_id, None)
+                return False
+            await keep(room)
+            if not await self.store.remove(room_id, before):
+                return False
+            self._forget(room_id)
+        return True
+
+    def _forget(self, room_id: str) -> None:
+        """A room gone from the store: out of memory, its timer and bot stopped."""
+        self._rooms.pop(room_id, None)
+        self._wake.pop(room_id, None)
+        for tasks in (self._timers, self._bots):
+            task = tasks.pop(room_id, None)
+            if task is not None:
+                task.cancel()
 
     # --- commands -----------------------------------------------------------------------
 

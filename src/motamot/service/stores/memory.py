@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from motamot.service.ports import SeqConflict, StoredEvent
@@ -20,6 +21,8 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._rooms: dict[str, list[StoredEvent]] = {}
+        #: When each room's last event was stored (the machine's clock).
+        self._stored_at: dict[str, float] = {}
 
     async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
         check_batch(room, expected_seq, events)
@@ -28,12 +31,22 @@ class MemoryStore:
             raise SeqConflict(room, expected_seq, len(stored))
         if events:
             self._rooms[room] = [*stored, *events]
+            self._stored_at[room] = time.time()
 
     async def load(self, room: str, after: int = 0) -> list[StoredEvent]:
         return list(self._rooms.get(room, ())[max(after, 0) :])
 
     async def rooms(self) -> list[str]:
         return sorted(self._rooms)
+
+    async def idle_rooms(self, before: float) -> list[str]:
+        return sorted(room for room, at in self._stored_at.items() if at < before)
+
+    async def remove(self, room: str, before: float) -> bool:
+        if self._stored_at.get(room, before) >= before:
+            return False
+        del self._rooms[room], self._stored_at[room]
+        return True
 
     async def close(self) -> None:
         pass

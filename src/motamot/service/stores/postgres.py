@@ -283,6 +283,28 @@ class PostgresStore:
             rows = await cursor.fetchall()
         return [str(row[0]) for row in rows]
 
+    async def idle_rooms(self, before: float) -> list[str]:
+        query = sql.SQL(
+            """SELECT room FROM (
+                   SELECT DISTINCT ON (room) room, stored_at FROM {schema}.events
+                   ORDER BY room, seq DESC
+               ) AS last WHERE stored_at < to_timestamp(%s)"""
+        ).format(schema=sql.Identifier(self.schema))
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(query, (before,))
+            rows = await cursor.fetchall()
+        return [str(row[0]) for row in rows]
+
+    async def remove(self, room: str, before: float) -> bool:
+        query = sql.SQL(
+            """DELETE FROM {schema}.events WHERE room = %(room)s AND (
+                   SELECT max(stored_at) FROM {schema}.events WHERE room = %(room)s
+               ) < to_timestamp(%(before)s)"""
+        ).format(schema=sql.Identifier(self.schema))
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(query, {"room": room, "before": before})
+            return cursor.rowcount > 0
+
     async def close(self) -> None:
         await self._pool.close()
 

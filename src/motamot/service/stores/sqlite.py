@@ -196,6 +196,33 @@ class SqliteStore:
         )
         return [str(row[0]) for row in rows]
 
+    async def idle_rooms(self, before: float) -> list[str]:
+        rows = await asyncio.to_thread(
+            self._read, "SELECT room FROM events GROUP BY room HAVING max(stored_at) < ?", (before,)
+        )
+        return [str(row[0]) for row in rows]
+
+    async def remove(self, room: str, before: float) -> bool:
+        """On a connection of its own (the writer waits for it, as for any other)."""
+        return await asyncio.to_thread(self._remove, room, before)
+
+    def _remove(self, room: str, before: float) -> bool:
+        connection = _connect(self.path)
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            row = connection.execute(
+                "SELECT max(stored_at) FROM events WHERE room = ?", (room,)
+            ).fetchone()
+            idle = row[0] is not None and row[0] < before
+            if idle:
+                connection.execute("DELETE FROM events WHERE room = ?", (room,))
+            connection.execute("COMMIT")
+            return bool(idle)
+        finally:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            connection.close()
+
     async def close(self) -> None:
         """Finish the appends already waiting, then close the file."""
         if self._closed:

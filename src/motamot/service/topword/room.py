@@ -54,6 +54,7 @@ from motamot.topword.game import Pass as PassAction
 from motamot.topword.game import Play as PlayAction
 from motamot.topword.game import Resign as ResignAction
 from motamot.topword.move import Move, MoveSyntaxError, format_move, parse_move
+from motamot.topword.record import format_record
 from motamot.topword.rules import Illegal, Legal, evaluate, evaluate_placements
 
 
@@ -102,6 +103,15 @@ class TopwordRoom(Actor[TopwordSettings]):
         if self.game is None or self.game.finished:
             return None
         return self.order[self.game.current]
+
+    def finished(self) -> bool:
+        return not self.playing
+
+    def records(self) -> list[str]:
+        """The game's record, once it has ended (the seed is in it: never before)."""
+        if self.game is None or not self.game.finished:
+            return []
+        return [format_record(self.game)]
 
     def index_of(self, seat: str) -> int:
         return self.order.index(seat)
