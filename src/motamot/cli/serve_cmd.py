@@ -54,6 +54,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--proxy",
+        "--forwarded-allow-ips",
+        dest="proxy",
         action="append",
         metavar="ADDRESS",
         help="adresse d'un proxy inverse devant le serveur, répétable : ses connexions sont "

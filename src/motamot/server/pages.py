@@ -73,7 +73,8 @@ def remember_language(request: Request, response: Response) -> Response:
     """`?lang=` (the language switch) is remembered in a cookie."""
     lang = request.query_params.get("lang")
     if lang in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+        secure = request.url.scheme == "https"  # over https, never sent over plain http
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
     return response
 
 
