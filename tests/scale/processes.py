@@ -64,13 +64,7 @@ def servers(
     started: list[ServerProcess] = []
     try:
         for _ in range(count):
-            port = free_port()
-            command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
-            command += ["--port", str(port), "--db", db]
-            if broker is not None:
-                command += ["--broker", broker]
-            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
-            started.append(ServerProcess(port, process))
+            started.append(start_server(free_port(), db, broker, env, log))
         for server in started:
             wait_until_up(server)
         yield started
@@ -84,6 +78,22 @@ def servers(
             except subprocess.TimeoutExpired:
                 server.process.kill()
                 server.process.wait()
+
+
+def start_server(
+    port: int,
+    db: str,
+    broker: str | None,
+    env: Mapping[str, str],
+    log: IO[bytes] | None = None,
+) -> ServerProcess:
+    """One `motamot serve` on `port` (not waited for: `wait_until_up`)."""
+    command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--db", db]
+    if broker is not None:
+        command += ["--broker", broker]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    return ServerProcess(port, process)
 
 
 def wait_until_up(server: ServerProcess, seconds: float = 30) -> None:
