@@ -50,7 +50,7 @@ def readme_site() -> str:
     text = (ROOT / "README.md").read_text("utf-8")
     blocks = re.findall(r"```nginx\n(.*?)```", text, re.S)
     assert len(blocks) == 1, "the README has one nginx configuration"
-    return blocks[0]
+    return str(blocks[0])
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:
