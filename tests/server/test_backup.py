@@ -9,7 +9,9 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,18 @@ def stored_words(db: Path, room: str) -> set[tuple[str, str]]:
     return asyncio.run(read())
 
 
+def acknowledged(players: list[Player]) -> set[tuple[str, str]]:
+    return {(p.seat, text) for p in players for text in p.stored_words()}
+
+
+async def until(done: Callable[[], bool], seconds: float = 60) -> None:
+    """Wait until `done()` (however slow the machine), or fail after `seconds`."""
+    give_up = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < give_up, "the players' words did not come"
+        await asyncio.sleep(0.05)
+
+
 async def play_through_a_backup(
     server: LiveServer, target: Path
 ) -> tuple[str, set[tuple[str, str]]]:
@@ -70,15 +84,15 @@ async def play_through_a_backup(
             await asyncio.sleep(PACE)
 
     writers = [asyncio.create_task(write(p, i)) for i, p in enumerate(players)]
-    await asyncio.sleep(3)
-    before = {(p.seat, text) for p in players for text in p.stored_words()}
+    await until(lambda: len(acknowledged(players)) >= 12)
+    before = acknowledged(players)
     backup = await asyncio.to_thread(admin, "backup", str(target), "--db", str(server.db))
     assert backup.returncode == 0, backup.stderr
-    await asyncio.sleep(1)  # words go on arriving after it
+    after_backup = acknowledged(players)
+    await until(lambda: len(acknowledged(players)) > len(after_backup))  # words go on
     stop.set()
     await asyncio.gather(*writers)
-    after = {(p.seat, text) for p in players for text in p.stored_words()}
-    assert len(after) > len(before) > 10
+    assert len(acknowledged(players)) > len(before) >= 12
     for player in players:
         await player.stop()
     return room_of(link), before
