@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, ConsoleMessage, expect
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.lexicon import load_lexicon
 from tests.browser.nginx import free_port, nginx, readme_site, site_for
-from tests.browser.test_play_in_browser import PHONE, grid_of, write
+from tests.browser.test_play_in_browser import PHONE, as_written, grid_of, write
 from tests.scale.processes import ServerProcess, servers
 from tests.service.backends import postgres_schema, redis_prefix
 
@@ -135,6 +135,8 @@ def test_a_round_through_https_and_wss(
     ana.get_by_role("button", name="Arrêter la manche").click()
     for page in pages:
         sheet = page.locator(".sheet").filter(has=page.locator("h3", has_text="Bob"))
-        expect(sheet.locator("li.crossed").filter(has_text=word)).to_contain_text("aussi : Ana")
+        expect(sheet.locator("li.crossed").filter(has_text=as_written(word))).to_contain_text(
+            "aussi : Ana"
+        )
     assert sockets and all(url.startswith("wss://127.0.0.1") for url in sockets), sockets
     assert refused == []

@@ -3,8 +3,10 @@
 The pages run only this site's scripts and styles (the page's data travels in
 `<script type="application/json">` blocks, which are never run), connect only to this
 site (its routes and its sockets), are framed by no other site, and never send their
-address on: a player's link carries the room's invitation, so a page's address must not
-leave in a `Referer`. Over https (directly or behind a proxy that says so, see
+address to another site: a player's link carries the room's invitation, so a page's
+address must not leave in a `Referer` (`same-origin`, not `no-referrer`: under
+`no-referrer` a browser sends `Origin: null` with the site's own forms, which the origin
+check must refuse). Over https (directly or behind a proxy that says so, see
 `--proxy`) browsers are also told to come back by https only.
 """
 
@@ -29,7 +31,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 )
