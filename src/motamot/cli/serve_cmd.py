@@ -79,7 +79,36 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "Défaut : " + str(PER_ADDRESS),
     )
     _operator_options(parser)
+    _kept_options(parser)
     parser.set_defaults(handler=_serve)
+
+
+def _kept_options(parser: argparse.ArgumentParser) -> None:
+    """What a server keeps beside its rooms: its secret, old rooms' records."""
+    parser.add_argument(
+        "--secret-file",
+        default=None,
+        metavar="FILE",
+        help="le secret d'où viennent la grille du jour et les manches de l'arène, le même "
+        "pour chaque processus d'un serveur (créé s'il manque ; défaut : server.secret "
+        "dans le dossier de données)",
+    )
+    parser.add_argument(
+        "--retention-days",
+        type=float,
+        default=RETENTION_DAYS,
+        metavar="DAYS",
+        help="les salles finies sans activité depuis ce nombre de jours sont effacées, "
+        "leurs parties gardées en texte (--keep-records) ; 0 pour tout garder. Défaut : "
+        + str(RETENTION_DAYS),
+    )
+    parser.add_argument(
+        "--keep-records",
+        default=None,
+        metavar="DIR",
+        help="dossier des parties gardées en texte avant qu'une salle soit effacée "
+        "(défaut : records dans le dossier de données)",
+    )
 
 
 def _operator_options(parser: argparse.ArgumentParser) -> None:
@@ -109,22 +138,6 @@ def _operator_options(parser: argparse.ArgumentParser) -> None:
         "--no-metrics",
         action="store_true",
         help="aucune mesure gardée ni servie (ni /metrics)",
-    )
-    parser.add_argument(
-        "--retention-days",
-        type=float,
-        default=RETENTION_DAYS,
-        metavar="DAYS",
-        help="les salles finies sans activité depuis ce nombre de jours sont effacées, "
-        "leurs parties gardées en texte (--keep-records) ; 0 pour tout garder. Défaut : "
-        + str(RETENTION_DAYS),
-    )
-    parser.add_argument(
-        "--keep-records",
-        default=None,
-        metavar="DIR",
-        help="dossier des parties gardées en texte avant qu'une salle soit effacée "
-        "(défaut : records dans le dossier de données)",
     )
     parser.add_argument(
         "--log-format",
@@ -199,6 +212,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _operations(args: argparse.Namespace) -> Operations:
     """The operator's choices the options make: quotas, retention, logs, metrics."""
+    from motamot.cli.secret import load_secret
     from motamot.server.operations import Operations
     from motamot.server.quotas import QuotaLimits
     from motamot.service.rooms.retention import Retention
@@ -224,6 +238,7 @@ def _operations(args: argparse.Namespace) -> Operations:
         log_level=args.log_level,
         quotas=quotas,
         retention=Retention(args.retention_days, records),
+        secret=load_secret(args.secret_file, args.lang),
     )
     if args.no_metrics:
         ops.metrics = None

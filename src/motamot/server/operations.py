@@ -11,6 +11,7 @@ from motamot.server.logs import LogFormat
 from motamot.server.metrics import Metrics
 from motamot.server.quotas import QuotaLimits
 from motamot.service.rooms.retention import Retention
+from motamot.service.server_secret import ServerSecret
 
 
 @dataclass
@@ -31,3 +32,6 @@ class Operations:
     proxies: tuple[str, ...] = PROXIES
     #: Old finished rooms removed, their records kept (`rooms.retention`; None: all kept).
     retention: Retention | None = None
+    #: What the scheduled rooms' seeds and ids derive from (`service.server_secret`):
+    #: the same file for every process of one server; a fresh one when none is given.
+    secret: ServerSecret = field(default_factory=ServerSecret.random)

@@ -35,6 +35,7 @@ from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.presence import LocalPresence, Presence
+from motamot.service.server_secret import ServerSecret
 
 T = TypeVar("T")
 
@@ -90,6 +91,8 @@ class Rooms:
         self.metrics: Metrics | None = None
         #: What each client address may do in a while (`server.quotas`).
         self.quotas = Quotas()
+        #: What scheduled rooms (the daily grid, the arena) derive their seeds and ids from.
+        self.secret = ServerSecret.random()
 
     def start(
         self,

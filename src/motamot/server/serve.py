@@ -97,9 +97,10 @@ def build_cluster_app(
     from motamot.service.brokers.redis_presence import RedisPresence
     from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
 
-    rooms = Rooms(LocalBroadcaster(), clock, kinds, chosen_grids=chosen_grids)
-    players = Players(clock)
     ops = ops or Operations()
+    rooms = Rooms(LocalBroadcaster(), clock, kinds, chosen_grids=chosen_grids)
+    rooms.secret = ops.secret
+    players = Players(clock)
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
@@ -141,10 +142,11 @@ def build_app(
     app's event loop), its lasting players in the store `players_factory` opens (in
     memory by default)."""
     broadcaster = LocalBroadcaster()
+    ops = ops or Operations()
     rooms = Rooms(broadcaster, clock, kinds, chosen_grids=chosen_grids)
+    rooms.secret = ops.secret
     players = Players(clock)
     open_players = players_factory or (lambda: PlayerStore.open("memory"))
-    ops = ops or Operations()
 
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:

@@ -201,6 +201,13 @@ HELP_EN: Mapping[str, str] = {
         "folder of the games kept as text before a room is removed (default: records "
         "in the data folder)"
     ),
+    "le secret d'où viennent la grille du jour et les manches de l'arène, le même "
+    "pour chaque processus d'un serveur (créé s'il manque ; défaut : server.secret "
+    "dans le dossier de données)": (
+        "the secret the daily grid and the arena's rounds come from, the same for every "
+        "process of one server (made when missing; default: server.secret in the data "
+        "folder)"
+    ),
     "Défaut : ": "Default: ",
 }
 
@@ -251,6 +258,27 @@ ADMIN_ERRORS: Catalog = {
 }
 
 #: Option values that argparse lets through but a command refuses.
+#: A server secret file that cannot serve (`service.server_secret.SecretError` codes).
+SECRET_ERRORS: Catalog = {
+    "unreadable": {
+        "fr": "{path} : impossible de lire le secret du serveur",
+        "en": "{path}: cannot read the server secret",
+    },
+    "malformed": {
+        "fr": "{path} ne contient pas un secret de serveur (64 chiffres hexadécimaux)",
+        "en": "{path} does not hold a server secret (64 hexadecimal digits)",
+    },
+    "missing": {
+        "fr": "{path} : pas de secret de serveur (lancez motamot serve une fois, ou donnez "
+        "--secret-file)",
+        "en": "{path}: no server secret (start motamot serve once, or give --secret-file)",
+    },
+    "unwritable": {
+        "fr": "{path} : impossible d'écrire le secret du serveur",
+        "en": "{path}: cannot write the server secret",
+    },
+}
+
 OPTION_ERRORS: Catalog = {
     "schema_too_new": {
         "fr": "{store} : version {found} du schéma, écrite par un motamot plus récent (celui-ci "
