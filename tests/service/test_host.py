@@ -294,3 +294,26 @@ def test_unknown_rooms_and_resync() -> None:
         assert isinstance(bad, Refusal) and bad.code == "unknown_preset"
 
     run(body)
+
+
+def test_a_room_opened_by_its_given_id_is_opened_once(store: StoreBackend) -> None:
+    """Two hosts (two processes) opening the same scheduled room: one stores it, the
+    other is told it exists and reads the same room; nothing is stored twice."""
+
+    async def body() -> None:
+        events = await store.open()
+        clock = ManualClock()
+        first = RoomHost(events, LocalBroadcaster(), clock, lexicons, KINDS)
+        second = RoomHost(events, LocalBroadcaster(), clock, lexicons, KINDS)
+        made = await first.create(BoggleSettings(), room_id="daily-2026-12-02")
+        assert made == "daily-2026-12-02"
+        for host in (first, second):
+            again = await host.create(BoggleSettings(rounds=3), room_id="daily-2026-12-02")
+            assert isinstance(again, Refusal) and again.code == "room_exists"
+            assert again.retryable
+        assert len(await events.load("daily-2026-12-02")) == 1
+        view = await second.view("daily-2026-12-02", None)
+        assert view is not None and view == await first.view("daily-2026-12-02", None)
+        await events.close()
+
+    run(body)

@@ -57,6 +57,10 @@ REFUSALS: Catalog = {
         "fr": "une partie est classée ou non dès sa création",
         "en": "a game is rated or not from its creation",
     },
+    "room_exists": {
+        "fr": "cette salle existe déjà : rejoignez-la",
+        "en": "this room exists already: join it",
+    },
     "round_not_running": {"fr": "aucune manche en cours", "en": "no round is being played"},
     "round_running": {"fr": "une manche est en cours", "en": "a round is being played"},
     "store_failed": {

@@ -157,13 +157,17 @@ class ClusterHost(RoomHost):
     # --- commands -------------------------------------------------------------------------
 
     async def open(
-        self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
+        self,
+        setup: Any,
+        seating: Sequence[Any] = (),
+        invite: str | None = None,
+        room_id: str | None = None,
     ) -> Room | Refusal:
         """A new room, stored, that this process neither takes nor keeps: the first
         process its players come to owns it (`read` and `submit` claim a room nobody owns),
         so a room created here and played elsewhere (a proxy routing by room id) never
         moves. A new room has nothing for a clock or a bot to do until somebody acts."""
-        room = await super().open(setup, seating, invite)
+        room = await super().open(setup, seating, invite, room_id)
         if not isinstance(room, Refusal):
             self._rooms.pop(room.room_id, None)
         return room

@@ -225,23 +225,38 @@ class RoomHost:
     # --- commands -----------------------------------------------------------------------
 
     async def create(
-        self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
+        self,
+        setup: Any,
+        seating: Sequence[Any] = (),
+        invite: str | None = None,
+        room_id: str | None = None,
     ) -> str | Refusal:
         """A new room (see `open`): its unguessable id, or a refusal."""
-        room = await self.open(setup, seating, invite)
+        room = await self.open(setup, seating, invite, room_id)
         return room if isinstance(room, Refusal) else room.room_id
 
     async def open(
-        self, setup: Any, seating: Sequence[Any] = (), invite: str | None = None
+        self,
+        setup: Any,
+        seating: Sequence[Any] = (),
+        invite: str | None = None,
+        room_id: str | None = None,
     ) -> Room | Refusal:
         """A new room for `setup` (a kind's settings) with its first seats taken by
         `seating` (commands from the system: the creator's Join, AddBots), sitting in it
         taking `invite` if given: the room as created, or a refusal. All of it is stored
-        in one append, or nothing is: a room whose creator cannot sit is never stored."""
+        in one append, or nothing is: a room whose creator cannot sit is never stored.
+
+        `room_id`: the id a scheduled room is known by (derived from the server's secret:
+        every process opens the same one); a room of that id already stored is refused
+        (`room_exists`, retryable: read it instead). By default an unguessable new id."""
         kind = self.kinds.for_settings(setup)
         if kind is None:
             return Refusal("unknown_game")
-        room_id = secrets.token_urlsafe(12)
+        if room_id is None:
+            room_id = secrets.token_urlsafe(12)
+        elif room_id in self._rooms:
+            return Refusal("room_exists", retryable=True)
         now = self.clock.now()
         room = kind.create(room_id, setup, now, self.lexicons, invite)
         if isinstance(room, Refusal):
@@ -256,6 +271,8 @@ class RoomHost:
         async with self._locks.hold(room_id):
             try:
                 await self.store.append(room_id, 0, rows)
+            except SeqConflict:
+                return Refusal("room_exists", retryable=True)
             except Exception:
                 log.exception("room %s: its creation could not be stored", room_id)
                 return Refusal("store_failed", retryable=True)
