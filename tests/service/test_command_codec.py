@@ -28,6 +28,7 @@ COMMANDS: list[Any] = [
     br.WriteWord("ÉTÉ"),
     br.StopRound(),
     rc.SetReady(True),
+    rc.SetPublic(True),
     br.NewMatch(),
     rc.ChangeSettings(TopwordSettings(turn_seconds=30.0)),
     tt.Start(7),

@@ -71,10 +71,24 @@ class LeaveMessage(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
     id: RequestId = 0
 
 
+class PublicMessage(msgspec.Struct, tag="set_public", forbid_unknown_fields=True):
+    """The host opens the room to strangers (listed in the lobby, `/salon`) or closes it."""
+
+    public: bool
+    id: RequestId = 0
+
+
 #: What a socket may send before and besides any seat action.
 CONNECTION = (Hello, Resync, Ping)
 #: The seat actions every room takes.
-SHARED_ACTIONS = (StartMessage, ReadyMessage, AddBotMessage, RemoveBotMessage, LeaveMessage)
+SHARED_ACTIONS = (
+    StartMessage,
+    ReadyMessage,
+    AddBotMessage,
+    RemoveBotMessage,
+    LeaveMessage,
+    PublicMessage,
+)
 
 
 class ProtocolError(ValueError):

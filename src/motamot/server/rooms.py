@@ -30,7 +30,7 @@ from motamot.server.metrics import Metrics
 from motamot.server.quotas import Quotas
 from motamot.server.throttle import AddressCredits
 from motamot.service.ports import Broadcaster, Clock
-from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetReady
+from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetPublic, SetReady
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
@@ -329,4 +329,6 @@ def _shared_command(message: Any) -> Any:
             return Leave()
         case p.ReadyMessage(ready=ready):
             return SetReady(ready)
+        case p.PublicMessage(public=public):
+            return SetPublic(public)
     return None

@@ -14,6 +14,7 @@ from motamot.text.duplicate_web import DUPLICATE_PAGE
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
+from motamot.text.lobby_web import LOBBY_PAGE
 from motamot.text.players import BOGGLE_LEVELS
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
 from motamot.text.topword import SCORE_TEXTS
@@ -319,7 +320,7 @@ def serve_text(key: str, lang: Language, **fields: object) -> str:
 
 
 #: The pages' texts: the rooms' (also sent to the browser) and the player pages'.
-_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **PLAYER_PAGE}
+_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **LOBBY_PAGE, **PLAYER_PAGE}
 
 
 def page_text(key: str, lang: Language, **fields: object) -> str:
@@ -354,7 +355,7 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
         return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
 
     return {
-        "page": pick({**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE}),
+        "page": pick({**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **LOBBY_PAGE}),
         "reasons": pick(WORD_REASONS),
         "errors": pick(SERVER_ERRORS),
         "refusals": pick(REFUSALS),

@@ -42,6 +42,7 @@ async function create(event) {
     invalid_penalty: numberOf("penalty"),
     bots: Array.from({ length: Math.min(10, numberOf("bot_count")) }, () => level),
     rated: form.elements.rated.checked,
+    public: form.elements.public.checked,
   };
   if (DATA.defaults.seed !== undefined) body.seed = DATA.defaults.seed;
   if (DATA.defaults.origin !== undefined) body.origin = DATA.defaults.origin;
@@ -82,6 +83,7 @@ async function createTable(event) {
     turn_seconds: live && Number.isFinite(clock) ? clock : null,
     hints: tableForm.elements.hints.checked,
     rated: tableForm.elements.rated.checked,
+    public: tableForm.elements.public.checked,
   };
   await createAndGo("/api/tables", body, error);
 }

@@ -39,6 +39,8 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     extra_round_on_tie: bool
     #: The room whose grid this one plays again.
     origin: str | None
+    #: Listed in the lobby (`/salon`) for strangers to join.
+    public: bool = False
 
 
 class MatchView(msgspec.Struct, forbid_unknown_fields=True):

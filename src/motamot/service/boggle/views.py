@@ -96,6 +96,7 @@ def settings_shown(settings: BoggleSettings) -> SettingsShown:
         settings.target,
         settings.extra_round_on_tie,
         settings.origin,
+        settings.public,
     )
 
 

@@ -28,6 +28,7 @@ from motamot.service.rooms.commands import (
     Join,
     Leave,
     RemoveBot,
+    SetPublic,
     SetReady,
 )
 from motamot.service.rooms.events import (
@@ -307,6 +308,8 @@ class Actor(ABC, Generic[S]):
                     self._emit(ReadyChanged(self._next, seat, ready), out)
             case ChangeSettings(settings=settings):
                 return self._change_settings(settings, out)
+            case SetPublic(public=public):
+                return self._set_public(public, out)
             case AddBot():
                 return self._add_bot(command, now, out)
             case RemoveBot(seat=target):
@@ -401,6 +404,16 @@ class Actor(ABC, Generic[S]):
             return refusal
         self._before_settings(out)
         self._emit(SettingsChanged(self._next, settings), out)
+        return None
+
+    def _set_public(self, public: bool, out: list[Event]) -> Refusal | None:
+        """Only `public` changes: no rule, seat or round depends on it, so it may change
+        while a round or a game runs (and no match is reset)."""
+        if not hasattr(self.settings, "public"):
+            return Refusal("unknown_command")  # a kind whose rooms are never listed
+        if self.public != public:
+            changed = msgspec.structs.replace(self.settings, public=public)  # type: ignore[type-var]
+            self._emit(SettingsChanged(self._next, changed), out)
         return None
 
     # --- the clock and the computer players (a kind overrides what it has) --------------

@@ -27,6 +27,7 @@ from motamot.service.rooms.commands import (
     Join,
     Leave,
     RemoveBot,
+    SetPublic,
     SetReady,
 )
 from motamot.service.rooms.events import (
@@ -154,7 +155,7 @@ class _Relayed(msgspec.Struct, frozen=True):
 
 _RELAYED = msgspec.json.Decoder(_Relayed)
 #: Commands whose type is the same in every kind (ChangeSettings is not: its settings).
-_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, SetReady, Anonymise)
+_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, SetReady, Anonymise, SetPublic)
 
 
 class CommandCodec:

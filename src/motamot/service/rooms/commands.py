@@ -60,5 +60,12 @@ class ChangeSettings(Command, Generic[S], frozen=True, tag="change_settings"):
     settings: S
 
 
+class SetPublic(Command, frozen=True, tag="set_public"):
+    """Open the room to strangers (listed in the lobby) or close it: only the settings'
+    `public` changes, at any time (it changes nothing in play)."""
+
+    public: bool
+
+
 #: Shared commands only the host may give (a kind adds its own).
-HOST_ONLY = (ChangeSettings, AddBot, RemoveBot)
+HOST_ONLY = (ChangeSettings, SetPublic, AddBot, RemoveBot)

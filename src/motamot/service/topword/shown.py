@@ -33,6 +33,8 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     hints: bool
     #: The seats kept for people at creation besides the host's (shown waiting).
     seats_kept: int = 0
+    #: Listed in the lobby (`/salon`) for strangers to join.
+    public: bool = False
 
 
 class ScoreShown(VerdictJson, kw_only=True):

@@ -88,6 +88,7 @@ def settings_shown(settings: TopwordSettings) -> SettingsShown:
         settings.scoreless_limit,
         settings.hints,
         settings.seats_kept,
+        settings.public,
     )
 
 

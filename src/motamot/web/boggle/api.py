@@ -49,6 +49,8 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     origin: RoomId | None = None
     bots: Annotated[list[Level], msgspec.Meta(max_length=10)] = []
     rated: bool = False
+    #: « Partie publique »: listed in the lobby for strangers to join.
+    public: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, str):  # checked while decoding: a clear error, nothing stored
@@ -69,6 +71,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
             # the origin is shown to every player: its id only, never a player's link
             origin=None if self.origin is None else room_of(self.origin),
             rated=self.rated,
+            public=self.public,
         )
 
 

@@ -54,6 +54,8 @@ class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
     bot_seconds: bounded(TopwordSettings, "bot_seconds", float) = 1.0  # type: ignore[valid-type]
     hints: bool = False
     rated: bool = False
+    #: « Partie publique »: listed in the lobby for strangers to join.
+    public: bool = False
 
     def settings(self) -> TopwordSettings:
         return TopwordSettings(
@@ -63,6 +65,7 @@ class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
             bot_seconds=self.bot_seconds,
             hints=self.hints,
             rated=self.rated,
+            public=self.public,
             seats_kept=self.seats.count(PERSON),
         )
 

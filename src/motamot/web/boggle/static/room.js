@@ -2,6 +2,7 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
+import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "./grid.js";
 
@@ -143,6 +144,7 @@ function drawControls() {
   }
   if (!isHost && client.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
   if (client.watching) buttons.push(h("p", { class: "hint" }, t("watching")));
+  buttons.push(publicLine(client));
   const level = document.getElementById("bot-level")?.value;
   replaceKeepingFocus(controls, ...buttons);
   const select = document.getElementById("bot-level");

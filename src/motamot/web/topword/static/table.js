@@ -5,6 +5,7 @@ import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
+import { publicLine } from "../public.js";
 import { play as sound, soundSwitch } from "../sounds.js";
 import { scoreList } from "./score.js";
 
@@ -157,6 +158,7 @@ function drawLobby() {
     parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, t("start_game")));
     if (awaited) parts.push(h("p", { class: "hint", id: "awaited" }, t("start_awaited", { count: awaited })));
   } else parts.push(h("p", { class: "hint" }, t("waiting_start")));
+  parts.push(publicLine(client));
   parts.push(shareLinks());
   replaceKeepingFocus(side, ...parts);
   boardBox.replaceChildren();
