@@ -81,7 +81,7 @@ def play_boggle(ana: Page, bob: Page, live: LiveServer) -> None:
     write(bob, words[3])
     expect(bob.locator("#my-words")).to_contain_text(f"{words[3]} : accepté")
     ana.get_by_role("button", name="Arrêter la manche").click()
-    expect(bob.locator(".sheet").first).to_be_visible()
+    expect(bob.locator(".sheet").first).to_be_visible(timeout=30_000)  # a busy machine
 
 
 def play_topword(ana: Page, bob: Page, live: LiveServer) -> str:

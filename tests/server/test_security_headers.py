@@ -55,6 +55,12 @@ def pages(client: TestClient) -> list[str]:
     room, _ = create(client, duration=60, seed=2024)
     table = client.post("/api/tables", json={"name": "Ana", "seats": ["greedy"]}).json()["room"]
     return [
+        "/compte",
+        "/compte/creer",
+        "/compte/connexion",
+        "/mes-parties",
+        "/classements",
+        "/joueur/Personne",
         "/",
         "/?lang=en",
         f"/r/{room}",
@@ -95,7 +101,7 @@ def test_every_page_has_the_headers_and_nothing_inline(client: TestClient) -> No
             for source in parser.sources:  # this site's, under /static/
                 assert source.startswith("/static/"), (path, source)
                 check_headers(client.get(source).headers, source)
-    assert html >= 9
+    assert html >= 14
 
 
 def test_refusals_have_the_headers_too(client: TestClient) -> None:

@@ -224,6 +224,7 @@ def test_t17_table_saves_seats_and_resumes(tmp_path: Path) -> None:
     assert isinstance(table.act(Exchange(table.game.rack()[0])), Turn)
     refused = table.act(Pass())  # not this seat's turn any more: the bot's
     assert isinstance(refused, Turn) or refused.code == "not_your_turn"
+    table.bot_turns()  # the computer's move, made in its thread meanwhile, is in too
     text = table.record_text()
     assert (tmp_path / "g.txt").read_text() == text  # exported after each turn
     assert read_seats(text) == seats

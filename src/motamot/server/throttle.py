@@ -38,6 +38,13 @@ class Credits:
         self._level -= 1.0
         return True
 
+    def wait(self, now: float) -> float:
+        """Seconds from `now` until a credit is back (0: one is left)."""
+        if self._at is None:
+            return 0.0
+        level = min(self.capacity, self._level + max(0.0, now - self._at) * self.per_second)
+        return 0.0 if level >= 1.0 else (1.0 - level) / self.per_second
+
     def full(self, now: float) -> bool:
         """Whether the bucket would be full at `now` (nothing spent lately)."""
         if self._at is None:

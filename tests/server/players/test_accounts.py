@@ -102,6 +102,7 @@ def test_sign_in_is_rate_limited_per_name(client: TestClient) -> None:
         assert sign_in(client, "Ana", "guess guess").status_code == 401
     blocked = sign_in(client, "Ana")  # even the right password, for a while
     assert blocked.status_code == 429 and "trop d'essais" in html.unescape(blocked.text)
+    assert 1 <= int(blocked.headers["retry-after"]) <= 120  # a name's try is back in 2 min
     assert signed_in_as(client) is None
     assert sign_in(client, "Bob", "guess guess").status_code == 401  # another name still may
 
@@ -117,6 +118,23 @@ def test_sign_in_is_rate_limited_per_address_and_comes_back(
     assert sign_in(client, "Ana").status_code == 429
     clock.advance(300)  # a try comes back every minute
     assert sign_in(client, "Ana").status_code == 303
+
+
+def test_account_creation_is_rate_limited_per_name_with_retry_after(
+    client: TestClient, clock: ManualClock
+) -> None:
+    client.get("/")
+    for _ in range(5):  # one name tried over and over (too short a password each time)
+        assert sign_up(client, "Zoé", "court").status_code == 400
+    blocked = sign_up(client, "Zoé")
+    assert blocked.status_code == 429 and "trop d'essais" in html.unescape(blocked.text)
+    assert 1 <= int(blocked.headers["retry-after"]) <= 120
+    assert rows(client, "SELECT name FROM players_players WHERE name IS NOT NULL") == []
+    assert sign_up(client, "Bob").status_code == 303  # another name still may
+    clock.advance(int(blocked.headers["retry-after"]))
+    client.cookies.clear()
+    client.get("/")
+    assert sign_up(client, "Zoé").status_code == 303  # and the name, once the wait is over
 
 
 def test_cross_site_form_posts_are_refused(client: TestClient) -> None:

@@ -98,6 +98,11 @@ class AccountPages:
         error = error_text(lang, code, fields)
         return self.form(request, template, title, status, error=error, name=fields.get("name", ""))
 
+    def slow_down(self, response: Response, address: str, key: str, now: float) -> Response:
+        """A 429 says when to come back (`Retry-After`), as the other quotas do."""
+        response.headers["retry-after"] = str(self.limits.retry_after(address, key, now))
+        return response
+
     async def read(self, request: Request) -> dict[str, str]:
         fields = await read_form(request)
         check_csrf(players_of(request).signer, request, fields)
@@ -140,8 +145,11 @@ class AccountPages:
         def refuse(code: str, status: int = 400, **more: Any) -> Response:
             return self.refused(request, "sign_up.html", "sign_up_title", code, status, **more)
 
-        if not self.limits.allow(address_of(request), "", players.now()):
-            return refuse("too_many_tries", 429, name=name)
+        address, key = address_of(request), "new:" + name_key(name)[:64]
+        if not self.limits.allow(address, key, players.now()):
+            return self.slow_down(
+                refuse("too_many_tries", 429, name=name), address, key, players.now()
+            )
         try:
             check_account_name(name)
         except AccountNameError as error:
@@ -177,8 +185,9 @@ class AccountPages:
         def refuse(code: str, status: int) -> Response:
             return self.refused(request, "sign_in.html", "sign_in_title", code, status, name=name)
 
-        if not self.limits.allow(address_of(request), key, players.now()):
-            return refuse("too_many_tries", 429)
+        address = address_of(request)
+        if not self.limits.allow(address, key, players.now()):
+            return self.slow_down(refuse("too_many_tries", 429), address, key, players.now())
         account = await players.store.account_by_key(key) if name else None
         stored = account.password if account is not None else None
         if not await passwords.password_matches(stored, password) or account is None:

@@ -1,4 +1,4 @@
-"""Sign-in and account creation, rate limited per address, and sign-in per name too.
+"""Sign-in and account creation, rate limited per address and per name.
 
 Buckets of credits (`server.throttle.Credits`): an address may try `ADDRESS_TRIES` times
 (signing in or creating an account), then one more every `ADDRESS_REFILL` seconds; a
@@ -8,6 +8,8 @@ processes, each counts its own.
 """
 
 from __future__ import annotations
+
+import math
 
 from motamot.server.throttle import Credits
 
@@ -35,6 +37,10 @@ class Buckets:
             bucket = self._buckets[key] = Credits(float(self.tries), 1.0 / self.refill)
         return bucket.spend(now)
 
+    def wait(self, key: str, now: float) -> float:
+        bucket = self._buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait(now)
+
 
 class SignInLimits:
     """The limits of the account forms (sign-in and creation share them)."""
@@ -48,3 +54,10 @@ class SignInLimits:
         by_address = self.addresses.spend(address, now)
         by_name = self.names.spend(name_key, now) if name_key else True
         return by_address and by_name
+
+    def retry_after(self, address: str, name_key: str, now: float) -> int:
+        """Whole seconds until `allow` may say yes again (at least 1)."""
+        waits = [self.addresses.wait(address, now)]
+        if name_key:
+            waits.append(self.names.wait(name_key, now))
+        return max(1, math.ceil(max(waits)))

@@ -197,13 +197,14 @@ class Table:
         return sum(1 for seat in self.seats if seat.human)
 
     def act(self, action: TurnAction) -> Turn | Refusal:
-        """The person to play does `action`: stored, then applied (or refused)."""
+        """The person to play does `action`: stored, then applied (or refused). The record
+        is exported either way: a computer player may have moved meanwhile."""
         seat = self.seat_ids[self.game.current]
         number = len(self.game.turns)
         answer = self.local.submit(self.room_id, seat, turn_command(action))
+        self.save()
         if isinstance(answer, Refusal):
             return answer
-        self.save()
         return self.game.turns[number]
 
     def bot_turns(self) -> list[Turn]:
