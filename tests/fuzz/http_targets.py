@@ -22,8 +22,8 @@ from urllib.parse import quote
 import msgspec
 import msgspec.inspect as mi
 
-from motamot.server.app import JoinRequest
 from motamot.server.limits import MAX_BODY_BYTES
+from motamot.server.room_routes import JoinRequest
 from motamot.web.boggle.api import CreateRequest
 from motamot.web.topword.api import TableRequest
 from tests.fuzz.mutate import mutate

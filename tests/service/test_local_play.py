@@ -203,7 +203,7 @@ def test_parse_seats_names_and_levels() -> None:
     ]
     with pytest.raises(SeatError) as error:
         parse_seats("human,grandmaster", ["J1"], ["O1"])
-    assert error.value.reason == "unknown_kind" and error.value.item == "grandmaster"
+    assert error.value.code == "unknown_kind" and error.value.item == "grandmaster"
     with pytest.raises(SeatError):
         parse_seats("human:A,human:A", ["J1"], ["O1"])
     with pytest.raises(SeatError):

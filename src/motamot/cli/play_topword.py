@@ -83,7 +83,7 @@ def _seats(text: str, lang: Language) -> list[Seat]:
     try:
         return parse_seats(text, human_names, computer_names)
     except SeatError as error:
-        key = "bad_seats" if error.reason == "unknown_kind" else error.reason
+        key = "bad_seats" if error.code == "unknown_kind" else error.code
         item = error_text(error.name_error, lang) if error.name_error else error.item
         raise CliError(
             translate(TOPWORD_SCREEN, key, lang, item=item, levels=", ".join(COMPUTER_LEVELS))
@@ -183,7 +183,7 @@ def _new_table(
     try:
         return Table.new(local, seats, seed, ruleset, dictionary, path)
     except SeatError as error:
-        reason = refusal_text(error.reason, lang)
+        reason = refusal_text(error.why or error.code, lang)
         raise CliError(
             translate(TERMINAL, "refused", lang, reason=reason, detail=error.item)
         ) from None

@@ -260,6 +260,32 @@ class MoveGenerator:
 
     # -- rules that look at the whole move, and the score -----------------------
 
+    def _crossings(
+        self,
+        table: list[tuple[_Cross | None, dict[str, bool]]],
+        placed: list[tuple[int, str]],
+        new_height: dict[int, int],
+        main_flat: bool,
+    ) -> tuple[int, int]:
+        """The points of the words the placed tiles make across the main one (a tile
+        shared by two words counted once where the rules say so), and their Qu bonus."""
+        rules = self.rules
+        points = bonus = 0
+        for k, tile in placed:
+            cross = table[k][0]
+            if cross is None:
+                continue
+            height = new_height[k]
+            cross_flat = cross.all_level_one and height == 1
+            points += 2 * (cross.cells + 1) if cross_flat else cross.heights_sum + height
+            if rules.shared_tile_counted_once:
+                in_main = 2 if main_flat else height
+                in_cross = 2 if cross_flat else height
+                points -= min(in_main, in_cross)
+            if rules.qu_flat_word_bonus and cross_flat and (cross.has_qu or tile == QU):
+                bonus += rules.qu_flat_word_bonus
+        return points, bonus
+
     def _record(
         self,
         line: _Line,
@@ -285,29 +311,15 @@ class MoveGenerator:
         span_heights = [new_height.get(k, heights[cells[k]]) for k in span]
         main_flat = all(h == 1 for h in span_heights)
         main_points = 2 * len(span_heights) if main_flat else sum(span_heights)
-        points = main_points
-        words = 1
         qu_in_main = any((self.tops[cells[k]] == QU and k not in new_height) for k in span) or any(
             tile == QU for _, tile in placed
         )
         bonus = 0
         if rules.qu_flat_word_bonus and main_flat and qu_in_main:
             bonus += rules.qu_flat_word_bonus
-        for k, tile in placed:
-            cross = table[k][0]
-            if cross is None:
-                continue
-            words += 1
-            height = new_height[k]
-            cross_flat = cross.all_level_one and height == 1
-            cross_points = 2 * (cross.cells + 1) if cross_flat else cross.heights_sum + height
-            points += cross_points
-            if rules.shared_tile_counted_once:
-                in_main = 2 if main_flat else height
-                in_cross = 2 if cross_flat else height
-                points -= min(in_main, in_cross)
-            if rules.qu_flat_word_bonus and cross_flat and (cross.has_qu or tile == QU):
-                bonus += rules.qu_flat_word_bonus
+        cross_points, cross_bonus = self._crossings(table, placed, new_height, main_flat)
+        points = main_points + cross_points
+        bonus += cross_bonus
         bonus += rules.letter_bonus * sum(1 for _, t in placed if t in rules.letter_bonus_tiles)
         if len(placed) == rules.rack_size:
             bonus += rules.full_rack_bonus

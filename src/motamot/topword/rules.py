@@ -139,19 +139,9 @@ def _names(cells: Sequence[int]) -> str:
     return " ".join(cell_name(cell) for cell in cells)
 
 
-def evaluate_placements(
-    board: Board,
-    placed: Sequence[Placement],
-    rack: Sequence[str] | None,
-    ruleset: Ruleset,
-    lexicon: Lexicon,
-    across: bool | None = None,
-    check_words: bool = True,
-) -> Verdict:
-    """Judge raw placements on `board` (unchanged); see the module docstring."""
-    if not placed:
-        return Illegal(Reason.NO_TILE_PLACED, "")
-    placed = sorted(placed)
+def _tiles_refusal(placed: Sequence[Placement], rack: Sequence[str] | None) -> Illegal | None:
+    """Why the placements cannot be laid whatever the board: a cell off the board or
+    named twice, a tile that is no tile or not on the rack (None: they may)."""
     cells = [cell for cell, _ in placed]
     for cell in cells:
         if not 0 <= cell < CELLS:
@@ -169,6 +159,26 @@ def evaluate_placements(
             return Illegal(
                 Reason.NOT_ON_RACK, "".join(tile_label(t) for t in sorted(missing.elements()))
             )
+    return None
+
+
+def evaluate_placements(
+    board: Board,
+    placed: Sequence[Placement],
+    rack: Sequence[str] | None,
+    ruleset: Ruleset,
+    lexicon: Lexicon,
+    across: bool | None = None,
+    check_words: bool = True,
+) -> Verdict:
+    """Judge raw placements on `board` (unchanged); see the module docstring."""
+    if not placed:
+        return Illegal(Reason.NO_TILE_PLACED, "")
+    placed = sorted(placed)
+    cells = [cell for cell, _ in placed]
+    refused = _tiles_refusal(placed, rack)
+    if refused is not None:
+        return refused
     if len(cells) > 1:
         if len({cell // SIZE for cell in cells}) == 1:
             line_across = True

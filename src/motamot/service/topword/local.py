@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
+from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
 from motamot.names import PlayerNameError, check_name
 from motamot.service.local import LocalRooms, new_token
@@ -35,15 +37,25 @@ COMPUTER_LEVELS = LEVELS
 _SEATS_COMMENT = "# seats:"
 
 
-class SeatError(ValueError):
-    """A `--players` list that cannot seat a game (reason code and the item at fault)."""
+class SeatError(CodedError):
+    """A `--players` list that cannot seat a game, or a room that refused a seat (`code`,
+    the `item` at fault; `refused`: the room's refusal code is `why`)."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "unknown_kind": "unknown player kind {item!r}",
+        "bad_name": "bad player name {item!r}",
+        "duplicate_name": "two players have the same name",
+        "no_table": "no table {item}",
+        "seats_mismatch": "the seats are not the record's players ({item})",
+        "refused": "the room refused a seat: {why} {item}",
+    }
 
     def __init__(
-        self, reason: str, item: str = "", name_error: PlayerNameError | None = None
+        self, code: str, item: str = "", name_error: PlayerNameError | None = None, why: str = ""
     ) -> None:
-        super().__init__(f"{reason}: {item}" if item else reason)
-        self.reason = reason
+        super().__init__(code, item=item, why=why)
         self.item = item
+        self.why = why
         self.name_error = name_error
 
 
@@ -232,7 +244,7 @@ def _seated_room(
         TopwordSettings(ruleset=ruleset.name, dictionary=dictionary, bot_seconds=0.0)
     )
     if isinstance(room_id, Refusal):
-        raise SeatError(room_id.code, str(room_id.fields.get("detail", "")))
+        raise SeatError("refused", str(room_id.fields.get("detail", "")), why=room_id.code)
     for seat in seats:  # the terminal seats everyone, as the system (seat None)
         if seat.human:
             command: Join | AddBot = Join(seat.name, new_token()[1])
@@ -244,7 +256,7 @@ def _seated_room(
 
 def _check(answer: Ack | Refusal) -> None:
     if isinstance(answer, Refusal):
-        raise SeatError(answer.code, str(answer.fields))
+        raise SeatError("refused", str(answer.fields), why=answer.code)
 
 
 def can_play_for(ruleset: Ruleset, lexicon: Lexicon) -> CanPlay:

@@ -104,6 +104,16 @@ def routes(rooms: Rooms) -> list[Route]:
                 found[room_id] = status
         return JSONResponse({"tables": found})
 
+    return [
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/status", status),
+        *_finished_game_routes(rooms),
+    ]
+
+
+def _finished_game_routes(rooms: Rooms) -> list[Route]:
+    """A finished table's record (a file to keep), its analysis and its replay."""
+
     async def record(request: Request) -> Response:
         game = await _finished_game(rooms, request)
         if isinstance(game, Response):
@@ -127,8 +137,6 @@ def routes(rooms: Rooms) -> list[Route]:
         return JSONResponse(await asyncio.to_thread(replay_json, game))
 
     return [
-        Route("/api/tables", create, methods=["POST"]),
-        Route("/api/tables/status", status),
         Route("/r/{room}/record", record),
         Route("/api/tables/{room}/analysis", analysis),
         Route("/api/tables/{room}/replay", replay),

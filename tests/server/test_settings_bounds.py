@@ -1,0 +1,45 @@
+"""A setting's bounds are said once (issue 20): the home page's fields, the API's schema
+and the room read the same `BOUNDS`; the form starts from each preset's own duration."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from motamot.boggle import PRESETS
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.topword.settings import TopwordSettings
+
+
+def field(page: str, element_id: str) -> dict[str, str]:
+    match = re.search(rf'<input id="{element_id}"([^>]*)>', page)
+    assert match is not None, element_id
+    return dict(re.findall(r'(\w[\w-]*)="([^"]*)"', match.group(1)))
+
+
+def test_the_home_page_fields_take_the_settings_bounds(client: TestClient) -> None:
+    page = client.get("/").text
+    duration, clock = field(page, "duration"), field(page, "tw-clock")
+    low, high = BoggleSettings.BOUNDS["duration"].low, BoggleSettings.BOUNDS["duration"].high
+    assert (int(duration["min"]), int(duration["max"])) == (low, high)
+    turn = TopwordSettings.BOUNDS["turn_seconds"]
+    assert (float(clock["min"]), float(clock["max"])) == (turn.low, turn.high)
+
+
+def test_each_preset_offers_its_own_duration(client: TestClient) -> None:
+    page = client.get("/").text
+    offered = dict(re.findall(r'<option value="([\w-]+)" data-duration="(\d+)"', page))
+    assert offered == {name: str(rules.duration_seconds) for name, rules in PRESETS.items()}
+    assert offered["super-big"] == "240"
+
+
+@pytest.mark.parametrize("edge", ["low", "high"])
+def test_the_api_takes_the_bounds_and_refuses_past_them(client: TestClient, edge: str) -> None:
+    bound = BoggleSettings.BOUNDS["duration"]
+    inside = bound.low if edge == "low" else bound.high
+    outside = inside - 1 if edge == "low" else inside + 1
+    assert client.post("/api/rooms", json={"name": "Ana", "duration": inside}).status_code == 200
+    refused = client.post("/api/rooms", json={"name": "Ana", "duration": outside})
+    assert refused.status_code == 400, refused.text
