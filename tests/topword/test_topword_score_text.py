@@ -11,7 +11,7 @@ import pytest
 from motamot.cli.main import main
 from motamot.cli.term import LineReader
 from motamot.cli.topword_screen import TopwordScreen
-from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon import Lexicon
 from motamot.text.topword import list_text, not_counted_text, word_score_text
 from motamot.topword import (
     EMPTY_POSITION,
@@ -24,11 +24,6 @@ from motamot.topword import (
     parse_move,
     parse_position,
 )
-
-
-@pytest.fixture(scope="module")
-def fr() -> Lexicon:
-    return load_lexicon("fr")
 
 
 def _reader() -> LineReader:
