@@ -5,9 +5,12 @@ log of a real `motamot serve` is searched for every one of them)."""
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
 import json
 import logging
+import re
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -24,6 +27,28 @@ COOKIE = "cookie-Secret-9191"
 BEARER = "bearer-Secret-7373"
 QUERY = "query-Secret-5656"
 BAD_TOKEN = "token-Secret-1212"
+ACCOUNT_PASSWORD = "account-Secret-3434"
+
+
+def sign_up(server: LiveServer) -> dict[str, str]:
+    """An account made through the form as a browser does: the secrets it used (its
+    password, the CSRF token, the identity and session cookies)."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with browser.open(server.url + "/compte/creer", timeout=10) as page:
+        found = re.search(r'name="csrf" value="([^"]+)"', page.read().decode())
+    assert found is not None
+    fields = {"csrf": found.group(1), "name": "Zoé", "password": ACCOUNT_PASSWORD}
+    form = urllib.parse.urlencode({**fields, "again": ACCOUNT_PASSWORD}).encode()
+    with browser.open(server.url + "/compte/creer", data=form, timeout=10) as answer:
+        assert answer.status == 200 and "Zoé" in answer.read().decode()
+    cookies = {cookie.name: cookie.value or "" for cookie in jar}
+    assert {"motamot_id", "motamot_session"} <= cookies.keys(), cookies
+    return {
+        "an account's password": ACCOUNT_PASSWORD,
+        "a form's CSRF token": found.group(1),
+        **{f"the {name} cookie": value for name, value in cookies.items() if len(value) > 8},
+    }
 
 
 def request(server: LiveServer, path: str, body: dict[str, str] | None = None) -> int:
@@ -73,6 +98,7 @@ def test_a_run_logs_json_lines_with_ids_and_none_of_its_secrets(tmp_path: Path) 
             assert request(server, f"/r/{link}?token={QUERY}") == 200
             assert request(server, f"/api/rooms/{link}/join", {"name": "Cy"}) == 200
             asyncio.run(sockets(server, link, token))
+            account = sign_up(server)
         finally:
             server.stop()
     log = server.log()
@@ -85,6 +111,7 @@ def test_a_run_logs_json_lines_with_ids_and_none_of_its_secrets(tmp_path: Path) 
         "an authorization header": BEARER,
         "a query string": QUERY,
         "a refused token": BAD_TOKEN,
+        **account,
     }
     leaked = [what for what, secret in secrets.items() if secret in log]
     assert leaked == []
