@@ -270,3 +270,72 @@ def test_another_prefix_hears_nothing(pg_url: str, redis_url: str) -> None:
 def test_the_test_database_is_reachable() -> None:
     with psycopg.connect(POSTGRES_URL) as conn:
         assert conn.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_own_followers_get_each_event_once_in_order_without_redis_or_the_store(
+    pg_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: a process's own followers get its events before they cross Redis, so a
+    writer's next acknowledgement never overtakes them and no follower sees a gap (no
+    resync without a fault). Publishing to Redis fails here on purpose: the followers on
+    this process still get every event, in order, once, and never read the store."""
+
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        broker = await RedisBroker.open(redis_url, store)
+        loads: list[int] = []
+        real_load = store.load
+
+        async def counted_load(room: str, after: int = 0) -> list[StoredEvent]:
+            loads.append(after)
+            return await real_load(room, after)
+
+        monkeypatch.setattr(store, "load", counted_load)
+        followers = [await broker.subscribe("r", after=0) for _ in range(3)]
+        taking = [asyncio.create_task(take(follower, 200)) for follower in followers]
+        await asyncio.sleep(0.2)
+        loads.clear()  # the second and third followers' first resync is their baseline
+
+        def no_redis(**_: object) -> object:
+            raise sync_redis.ConnectionError("Redis is away")
+
+        monkeypatch.setattr(broker.client, "pipeline", no_redis)
+        for first in range(1, 201, 4):  # 200 events in batches of 4, no pause between
+            await store.append("r", first - 1, events("r", first, 4))
+            await broker.publish("r", events("r", first, 4))
+        for taken in taking:
+            assert await taken == list(range(1, 201))
+        assert loads == []  # no gap was ever filled from the store
+        for follower in followers:
+            await follower.close()
+        await broker.close()
+        await store.close()
+
+    run(main)
+
+
+def test_a_slow_subscription_confirmation_drops_nobody(
+    pg_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: Redis confirming a subscription later than the broker waits for is no
+    error (a socket was dropped for it): the follower goes on and gets what is published."""
+    from motamot.service.brokers import redis as redis_broker
+
+    monkeypatch.setattr(redis_broker, "SUBSCRIBE_TIMEOUT", 0.0)
+
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        sender = await RedisBroker.open(redis_url, store)
+        receiver = await RedisBroker.open(redis_url, store)
+        follower = await receiver.subscribe("r", after=0)  # did not wait for Redis
+        await asyncio.sleep(0.2)
+        for seq in range(1, 4):
+            await store.append("r", seq - 1, events("r", seq, 1))
+            await sender.publish("r", events("r", seq, 1))
+        assert await take(follower, 3) == [1, 2, 3]
+        await follower.close()
+        for broker in (sender, receiver):
+            await broker.close()
+        await store.close()
+
+    run(main)
