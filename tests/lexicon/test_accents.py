@@ -21,11 +21,24 @@ def test_every_form_folds_to_its_word_and_every_word_is_listed() -> None:
     forms = _forms("fr")
     french = load_lexicon("fr")
     assert len(forms) > 100_000
-    for folded, written in forms.items():
+    for folded, line in forms.items():
+        written = line.split(" ")
         assert folded in french, folded
         assert all(try_fold(form) == folded for form in written), (folded, written)
         assert not all(form == folded for form in written), folded  # one differs at least
         assert not any(form.endswith("È") for form in written)  # « aimè-je » forms left out
+
+
+def test_the_whole_file_is_read_as_fold_reads_each_line() -> None:
+    """The map folds the file's whole text at once; `fold`, line by line, is the oracle."""
+    import gzip
+
+    from motamot.lexicon.accents import ACCENTS, DATA
+
+    lines = gzip.decompress((DATA / ACCENTS).read_bytes()).decode("utf-8").splitlines()
+    oracle = {try_fold(line.split()[0]): line.upper().split() for line in lines}
+    assert None not in oracle
+    assert {key: value.split(" ") for key, value in _forms("fr").items()} == oracle
 
 
 def test_the_map_a_page_gets_holds_only_the_words_written_otherwise() -> None:

@@ -4,7 +4,8 @@ A room's settings name their word list, and a client chooses the settings: so a 
 from a client is only ever looked up here (`Shelf.__call__`, the host's `lexicons`),
 never taken as a path. The lists are the built-in ones and those the operator compiled
 with `motamot dict build` before the server started; they are read at start, in a
-worker thread, so no request ever waits for a list to load or compile.
+worker thread, so no request ever waits for a list to load or compile (nor a round's
+end for the written forms of its words, `lexicon.accents`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
+from motamot.lexicon.accents import load_forms
 from motamot.lexicon.registry import BUILTIN_DICTIONARIES, load_lexicon, registered_names
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,7 @@ class Shelf:
                 lists[name] = load_lexicon(name)
             except CodedError as error:
                 log.error("word list %s left out: %s", name, error)
+        load_forms("fr")  # how its words are written: read now, not at a round's end
         return cls(lists)
 
     def names(self) -> list[str]:
