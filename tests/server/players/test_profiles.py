@@ -137,3 +137,50 @@ def test_the_reading_pages_answer_odd_requests_without_a_500(client: TestClient)
     client.cookies.set("motamot_id", "z" * 43)
     client.cookies.set("motamot_session", "forged.value.here")
     assert client.get("/mes-parties").status_code == 200
+
+
+def test_t21_a_rated_topword_game_resigned_shows_its_figures_and_links(
+    client: TestClient,
+) -> None:
+    """Ana plays two moves against a computer player, then resigns (T21): her profile
+    shows the game lost (a resigner places after whoever played on, whatever the scores),
+    her points per move from her moves, and the game's results, replay and analysis."""
+    from tests.server.helpers import hello, send, until
+    from tests.server.test_topword_ws import play_best, start, wait_turn
+
+    sign_up(client, "Ana")
+    answer = client.post(
+        "/api/tables", json={"name": "Ana", "bot_seconds": 0, "seats": ["beginner"], "rated": True}
+    )
+    assert answer.status_code == 200, answer.text
+    room, token = answer.json()["room"], answer.json()["token"]
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, token)
+        start(socket)
+    points = []
+    for request in (10, 11):
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, token)
+            played = play_best(socket, wait_turn(socket, "s1"), request)
+            assert played is not None
+            points.append(played["points"])
+    with client.websocket_connect(f"/ws/{room}") as socket:
+        hello(socket, token)
+        wait_turn(socket, "s1")
+        send(socket, {"type": "resign", "id": 50})
+        assert until(socket, lambda m: m.get("id") == 50)["type"] == "ack"
+    settled(client)
+    page = client.get("/joueur/Ana").text
+    said = text_of(page)
+    assert "2 sur 2" in said and "Topword (français)" in said
+    figures = page.split('id="figures-title"', 1)[1].split("</table>", 1)[0]
+    cells = [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", figures, re.S)]
+    games, wins, best_move, _, _, per_move = cells
+    assert (games, wins, int(best_move)) == ("1", "0", max(points))
+    assert per_move == f"{sum(points) / 2:.1f}"
+    rating = int(re.search(r"(\d{4})\?", said)[1])  # type: ignore[index]
+    assert rating < 1500  # the game was lost: the rating went down
+    short = room[:16]
+    for link in (f"/r/{short}/watch", f"/r/{short}/replay", f"/r/{short}/analysis"):
+        assert f'href="{link}"' in page
+        assert client.get(link).status_code == 200

@@ -8,6 +8,7 @@ It is computed from the room's events alone, so a rebuild from the store gives t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -64,6 +65,7 @@ class GameOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return (self.ended_at, self.room, self.seq)
 
 
-def ranks(scores: Sequence[int]) -> list[int]:
-    """Competition ranks of `scores`, highest first: [30, 50, 30] → [2, 1, 2]."""
+def ranks(scores: Sequence[Any]) -> list[int]:
+    """Competition ranks of `scores` (numbers, or tuples compared in order), highest
+    first: [30, 50, 30] → [2, 1, 2]."""
     return [1 + sum(1 for other in scores if other > score) for score in scores]

@@ -26,10 +26,12 @@ class TopwordRoom(Protocol):
 
 
 def game_outcome(room: TopwordRoom, ended: GameEnded) -> GameOutcome:
-    """The game that `ended` (just folded) finished."""
+    """The game that `ended` (just folded) finished: places by final score (T19), the
+    players who resigned after those who did not (T21)."""
     game = room.game
     assert game is not None
-    order = ranks(list(ended.scores))
+    # T21: whoever resigned places after everyone who played on, whatever the scores
+    order = ranks([(index not in game.resigned, score) for index, score in enumerate(ended.scores)])
     places = []
     for index, seat_id in enumerate(room.order):
         seat = room.seats[seat_id]
