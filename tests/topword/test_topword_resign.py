@@ -72,3 +72,63 @@ def test_t21_a_record_with_resigns_replays_to_the_same_game(seed: int, actions: 
     assert format_record(again) == text
     assert again.resigned == game.resigned and again.end_reason == game.end_reason
     assert ("resign" in text) == bool(game.resigned)
+
+
+def test_p1_a_removed_player_resigns_out_of_turn_and_the_turn_stays() -> None:
+    game = Game(["Ana", "Bo", "Cy"], 5, LEX)
+    to_play = game.current
+    leaver = (to_play + 1) % 3
+    rack = game.rack(leaver)
+    turn = game.resign(leaver)
+    assert turn.player == leaver and turn.rack == rack and turn.action is Action.RESIGN
+    assert game.current == to_play  # the turn is not taken from who was to play
+    assert game.racks[leaver] == [] and leaver not in game.playing()
+    with pytest.raises(GameError, match="not in the game"):
+        game.resign(leaver)  # once only
+    game.pass_turn()
+    assert game.current != leaver  # passed over from then on
+    assert not game.finished
+
+
+def test_p1_removing_the_last_opponent_ends_the_game_and_the_other_wins() -> None:
+    game = Game(["Ana", "Bo"], 5, LEX)
+    to_play = game.current
+    game.resign(1 - to_play)
+    assert game.end_reason is EndReason.RESIGNED and game.winners() == [to_play]
+
+
+def test_p1_an_out_of_turn_resign_after_everybody_left_passed_ends_the_game() -> None:
+    game = Game(["Ana", "Bo", "Cy"], 5, LEX)
+    first = game.current
+    game.pass_turn()
+    game.pass_turn()  # two of three passed; the third is to play
+    assert not game.finished
+    game.resign(first)  # the two left have both passed in a row (T18 (3))
+    assert game.end_reason is EndReason.ALL_PASSED
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.lists(
+        st.tuples(st.sampled_from(["pass", "resign", "remove"]), st.integers(0, 3)), max_size=8
+    ),
+)
+def test_p1_a_record_with_out_of_turn_resigns_replays_to_the_same_game(
+    seed: int, actions: list[tuple[str, int]]
+) -> None:
+    game = Game(["Ana", "Bo", "Cy", "Di"], seed, LEX)
+    for action, who in actions:
+        if game.finished:
+            break
+        if action == "remove" and who in game.playing():
+            game.apply(Resign(who))
+        elif action == "resign":
+            game.apply(Resign())
+        else:
+            game.pass_turn()
+    text = format_record(game)
+    again = replay(parse_record(text), LEX)
+    assert format_record(again) == text
+    assert again.resigned == game.resigned and again.end_reason == game.end_reason
+    assert again.current == game.current

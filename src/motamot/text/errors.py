@@ -74,6 +74,7 @@ GAME_ERRORS = _french(
         "game_over": "la partie est terminée",
         "pile_empty": "la pioche est vide : pas d'échange",
         "not_on_rack": "{tile} n'est pas sur le chevalet",
+        "not_playing": "le joueur {player} n'est plus dans la partie",
     }
 ) | {
     "player_count": {

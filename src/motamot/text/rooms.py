@@ -10,6 +10,26 @@ REFUSALS: Catalog = {
         "en": "too late: the round is over",
     },
     "already_seated": {"fr": "vous êtes déjà à la table", "en": "you are already seated"},
+    "already_removed": {
+        "fr": "{name} a déjà été retiré de la salle",
+        "en": "{name} was already removed from the room",
+    },
+    "not_a_person": {
+        "fr": "{seat} n'est pas un joueur de la salle",
+        "en": "{seat} is not a player of this room",
+    },
+    "rated_in_play": {
+        "fr": "partie classée en cours : personne n'en est retiré avant la fin",
+        "en": "a rated game is being played: nobody is removed from it before its end",
+    },
+    "remove_self": {
+        "fr": "on ne se retire pas soi-même : quittez la salle",
+        "en": "you cannot remove yourself: leave the room",
+    },
+    "removed": {
+        "fr": "l'hôte vous a retiré de cette salle : vous ne pouvez plus y jouer",
+        "en": "the host removed you from this room: you cannot play in it any more",
+    },
     "bad_name": {"fr": "nom refusé : {why}", "en": "name refused: {why}"},
     "bad_command": {
         "fr": "commande illisible pour le serveur de la salle",

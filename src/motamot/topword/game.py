@@ -58,6 +58,7 @@ class GameError(CodedError, ValueError):
         "game_over": "the game is over",
         "pile_empty": "the pile is empty: no exchange",
         "not_on_rack": "{tile} is not on the rack",
+        "not_playing": "player {player} is not in the game any more",
     }
 
 
@@ -115,7 +116,10 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """T21: leave the game on one's turn (the others play on)."""
+    """T21: leave the game on one's turn (the others play on). P1: a player removed from
+    the table resigns at once, whoever is to play (`player`; None: the player to play)."""
+
+    player: int | None = None
 
 
 #: What a player does on their turn: `Game.apply` carries out any of them.
@@ -143,7 +147,7 @@ class Turn:
         if self.action is Action.EXCHANGE:
             return Exchange(self.tile or "")
         if self.action is Action.RESIGN:
-            return Resign()
+            return Resign(self.player)
         return Pass()
 
 
@@ -280,8 +284,8 @@ class Game:
                 return self.exchange(tile)
             case Pass():
                 return self.pass_turn(replayed)
-            case Resign():
-                return self.resign()
+            case Resign(player=player):
+                return self.resign(player)
         raise TypeError(f"not a turn action: {action!r}")
 
     def play(self, move: Move | str, replayed: bool = False) -> Turn:
@@ -328,21 +332,26 @@ class Game:
             self._finish(EndReason.ALL_PASSED)
         return turn
 
-    def resign(self) -> Turn:
+    def resign(self, player: int | None = None) -> Turn:
         """T21: the player to play leaves the game. Their score stands as it is (no T19
         penalty), their tiles are set aside (out of play: the pile's order is unchanged),
-        they win nothing; the others play on. With one player left the game is over."""
+        they win nothing; the others play on. With one player left the game is over.
+        P1: `player`, removed from the table, resigns so out of turn: the turn stays with
+        the player to play."""
         self._check_open()
-        player = self.current
-        turn = Turn(player, self.rack(), Action.RESIGN, total=self.scores[player])
-        self.set_aside.extend(self.racks[player])
-        self.racks[player] = []
-        self.resigned.add(player)
+        leaver = self.current if player is None else player
+        if leaver not in self.playing():
+            raise GameError("not_playing", player=leaver)
+        turn = Turn(leaver, self.rack(leaver), Action.RESIGN, total=self.scores[leaver])
+        self.set_aside.extend(self.racks[leaver])
+        self.racks[leaver] = []
+        self.resigned.add(leaver)
         self.turns.append(turn)
         if len(self.playing()) <= 1:
             self._finish(EndReason.RESIGNED)
             return turn
-        self.current = self._next_playing(player)
+        if leaver == self.current:
+            self.current = self._next_playing(leaver)
         if self.passes_in_row >= len(self.playing()):
             self._finish(EndReason.ALL_PASSED)  # all who are left passed in a row
         return turn

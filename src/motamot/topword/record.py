@@ -380,15 +380,20 @@ def _replay_turn(game: Game, line: TurnLine) -> None:
     if game.finished:
         raise RecordError("after_end", line=where)
     expected = game.players[game.current]
-    if line.player != expected:
+    player = game.current
+    if line.player != expected and line.action is Action.RESIGN:
+        # P1: a player removed from the table resigns out of turn
+        player = next((p for p in game.playing() if game.players[p] == line.player), player)
+    if line.player != game.players[player]:
         raise RecordError("wrong_player", line=where, expected=expected, written=line.player)
-    if line.rack is not None and sorted(line.rack) != sorted(game.rack()):
-        actual = _rack(game.rack())
+    if line.rack is not None and sorted(line.rack) != sorted(game.rack(player)):
+        actual = _rack(game.rack(player))
         raise RecordError(
-            "wrong_rack", line=where, player=expected, actual=actual, written=line.rack
+            "wrong_rack", line=where, player=line.player, actual=actual, written=line.rack
         )
+    action = Resign(player) if line.action is Action.RESIGN else line.as_action()
     try:
-        turn = game.apply(line.as_action())
+        turn = game.apply(action)
     except (GameError, MoveSyntaxError) as error:
         raise RecordError("refused", line=where, error=error) from None
     if line.points is not None and line.points != turn.points:

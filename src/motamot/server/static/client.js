@@ -28,6 +28,10 @@ function foldShared(view, event) {
       if (seat) seat.present = false;
       view.host = event.host;
       return true;
+    case "room.seat_removed": // P1: the host removed them, for good
+      if (seat) seat.present = false;
+      view.host = event.host;
+      return true;
     case "room.ready_changed":
       if (seat) seat.ready = event.ready;
       return true;

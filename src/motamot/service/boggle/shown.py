@@ -148,6 +148,12 @@ class SeatLeftShown(shown.SeatLeftShown, kw_only=True, tag="room.seat_left"):
     match: MatchView
 
 
+class SeatRemovedShown(shown.SeatRemovedShown, kw_only=True, tag="room.seat_removed"):
+    """A person removed by the host, and the match as it stands (their total stays)."""
+
+    match: MatchView
+
+
 class ReadySeatView(SeatView):
     """A seat of a Boggle room: who said they are ready for the next round too."""
 
@@ -204,6 +210,7 @@ SHOWN: tuple[Any, ...] = (
     shown.SettingsChangedShown[SettingsShown],
     SeatTakenShown,
     SeatLeftShown,
+    SeatRemovedShown,
     shown.SeatRenamedShown,
     shown.ReadyChangedShown,
     RoundStartedShown,

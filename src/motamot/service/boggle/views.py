@@ -42,11 +42,12 @@ from motamot.service.boggle.shown import (
     RoundStartedShown,
     RoundView,
     SeatLeftShown,
+    SeatRemovedShown,
     SeatTakenShown,
     SettingsShown,
     WordWrittenShown,
 )
-from motamot.service.rooms.events import Event, SeatLeft, SeatTaken
+from motamot.service.rooms.events import Event, SeatLeft, SeatRemoved, SeatTaken
 from motamot.service.rooms.seating import Seat
 from motamot.service.rooms.shown import Hidden, Shown, plain, shared_shown
 from motamot.wire.boggle import cells_json, missed_shape, round_shape
@@ -148,6 +149,9 @@ def shown(room: BoggleRoom, event: Event, seat: str | None) -> Shown:
             )
         case SeatLeft():
             return SeatLeftShown(event.seq, event.seat, room.host, event.at, match=match_view(room))
+        case SeatRemoved():
+            match = match_view(room)
+            return SeatRemovedShown(event.seq, event.seat, room.host, event.at, match=match)
     return shared_shown(event, settings_shown, room.host) or Hidden(event.seq)
 
 

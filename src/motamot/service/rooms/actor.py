@@ -28,6 +28,7 @@ from motamot.service.rooms.commands import (
     Join,
     Leave,
     RemoveBot,
+    RemovePlayer,
     SetPublic,
     SetReady,
 )
@@ -36,6 +37,7 @@ from motamot.service.rooms.events import (
     ReadyChanged,
     RoomCreated,
     SeatLeft,
+    SeatRemoved,
     SeatRenamed,
     SeatTaken,
     SettingsChanged,
@@ -175,11 +177,14 @@ class Actor(ABC, Generic[S]):
         return None
 
     def names_in_use(self) -> list[str]:
-        """Names a newcomer may not take."""
-        return [seat.name for seat in self.seats.values() if seat.present]
+        """Names a newcomer may not take (a removed person's stays taken: P1)."""
+        return [seat.name for seat in self.seats.values() if seat.present or seat.removed]
 
     def _before_settings(self, out: list[Event]) -> None:
         """Events that come before new settings (a match reset, say)."""
+
+    def _before_removal(self, seat: str, now: float, out: list[Event]) -> None:
+        """Events that come before a person is removed (P1: a Topword player resigns)."""
 
     def _renamed(self, seat: str) -> None:
         """A seat's name changed: forget what was worked out with the old one."""
@@ -258,6 +263,10 @@ class Actor(ABC, Generic[S]):
             case SeatLeft(seat=seat):
                 self.seats[seat].present = False
                 self.seats[seat].ready = False
+            case SeatRemoved(seat=seat):
+                self.seats[seat].present = False
+                self.seats[seat].ready = False
+                self.seats[seat].removed = True
             case SeatRenamed(seat=seat, name=name):
                 self.seats[seat].name = name
                 self._renamed(seat)
@@ -314,6 +323,8 @@ class Actor(ABC, Generic[S]):
                 return self._add_bot(command, now, out)
             case RemoveBot(seat=target):
                 return self._remove_bot(target, now, out)
+            case RemovePlayer(seat=target):
+                return self._remove_player(seat, target, now, out)
             case Anonymise(player=player):
                 if seat is not None:
                     return Refusal("not_host")
@@ -330,6 +341,8 @@ class Actor(ABC, Generic[S]):
         invite = self.created.invite
         if invite is not None and not secrets.compare_digest(command.invite or "", invite):
             return Refusal("watch_only")
+        if self._was_removed(command):
+            return Refusal("removed")
         refusal = (
             self.joining_closed()
             or digest_refusal(command.secret_digest)
@@ -360,6 +373,39 @@ class Actor(ABC, Generic[S]):
             self._next, new, command.name, command.secret_digest, at=now, player=command.player
         )
         self._emit(taken, out)
+        return None
+
+    def _was_removed(self, command: Join) -> bool:
+        """Whether the person joining was removed from this room (P1): their seat's token,
+        or their lasting player."""
+        for other in self.seats.values():
+            if not other.removed:
+                continue
+            if other.secret_digest is not None and secrets.compare_digest(
+                other.secret_digest, command.secret_digest
+            ):
+                return True
+            if command.player is not None and other.player == command.player:
+                return True
+        return False
+
+    def _remove_player(
+        self, seat: str | None, target: str, now: float, out: list[Event]
+    ) -> Refusal | None:
+        """P1: the host removes a person, present or gone (so that they do not come
+        back); never themselves (they leave), never a computer player (remove_bot)."""
+        found = self.seats.get(target)
+        if found is None or found.is_bot:
+            return Refusal("not_a_person", {"seat": target})
+        if target == seat:
+            return Refusal("remove_self")
+        if found.removed:
+            return Refusal("already_removed", {"name": found.name})
+        if self.rated and self.settings_closed() is not None:
+            # a rated game is not won by removing the player ahead
+            return Refusal("rated_in_play")
+        self._before_removal(target, now, out)
+        self._emit(SeatRemoved(self._next, target, now), out)
         return None
 
     def _anonymise(self, player: str, out: list[Event]) -> None:

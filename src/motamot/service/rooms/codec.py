@@ -27,6 +27,7 @@ from motamot.service.rooms.commands import (
     Join,
     Leave,
     RemoveBot,
+    RemovePlayer,
     SetPublic,
     SetReady,
 )
@@ -35,6 +36,7 @@ from motamot.service.rooms.events import (
     ReadyChanged,
     RoomCreated,
     SeatLeft,
+    SeatRemoved,
     SeatRenamed,
     SeatTaken,
     SettingsChanged,
@@ -68,6 +70,7 @@ class EventCodec:
             SettingsChanged[settings],  # type: ignore[valid-type]
             SeatTaken,
             SeatLeft,
+            SeatRemoved,
             SeatRenamed,
             ReadyChanged,
             *own,
@@ -155,7 +158,7 @@ class _Relayed(msgspec.Struct, frozen=True):
 
 _RELAYED = msgspec.json.Decoder(_Relayed)
 #: Commands whose type is the same in every kind (ChangeSettings is not: its settings).
-_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, SetReady, Anonymise, SetPublic)
+_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, RemovePlayer, SetReady, Anonymise, SetPublic)
 
 
 class CommandCodec:

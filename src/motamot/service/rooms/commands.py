@@ -46,6 +46,13 @@ class RemoveBot(Command, frozen=True, tag="remove_bot"):
     seat: str
 
 
+class RemovePlayer(Command, frozen=True, tag="remove_player"):
+    """The host removes a person from the room (docs/rules.md, P1): their seat goes and
+    they may not sit in the room again."""
+
+    seat: str
+
+
 class Anonymise(Command, frozen=True, tag="anonymise"):
     """The system gives the seats of `player` a name that says nobody (account deleted)."""
 
@@ -68,4 +75,4 @@ class SetPublic(Command, frozen=True, tag="set_public"):
 
 
 #: Shared commands only the host may give (a kind adds its own).
-HOST_ONLY = (ChangeSettings, SetPublic, AddBot, RemoveBot)
+HOST_ONLY = (ChangeSettings, SetPublic, AddBot, RemoveBot, RemovePlayer)

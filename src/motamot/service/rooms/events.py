@@ -67,6 +67,14 @@ class SeatLeft(Event, frozen=True, tag="room.seat_left"):
     at: float | None = None
 
 
+class SeatRemoved(Event, frozen=True, tag="room.seat_removed"):
+    """The host removed a person (docs/rules.md, P1): the seat is left for good, and
+    neither its token, its lasting player nor its name may sit in the room again."""
+
+    seat: str
+    at: float | None = None
+
+
 class SeatRenamed(Event, frozen=True, tag="room.seat_renamed"):
     """A seat's name replaced: the player's account was deleted, its seats keep a name
     that says nobody (the room's records and results show it from then on)."""
@@ -81,4 +89,12 @@ class ReadyChanged(Event, frozen=True, tag="room.ready_changed"):
 
 
 #: The events of every kind, besides its own (the codec adds the kind's settings type).
-SHARED_EVENTS = (RoomCreated, SettingsChanged, SeatTaken, SeatLeft, SeatRenamed, ReadyChanged)
+SHARED_EVENTS = (
+    RoomCreated,
+    SettingsChanged,
+    SeatTaken,
+    SeatLeft,
+    SeatRemoved,
+    SeatRenamed,
+    ReadyChanged,
+)

@@ -29,6 +29,8 @@ class Seat:
     secret_digest: str | None = None
     #: The lasting player linked to a person's seat (SeatTaken.player).
     player: str | None = None
+    #: Removed by the host (SeatRemoved): the seat never sits again (docs/rules.md, P1).
+    removed: bool = False
 
     @property
     def is_bot(self) -> bool:

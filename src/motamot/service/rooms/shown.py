@@ -24,6 +24,7 @@ from motamot.service.rooms.events import (
     ReadyChanged,
     RoomCreated,
     SeatLeft,
+    SeatRemoved,
     SeatRenamed,
     SeatTaken,
     SettingsChanged,
@@ -80,6 +81,15 @@ class SeatLeftShown(Shown, tag="room.seat_left"):
     at: float | None = None
 
 
+class SeatRemovedShown(Shown, tag="room.seat_removed"):
+    """The host removed a person (docs/rules.md, P1): the seat is gone for good."""
+
+    seat: str
+    #: Who may give the host's commands now.
+    host: str | None
+    at: float | None = None
+
+
 class SeatRenamedShown(Shown, tag="room.seat_renamed"):
     """A seat's name replaced by one that says nobody (its player's account was deleted)."""
 
@@ -112,6 +122,7 @@ def shared_types(settings: Any) -> tuple[Any, ...]:
         SettingsChangedShown[settings],
         SeatTakenShown,
         SeatLeftShown,
+        SeatRemovedShown,
         SeatRenamedShown,
         ReadyChangedShown,
     )
@@ -125,6 +136,8 @@ def shared_shown(event: Event, settings: Callable[[Any], Any], host: str | None)
             return SeatTakenShown(event.seq, event.seat, event.name, host, event.level, event.at)
         case SeatLeft():
             return SeatLeftShown(event.seq, event.seat, host, event.at)
+        case SeatRemoved():
+            return SeatRemovedShown(event.seq, event.seat, host, event.at)
         case SeatRenamed():
             return SeatRenamedShown(event.seq, event.seat, event.name)
         case ReadyChanged():

@@ -43,7 +43,8 @@ class Passed(Event, frozen=True, tag="topword.passed"):
 
 
 class Resigned(Event, frozen=True, tag="topword.resigned"):
-    """T21: the seat left the game on its turn (its tiles set aside, its score as it was)."""
+    """T21: the seat left the game on its turn (its tiles set aside, its score as it was);
+    P1: or the host removed it from the table, whoever was to play."""
 
     seat: str
     at: float

@@ -153,6 +153,17 @@ class TopwordRoom(Actor[TopwordSettings]):
             return Refusal("room_full", {"max": self.ruleset.max_players})
         return None
 
+    def _before_removal(self, seat: str, now: float, out: list[Event]) -> None:
+        """P1: a player removed from a game in play resigns at once (T21), even out of
+        turn; the game ends if one player is left."""
+        game = self.game
+        if game is None or game.finished or seat not in self.order:
+            return
+        if self.index_of(seat) in game.resigned:
+            return
+        self._emit(Resigned(self._next, seat, now), out)
+        self._end_if_over(out)
+
     def _renamed(self, seat: str) -> None:
         """The game's records name the players: with the new name from now on."""
         if self.game is not None:
@@ -178,9 +189,12 @@ class TopwordRoom(Actor[TopwordSettings]):
             case Passed(at=at):
                 self._game().apply(PassAction(), replayed=True)
                 self.turn_start = at
-            case Resigned(at=at):
-                self._game().apply(ResignAction())
-                self.turn_start = at
+            case Resigned(seat=seat, at=at):
+                game = self._game()
+                to_play = self.current == seat  # P1: a removed player resigns out of turn
+                game.apply(ResignAction(self.index_of(seat)))
+                if to_play:
+                    self.turn_start = at
             case GameEnded(reason=reason):
                 self._game().finish(EndReason(reason))
                 self.ended = event
