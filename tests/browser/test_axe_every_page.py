@@ -1,6 +1,6 @@
 """axe-core on every page a player or a spectator meets, at phone and desktop size: no
 serious or critical violation (issue 21: the Topword spectator's cells, the Boggle
-results' heading order, the Topword page's missing main heading)."""
+results' heading order, the Topword page's missing main heading; the games' guides)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,13 @@ def test_no_serious_violation_on_any_page(
 
     visit("/", "home", lambda p: expect(p.locator("#create")).to_be_visible())
     visit("/?lang=en", "home-en", lambda p: expect(p.locator("#create")).to_be_visible())
+    for kind in ("boggle", "topword"):  # « Comment jouer », in both languages
+        for lang in ("en", "fr"):
+            visit(
+                f"/comment-jouer/{kind}?lang={lang}",
+                f"guide-{kind}-{lang}",
+                lambda p: expect(p.locator("figure svg").first).to_be_visible(),
+            )
     visitor.goto(live.url + "/?lang=fr")  # the switch is remembered: back to French
     visit("/no-such-page", "not-found", lambda p: expect(p.locator("h1")).to_be_visible())
     visit("/r/nosuchroom0000000", "no-room", lambda p: expect(p.locator("h1")).to_be_visible())

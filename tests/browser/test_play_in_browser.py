@@ -86,7 +86,7 @@ def test_two_players_play_a_round_by_link(
         frames.watch(page)
 
     ana.goto(live.url + "/")
-    expect(ana.locator("h1")).to_have_text("Créer une partie de Boggle")
+    expect(ana.locator("h1")).to_have_text("Des jeux de lettres entre amis")
     assert serious_violations(ana) == []
     ana.fill("#name", "Ana")
     ana.fill("#duration", "120")
@@ -162,7 +162,7 @@ def test_two_players_play_a_round_by_link(
     same_after_reload(watching)
     watching.screenshot(path=str(artifacts / "results-desktop-spectator.png"), full_page=True)
     watching.goto(live.url + "/?lang=en")
-    expect(watching.locator("h1")).to_have_text("Create a Boggle room")
+    expect(watching.locator("h1")).to_have_text("Word games with friends")
     watching.screenshot(path=str(artifacts / "home-desktop.png"))
     watching.goto(link + "/watch")
     expect(watching.locator("h1").first).to_contain_text("Results of round 1")  # the switch sticks

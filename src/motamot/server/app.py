@@ -17,6 +17,7 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from motamot.server.assets import Assets
+from motamot.server.guides import guide_routes
 from motamot.server.headers import SecurityHeaders
 from motamot.server.health import health_routes
 from motamot.server.limits import BodyLimit
@@ -79,6 +80,7 @@ def create_app(
         *health_routes(rooms, metrics if metrics_here else None),
         *(route for kind in kinds for route in kind.routes(rooms)),
         *player_routes(pages, rooms),
+        *guide_routes(pages),
         Route("/r/{room}", shared.room),
         Route("/r/{room}/{mode}", shared.room),
         Route("/api/rooms/{room}/join", shared.join, methods=["POST"]),

@@ -127,6 +127,16 @@ class WebKind(ABC):
         """What the kind's form on the home page reads (the defaults a link carries)."""
         return {}
 
+    def intro(self, lang: Language) -> Page | None:
+        """The kind's card at the top of the home page: its name, a line, a small
+        picture, links to its form and its guide (None: it has none)."""
+        return None
+
+    def guide(self, lang: Language) -> Page | None:
+        """The kind's « Comment jouer » page, served at /comment-jouer/<name> (None: it
+        has none)."""
+        return None
+
 
 class WebKinds:
     """The kinds one server serves, by name, with their rooms' and their messages' registry."""

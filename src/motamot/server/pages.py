@@ -82,9 +82,10 @@ class Pages:
     """The templates of the server and of the kinds it serves, with their assets' URLs."""
 
     def __init__(self, kinds: Iterable[WebKind], assets: Assets) -> None:
+        self.kinds = tuple(kinds)
         own: dict[str, BaseLoader] = {
             kind.name: FileSystemLoader(kind.templates)
-            for kind in kinds
+            for kind in self.kinds
             if kind.templates is not None
         }
         own["players"] = FileSystemLoader(PLAYER_TEMPLATES)
@@ -154,12 +155,18 @@ class Pages:
         data: dict[str, Any],
         remembered: str = "",
     ) -> Response:
-        """The home page: each kind's part (its create form), then this browser's rooms;
-        `data` is what the kinds' forms read (a link's defaults), `remembered` the name
-        the browser's player sat under last."""
+        """The home page: the games side by side (each kind's intro), each kind's part
+        (its create form), then this browser's rooms; `data` is what the kinds' forms
+        read (a link's defaults), `remembered` the name the browser's player sat under
+        last."""
         shown = [self.section(lang, section, remembered) for section in sections]
-        page = Page("home.html", "site_title", "home.js", {"sections": shown})
+        intros = [self.section(lang, intro) for intro in self.intros(lang)]
+        page = Page("home.html", "site_title", "home.js", {"sections": shown, "intros": intros})
         return self.render(request, lang, page, "/", data)
+
+    def intros(self, lang: Language) -> list[Page]:
+        """Each kind's card on the home page, in the order the kinds are served."""
+        return [intro for kind in self.kinds if (intro := kind.intro(lang)) is not None]
 
     def message(self, request: Request, lang: Language, key: str, status: int) -> Response:
         """A page that says one thing (`key`: no_room, not_found) and links home."""

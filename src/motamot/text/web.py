@@ -13,6 +13,7 @@ from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
 from motamot.text.duplicate_web import DUPLICATE_PAGE
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
+from motamot.text.guides import GUIDE_PAGE
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
 from motamot.text.lobby_web import LOBBY_PAGE
 from motamot.text.players import BOGGLE_LEVELS
@@ -320,7 +321,14 @@ def serve_text(key: str, lang: Language, **fields: object) -> str:
 
 
 #: The pages' texts: the rooms' (also sent to the browser) and the player pages'.
-_PAGES: Catalog = {**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **LOBBY_PAGE, **PLAYER_PAGE}
+_PAGES: Catalog = {
+    **PAGE,
+    **TOPWORD_PAGE,
+    **DUPLICATE_PAGE,
+    **LOBBY_PAGE,
+    **PLAYER_PAGE,
+    **GUIDE_PAGE,
+}
 
 
 def page_text(key: str, lang: Language, **fields: object) -> str:

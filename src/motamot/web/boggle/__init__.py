@@ -67,5 +67,11 @@ class BoggleWeb(WebKind):
     def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
         return {"defaults": api.same_grid_defaults(query, dictionaries)}
 
+    def intro(self, lang: Language) -> Page:
+        return pages.intro(lang)
+
+    def guide(self, lang: Language) -> Page:
+        return pages.guide(lang)
+
 
 BOGGLE = BoggleWeb()

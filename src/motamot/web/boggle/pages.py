@@ -1,19 +1,27 @@
-"""The Boggle pages: the room (drawn by `room.js` from the socket) and the home page's form,
-each a template of `templates/`; here is only what they read."""
+"""The Boggle pages: the room (drawn by `room.js` from the socket), the home page's form
+and card, the guide; each a template, here is only what they read."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from motamot.boggle.bots import BOT_LEVELS
+from motamot.boggle.grid import Cell
 from motamot.boggle.rules import DEFAULT_PRESET, PRESETS
 from motamot.names import MAX_NAME_LENGTH
+from motamot.server.guides import guide_path
 from motamot.server.kinds import Page
 from motamot.server.pages import dictionary_options
 from motamot.service.boggle.room import MAX_BOTS
 from motamot.service.boggle.settings import BoggleSettings
+from motamot.text.guides import BOGGLE_GUIDE
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
+from motamot.web.boggle.pictures import grid_picture
+
+#: The rulebook's grid and its word DANSE (the pictures' example; checked by the tests).
+RULEBOOK_GRID = "ORTE/BEST/INAM/GTED"
+DANSE: tuple[Cell, ...] = ((3, 3), (2, 2), (2, 1), (1, 2), (0, 3))
 
 
 def room(lang: Language, room_id: str, mode: str) -> Page:
@@ -47,3 +55,29 @@ def home_form(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
         "penalty": int(defaults.get("invalid_penalty") or 0),
     }
     return Page("boggle/home_form.html", context=context)
+
+
+def intro(lang: Language) -> Page:
+    """Boggle's card on the home page: the rulebook's grid with DANSE traced, one line."""
+    context = {
+        "name": "boggle",
+        "title": "Boggle",
+        "line": page_text("intro.boggle", lang),
+        "create": page_text("intro.create.boggle", lang),
+        "guide": guide_path("boggle"),
+        "picture": grid_picture(RULEBOOK_GRID, DANSE, page_text("picture.boggle", lang)),
+    }
+    return Page("intro.html", context=context)
+
+
+def guide(lang: Language) -> Page:
+    """« Comment jouer au Boggle »: the rules a player needs, a word traced on a grid."""
+    guide = BOGGLE_GUIDE[lang]
+    caption = next(part.caption for part in guide.parts if part.picture)
+    context = {
+        "name": "boggle",
+        "guide": guide,
+        "pictures": {"word": grid_picture(RULEBOOK_GRID, DANSE, caption)},
+        "create": page_text("guide_create.boggle", lang),
+    }
+    return Page("guide.html", "guide_title.boggle", context=context)

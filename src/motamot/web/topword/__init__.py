@@ -156,6 +156,12 @@ class TopwordWeb(WebKind):
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries)
 
+    def intro(self, lang: Language) -> Page:
+        return pages.intro(lang)
+
+    def guide(self, lang: Language) -> Page:
+        return pages.guide(lang)
+
 
 async def preview_frame(
     rooms: Rooms, room_id: str, seat: str, message: PreviewMessage, lang: Language
