@@ -6,6 +6,7 @@ is no store, one from a newer motamot)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from string import ascii_uppercase
 
 import pytest
 
@@ -73,17 +75,18 @@ async def play_through_a_backup(
     assert (await players[0].request({"type": "start"}))["type"] == "ack"
     while players[0].grid is None:
         await asyncio.sleep(0.05)
-    words = grid_words(players[0].grid) * 3
+    # the grid's words, then junk words (stored too, refused by the dictionary) for as
+    # long as the backup takes: a slow machine never runs out of words to write
+    junk = ("ZZ" + "".join(letters) for letters in itertools.product(ascii_uppercase, repeat=3))
+    words = itertools.chain(grid_words(players[0].grid), junk)
     stop = asyncio.Event()
 
-    async def write(player: Player, start: int) -> None:
-        for word in words[start :: len(players)]:
-            if stop.is_set():
-                return
-            await player.write(word)
+    async def write(player: Player) -> None:
+        while not stop.is_set():
+            await player.write(next(words))
             await asyncio.sleep(PACE)
 
-    writers = [asyncio.create_task(write(p, i)) for i, p in enumerate(players)]
+    writers = [asyncio.create_task(write(p)) for p in players]
     await until(lambda: len(acknowledged(players)) >= 12)
     before = acknowledged(players)
     backup = await asyncio.to_thread(admin, "backup", str(target), "--db", str(server.db))

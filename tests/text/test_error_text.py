@@ -23,12 +23,13 @@ from motamot.topword.rules import Reason
 
 def _all_error_classes() -> list[type[CodedError]]:
     """Every coded error below the service layer (the rooms' errors are refusals, whose
-    texts are keyed by their codes: tests/service/test_refusal_text.py)."""
+    texts are keyed by their codes: tests/service/test_refusal_text.py; the server's
+    are answered with texts of their own catalogues: text.web, text.accounts)."""
     found: list[type[CodedError]] = []
     todo = list(CodedError.__subclasses__())
     while todo:
         cls = todo.pop()
-        if not cls.__module__.startswith("motamot.service."):
+        if not cls.__module__.startswith(("motamot.service.", "motamot.server.")):
             found.append(cls)
         todo.extend(cls.__subclasses__())
     return sorted(found, key=lambda cls: cls.__qualname__)

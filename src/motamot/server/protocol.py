@@ -13,9 +13,11 @@ connection answers it and carries on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, ClassVar, Union
 
 import msgspec
+
+from motamot.errors import CodedError
 
 #: Largest text frame a client may send (a word, a name, settings: far below this).
 MAX_MESSAGE_BYTES = 4096
@@ -91,12 +93,16 @@ SHARED_ACTIONS = (
 )
 
 
-class ProtocolError(ValueError):
+class ProtocolError(CodedError, ValueError):
     """A message the server cannot take: a code (`too_big`, `malformed`) and a detail."""
 
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "malformed": "malformed message: {detail}",
+        "too_big": "message too big: {detail}",
+    }
+
     def __init__(self, code: str, detail: str) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
+        super().__init__(code, detail=detail)
         self.detail = detail
 
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from typing import ClassVar
 from urllib.parse import parse_qsl
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import HTTPConnection, Request
 
+from motamot.errors import CodedError
 from motamot.server.players.visitors import SESSION_COOKIE, identity_secret
 
 MAX_FORM_BYTES = 4096
@@ -25,12 +27,18 @@ CSRF_SECONDS = 86400
 CSRF_FIELD = "csrf"
 
 
-class FormError(Exception):
-    """A form that cannot be read (its code: `too_big`, `malformed`, `csrf`)."""
+class FormError(CodedError):
+    """A form that cannot be read (its code: `too_big`, `malformed`, `csrf`), and the
+    HTTP status it answers with."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "too_big": "the form is too big",
+        "malformed": "the form cannot be read",
+        "csrf": "the form does not come from this site's page in this browser",
+    }
 
     def __init__(self, code: str, status: int) -> None:
-        super().__init__(code)
-        self.code = code
+        super().__init__(code, status=status)
         self.status = status
 
 

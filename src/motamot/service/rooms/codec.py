@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 import msgspec
 
+from motamot.errors import CodedError
 from motamot.service.ports import StoredEvent
 from motamot.service.rooms.commands import (
     AddBot,
@@ -46,8 +47,15 @@ from motamot.service.rooms.outcomes import Ack, Refusal
 _ENCODER = msgspec.json.Encoder()
 
 
-class EventDecodeError(ValueError):
-    """A stored event that this version cannot read (an operator's problem, not a player's)."""
+class EventDecodeError(CodedError, ValueError):
+    """A stored event that this version cannot read (an operator's problem, not a
+    player's): `unreadable` (the detail says which field), `misnumbered`, `unknown_kind`."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "unreadable": "not a {kind} event: {detail}",
+        "misnumbered": "room {room}: row {row} holds event {event}",
+        "unknown_kind": "room {room}: no room kind {kind!r} here",
+    }
 
 
 def _union(types: Sequence[Any]) -> Any:
@@ -90,12 +98,12 @@ class EventCodec:
         except msgspec.DecodeError as error:
             older = self._upcast(text)
             if older is None:
-                raise EventDecodeError(f"not a {self.kind} event: {error}") from None
+                raise EventDecodeError("unreadable", kind=self.kind, detail=str(error)) from None
         try:
             upcast: Event = msgspec.convert(older, self._type)
             return upcast
         except msgspec.ValidationError as error:
-            raise EventDecodeError(f"not a {self.kind} event: {error}") from None
+            raise EventDecodeError("unreadable", kind=self.kind, detail=str(error)) from None
 
     def _upcast(self, text: str | bytes) -> dict[str, Any] | None:
         """An event stored under an older tag, as today's event's fields (None: not one)."""
@@ -120,7 +128,7 @@ class EventCodec:
         """The event of a stored row (whose seq must be the row's)."""
         event = self.decode(row.data)
         if event.seq != row.seq:
-            raise EventDecodeError(f"room {row.room}: row {row.seq} holds event {event.seq}")
+            raise EventDecodeError("misnumbered", room=row.room, row=row.seq, event=event.seq)
         return event
 
 

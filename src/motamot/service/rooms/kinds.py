@@ -93,7 +93,7 @@ class Kinds:
         name = created_kind(row.data, self._legacy_created)
         kind = self._by_name.get(name) if name is not None else None
         if kind is None:
-            raise EventDecodeError(f"room {row.room}: no room kind {name!r} here")
+            raise EventDecodeError("unknown_kind", room=row.room, kind=name)
         return kind
 
     def rebuild(self, rows: Sequence[StoredEvent], lexicons: Lexicons) -> Actor[Any]:

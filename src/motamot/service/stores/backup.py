@@ -18,20 +18,31 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from motamot.durable import fsync_folder
+from motamot.errors import CodedError
 from motamot.service.stores import sqlite
 from motamot.service.stores.sqlite import SqliteStore
 
 
-class BackupError(Exception):
+class BackupError(CodedError):
     """Why a backup or a restore could not be made: a code (`not_a_store`, `damaged`,
     `in_use`, `exists`, `missing`, `too_new`, `cannot_write`), the file's path and a
     detail; the terminal says it in the operator's language (`text.cli.ADMIN_ERRORS`)."""
 
+    TEMPLATES: ClassVar[dict[str, str]] = {
+        "not_a_store": "{path} is not a motamot store {detail}",
+        "damaged": "{path} is damaged: {detail}",
+        "in_use": "{path} is open in a running motamot",
+        "exists": "{path} already holds rooms",
+        "missing": "{path} does not exist",
+        "too_new": "{path} was written by a newer motamot (schema {detail})",
+        "cannot_write": "cannot write {path}: {detail}",
+    }
+
     def __init__(self, code: str, path: str, detail: str = "") -> None:
-        super().__init__(f"{code}: {path} {detail}".strip())
-        self.code = code
+        super().__init__(code, path=path, detail=detail)
         self.path = path
         self.detail = detail
 
