@@ -5,9 +5,9 @@ Builds the sdist of the committed tree (`git archive HEAD`) and, from it, the wh
 (`python -m build`: what the wheel holds is what the sdist gave it), installs the
 wheel into a fresh venv outside the source tree, starts that venv's `motamot serve` in
 an empty folder, and fetches every page (the home page, every page it links to on this
-site, a Boggle room and a Topword table in each of their modes, a page that does not
-exist) and every asset those pages reference, the modules' imports and the style
-sheets' urls followed. Any answer but 200 (404 for the page that does not exist)
+site, a Boggle room, a Topword table and a duplicate room in each of their modes, a page
+that does not exist) and every asset those pages reference, the modules' imports and
+the style sheets' urls followed. Any answer but 200 (404 for the page that does not exist)
 fails, naming the URL.
 
     python tools/wheel_smoke.py            # build, install, serve, fetch
@@ -71,7 +71,7 @@ def references(url: str, kind: str, text: str) -> Iterator[str]:
 
 
 def rooms(base: str) -> list[str]:
-    """The pages of a Boggle room and of a Topword table, made for the check."""
+    """The pages of a Boggle room, a Topword table and a duplicate room, made for the check."""
     status, _, text = fetch(base + "/api/rooms", {"name": "Ana"})
     assert status == 200, (status, text)
     boggle = json.loads(text)["room"]
@@ -80,6 +80,10 @@ def rooms(base: str) -> list[str]:
     table = json.loads(text)["room"]
     pages = [f"/r/{boggle}", f"/r/{boggle[:16]}/watch", f"/r/{table}", f"/r/{table[:16]}/watch"]
     pages += [f"/r/{table}/replay", f"/r/{table}/analysis"]
+    status, _, text = fetch(base + "/api/duplicate", {"name": "Ana"})
+    assert status == 200, (status, text)
+    duplicate = json.loads(text)["room"]
+    pages += [f"/r/{duplicate}", f"/r/{duplicate[:16]}/watch"]
     return [base + page for page in pages]
 
 

@@ -1,6 +1,7 @@
 """axe-core on every page a player or a spectator meets, at phone and desktop size: no
 serious or critical violation (issue 21: the Topword spectator's cells, the Boggle
-results' heading order, the Topword page's missing main heading; the games' guides)."""
+results' heading order, the Topword page's missing main heading; the games' guides; issue
+24: the duplicate room)."""
 
 from __future__ import annotations
 
@@ -120,6 +121,27 @@ def test_no_serious_violation_on_any_page(
         "topword-analysis",
         lambda p: expect(p.locator("table.review")).to_be_visible(),
     )
+    # Duplicate: the lobby, a turn (a player's, a spectator's), self-paced to its end
+    dup = live.post("/api/duplicate", {"name": "Ana", "turn_seconds": None})
+    ana.context.close()
+    ana = frames.watch(seated(browser, live, dup, viewport))
+    expect(ana.locator("#start")).to_be_visible()
+    one_heading_first(ana)
+    check(ana, f"duplicate-lobby-{size}", artifacts, found)
+    ana.click("#start")
+    expect(ana.locator("#rack .tile").first).to_be_visible()
+    one_heading_first(ana)
+    check(ana, f"duplicate-turn-{size}", artifacts, found)
+    ana.click("#next-turn")
+    expect(ana.locator("#sheet")).to_be_visible()
+    check(ana, f"duplicate-after-turn-{size}", artifacts, found)
+    visit(
+        f"/r/{dup['room'][:16]}/watch",
+        "duplicate-watch",
+        lambda p: expect(p.locator("#standings")).to_be_visible(),
+    )
+    visitor.goto(f"{live.url}/r/{tw}/analysis")
+    expect(visitor.locator("table.review")).to_be_visible()
     words = visitor.locator("main").inner_text()
     assert "passe" in words and re.search(r"\bpass\b", words) is None  # no English in French
     width = visitor.evaluate("document.documentElement.scrollWidth")

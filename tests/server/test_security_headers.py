@@ -54,6 +54,7 @@ def pages(client: TestClient) -> list[str]:
     """A path of every kind of page and answer the server gives."""
     room, _ = create(client, duration=60, seed=2024)
     table = client.post("/api/tables", json={"name": "Ana", "seats": ["greedy"]}).json()["room"]
+    duplicate = client.post("/api/duplicate", json={"name": "Ana"}).json()["room"]
     return [
         "/compte",
         "/compte/creer",
@@ -69,6 +70,8 @@ def pages(client: TestClient) -> list[str]:
         f"/r/{table}/watch",
         f"/r/{table}/replay",
         f"/r/{table}/analysis",
+        f"/r/{duplicate}",
+        f"/r/{duplicate}/watch",
         "/r/AAAAAAAAAAAAAAAA",  # no such room
         "/no/such/page",
         "/favicon.ico",
@@ -101,7 +104,7 @@ def test_every_page_has_the_headers_and_nothing_inline(client: TestClient) -> No
             for source in parser.sources:  # this site's, under /static/
                 assert source.startswith("/static/"), (path, source)
                 check_headers(client.get(source).headers, source)
-    assert html >= 14
+    assert html >= 16
 
 
 def test_refusals_have_the_headers_too(client: TestClient) -> None:

@@ -77,6 +77,10 @@ DUPLICATE_PAGE: Catalog = {
         "en": "No move with this rack: it goes back to the pile.",
     },
     "dup_found_by": {"fr": "Trouvé par {names}", "en": "Found by {names}"},
+    "dup_found_more": {
+        "fr": "{names} et {count:autre|autres}",
+        "en": "{names} and {count:other|others}",
+    },
     "dup_found_by_nobody": {
         "fr": "Personne n'a trouvé le top.",
         "en": "Nobody found the top.",

@@ -10,8 +10,9 @@ from motamot.server.kinds import WebKinds
 
 
 def default_kinds() -> WebKinds:
-    """Boggle rooms and Topword tables."""
+    """Boggle rooms, Topword tables and duplicate Topword rooms."""
     from motamot.web.boggle import BOGGLE
+    from motamot.web.duplicate import DUPLICATE
     from motamot.web.topword import TOPWORD
 
-    return WebKinds((BOGGLE, TOPWORD))
+    return WebKinds((BOGGLE, TOPWORD, DUPLICATE))
