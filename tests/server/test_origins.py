@@ -21,6 +21,7 @@ from tests.server.stored import StoredServer, stored_server
 BODIES = {
     "/api/rooms": {"name": "Ana"},
     "/api/tables": {"name": "Ana"},
+    "/api/duplicate": {"name": "Ana"},
     "/api/rooms/{room}/join": {"name": "Bob"},
 }
 #: The account pages' forms (`server.players`): urlencoded, each with its own token.
