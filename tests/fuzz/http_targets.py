@@ -25,6 +25,7 @@ import msgspec.inspect as mi
 from motamot.server.limits import MAX_BODY_BYTES
 from motamot.server.room_routes import JoinRequest
 from motamot.web.boggle.api import CreateRequest
+from motamot.web.duplicate.api import DuplicateRequest
 from motamot.web.topword.api import TableRequest
 from tests.fuzz.mutate import mutate
 from tests.fuzz.server_targets import ODD_TEXT, hostile_value, random_json, valid_value
@@ -33,6 +34,7 @@ from tests.fuzz.server_targets import ODD_TEXT, hostile_value, random_json, vali
 BODIES: dict[str, type[msgspec.Struct]] = {
     "/api/rooms": CreateRequest,
     "/api/tables": TableRequest,
+    "/api/duplicate": DuplicateRequest,
     "/api/rooms/{room}/join": JoinRequest,
 }
 #: Room ids for a route's path besides the room under test.

@@ -102,7 +102,7 @@ def test_fuzzed_requests_get_coded_answers_and_refusals_store_nothing(
     assert seen.get(415, 0) > 0 and seen.get(404, 0) > 0, seen
 
 
-@pytest.mark.parametrize("path", ["/api/rooms", "/api/tables"])
+@pytest.mark.parametrize("path", ["/api/rooms", "/api/tables", "/api/duplicate"])
 def test_a_string_that_is_not_utf8_is_malformed_not_a_crash(
     server: StoredServer, path: str
 ) -> None:
