@@ -119,7 +119,8 @@ def set_private(tx: Tx, player_id: str, private: bool) -> None:
 
 def delete_account(tx: Tx, player_id: str) -> None:
     """Forget the account's personal data: name, password, remembered name, sessions,
-    browsers. The player id stays (the rooms' events name it), marked deleted."""
+    browsers, e-mail address and the mails waiting for it. The player id stays (the
+    rooms' events name it), marked deleted."""
     tx.execute(
         "UPDATE players_players SET name = NULL, name_key = NULL, password = NULL,"
         " seat_name = NULL, private = 1, deleted = 1 WHERE player = ?",
@@ -127,6 +128,8 @@ def delete_account(tx: Tx, player_id: str) -> None:
     )
     tx.execute("DELETE FROM players_sessions WHERE player = ?", (player_id,))
     tx.execute("DELETE FROM players_identities WHERE player = ?", (player_id,))
+    tx.execute("DELETE FROM players_mail WHERE player = ?", (player_id,))
+    tx.execute("DELETE FROM players_outbox WHERE player = ?", (player_id,))
 
 
 def start_session(tx: Tx, digest: str, player_id: str, expires: float) -> None:

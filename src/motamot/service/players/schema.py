@@ -6,13 +6,18 @@ events (rebuilt by `motamot admin rebuild-ratings`): the seats each player took,
 games that ended and each place in them, the ratings and their history, and per room the
 last event projected (so an update interrupted by a crash is redone once, at start).
 
-Created with `IF NOT EXISTS` when the store opens (the rooms' store has no migrations
-for tables of others yet).
+The tables of the first players' store are created with `IF NOT EXISTS` when the store
+opens; every table added since is a migration of this store's own list (`MIGRATIONS`,
+the scheme of `service.stores.migrations`: applied once, in order, in one transaction, one
+process at a time, the version reached kept as `players_keys.schema_version`). The list is
+the players' own, not the rooms' store's, because with SQLite the players' tables have a
+file of their own (`db.players_path`).
 """
 
 from __future__ import annotations
 
 from motamot.service.players.db import Tx
+from motamot.service.stores.migrations import Migration, pending
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS players_players (
@@ -118,6 +123,52 @@ CREATE TABLE IF NOT EXISTS players_rating_history (
 CREATE INDEX IF NOT EXISTS players_history_player ON players_rating_history (player, family);
 """
 
+#: The kept tables added since the first players' store, one entry per version (never edit
+#: or reorder one that has shipped; `{text}`, `{int}`, `{float}` are each dialect's types).
+MIGRATIONS: tuple[Migration, ...] = (
+    (
+        # an address to be told at (`service.mail`): the player's, unconfirmed until its
+        # link is followed; `version` grows at every change (older links are refused)
+        """CREATE TABLE players_mail (
+            player {text} PRIMARY KEY,
+            address {text} NOT NULL,
+            confirmed {int} NOT NULL,
+            lang {text} NOT NULL,
+            version {int} NOT NULL,
+            changed {float} NOT NULL
+        )""",
+        # the mails to send, kept until sent or given up: one per (player, what, room,
+        # seq) at most, whichever process noticed it (a turn is mailed once)
+        """CREATE TABLE players_outbox (
+            id {text} PRIMARY KEY,
+            player {text} NOT NULL,
+            what {text} NOT NULL,
+            room {text} NOT NULL,
+            seat {text} NOT NULL,
+            seq {int} NOT NULL,
+            address {text},
+            lang {text},
+            data {text} NOT NULL,
+            created {float} NOT NULL,
+            next_try {float} NOT NULL,
+            attempts {int} NOT NULL,
+            state {text} NOT NULL,
+            lease_until {float} NOT NULL,
+            done_at {float},
+            UNIQUE (player, what, room, seq)
+        )""",
+        "CREATE INDEX players_outbox_due ON players_outbox (state, next_try)",
+        "CREATE INDEX players_outbox_player ON players_outbox (player, created)",
+        # mails sent to each address each day (the daily cap)
+        """CREATE TABLE players_mail_days (
+            address_key {text} NOT NULL,
+            day {text} NOT NULL,
+            sent {int} NOT NULL,
+            PRIMARY KEY (address_key, day)
+        )""",
+    ),
+)
+
 #: The projected tables (emptied and filled again by a rebuild), each with its order.
 PROJECTED = {
     "players_projected": "room",
@@ -168,4 +219,25 @@ def create_tables(tx: Tx) -> bool:
         )
     for statement in statements:
         tx.execute(statement)
+    migrate(tx)
     return fresh
+
+
+def schema_version(tx: Tx) -> int:
+    """The version the kept tables are at (0: the first store, before any migration)."""
+    rows = tx.execute("SELECT value FROM players_keys WHERE name = 'schema_version'")
+    return int(rows[0][0]) if rows else 0
+
+
+def migrate(tx: Tx) -> None:
+    """Apply the migrations the store lacks (SchemaTooNew: a newer motamot's store)."""
+    found = schema_version(tx)
+    for statements in pending(MIGRATIONS, found, "the players' store"):
+        for statement in statements:
+            tx.execute(statement.format(**_TYPES[tx.dialect]))
+    if found < len(MIGRATIONS):
+        tx.execute(
+            "INSERT INTO players_keys (name, value) VALUES ('schema_version', ?)"
+            " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            (str(len(MIGRATIONS)),),
+        )

@@ -7,10 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from motamot.service.players import accounts, projection, queries
+from motamot.service.players import accounts, mail, projection, queries
 from motamot.service.players.accounts import Account, Player
 from motamot.service.players.db import Db, Tx, open_db
 from motamot.service.players.facts import RoomFacts
+from motamot.service.players.mail import MailAddress
 from motamot.service.players.schema import PROJECTED, create_tables
 
 T = TypeVar("T")
@@ -97,6 +98,20 @@ class PlayerStore:
 
     async def server_key(self, name: str) -> str:
         return await self.db.run(lambda tx: accounts.server_key(tx, name))
+
+    # --- the address a player is told at (`service.mail`) --------------------------------
+
+    async def mail_of(self, player: str) -> MailAddress | None:
+        return await self.db.run(lambda tx: mail.mail_of(tx, player), durable=False)
+
+    async def set_mail(self, player: str, address: str, lang: str, now: float) -> MailAddress:
+        return await self.db.run(lambda tx: mail.set_mail(tx, player, address, lang, now))
+
+    async def confirm_mail(self, player: str, address: str, version: int, now: float) -> bool:
+        return await self.db.run(lambda tx: mail.confirm_mail(tx, player, address, version, now))
+
+    async def remove_mail(self, player: str, address: str | None = None) -> bool:
+        return await self.db.run(lambda tx: mail.remove_mail(tx, player, address))
 
     # --- what the pages read --------------------------------------------------------------
 
