@@ -101,6 +101,9 @@ class Actor(ABC, Generic[S]):
     HAS_READY: ClassVar[bool] = True
     #: The kind's events that end a match or a game (`outcome` says what they ended).
     ENDINGS: ClassVar[tuple[type[Event], ...]] = ()
+    #: Whether its people may be told by mail of their turns and of a game's end
+    #: (`service.mail`): a game played over days, where nobody waits at the table.
+    NOTIFIES: ClassVar[bool] = False
 
     def __init__(self, created: RoomCreated[S], lexicons: Lexicons) -> None:
         if created.seq != 1:
@@ -226,6 +229,11 @@ class Actor(ABC, Generic[S]):
     def outcome(self, event: Event) -> GameOutcome | None:
         """What `event`, just folded, ended (a match, a game): its places and each one's
         figures, for profiles and ratings (`service.players`); None for any other event."""
+        return None
+
+    def awaited(self) -> tuple[str, int] | None:
+        """The person's seat the room waits for to play, and the seq of the event since
+        which it waits (a turn); None: nobody in particular (a kind without turns)."""
         return None
 
     def is_present(self, seat: str | None) -> bool:

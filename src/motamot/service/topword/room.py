@@ -69,14 +69,16 @@ class TopwordRoom(Actor[TopwordSettings]):
     #: The host starts when the seats are taken: nobody says they are ready.
     HAS_READY = False
     ENDINGS = (GameEnded,)
+    NOTIFIES = True
 
     def __init__(self, created: RoomCreated[TopwordSettings], lexicons: Lexicons) -> None:
         self.game: Game | None = None
         self.order: tuple[str, ...] = ()
         self.started: GameStarted | None = None
         self.ended: GameEnded | None = None
-        #: When the turn of the player to play began (referee time).
+        #: When the turn of the player to play began (referee time), and by which event.
         self.turn_start = created.at
+        self.turn_seq = 0
         #: Every rack (in `order`) after each event of the game, by seq: a seat is shown
         #: its own rack as it was after the event (views never read the pile).
         self.racks_after: dict[int, tuple[tuple[str, ...], ...]] = {}
@@ -106,6 +108,13 @@ class TopwordRoom(Actor[TopwordSettings]):
 
     def finished(self) -> bool:
         return not self.playing
+
+    def awaited(self) -> tuple[str, int] | None:
+        """The person to play and the event that gave them the turn (a bot: nobody)."""
+        seat = self.current
+        if seat is None or self.seats[seat].is_bot:
+            return None
+        return seat, self.turn_seq
 
     def records(self) -> list[str]:
         """The game's record, once it has ended (the seed is in it: never before)."""
@@ -201,6 +210,7 @@ class TopwordRoom(Actor[TopwordSettings]):
             case _:
                 raise ValueError(f"not a Topword room event: {event!r}")
         if self.game is not None and isinstance(event, (GameStarted, *TURNS)):
+            self.turn_seq = event.seq
             self.racks_after[event.seq] = tuple(tuple(rack) for rack in self.game.racks)
             if not isinstance(event, GameStarted):
                 self.turn_at[event.seq] = len(self.game.turns) - 1
