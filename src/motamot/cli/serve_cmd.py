@@ -11,6 +11,7 @@ from motamot.cli.errors import CliError
 from motamot.server.defaults import (
     LOG_FORMATS,
     LOG_LEVELS,
+    MAIL_PER_DAY,
     PER_ADDRESS,
     PROXIES,
     QUOTAS,
@@ -21,6 +22,7 @@ from motamot.text.i18n import Language, translate
 
 if TYPE_CHECKING:
     from motamot.server.operations import Operations
+    from motamot.service.mail.settings import Mailing
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -152,6 +154,39 @@ def _operator_options(parser: argparse.ArgumentParser) -> None:
         default="info",
         help="niveau du journal (défaut : info, une ligne par requête)",
     )
+    _mail_options(parser)
+
+
+def _mail_options(parser: argparse.ArgumentParser) -> None:
+    """Telling players by e-mail: the SMTP server, the sender, the site's address."""
+    parser.add_argument(
+        "--smtp",
+        default=None,
+        metavar="URL",
+        help="serveur SMTP pour prévenir les joueurs par e-mail (leur tour, la fin d'une "
+        "partie) : smtp://utilisateur:mot-de-passe@hôte:port, smtps://... pour TLS, "
+        "?starttls=1 pour STARTTLS. Sans cette option, les pages ne le proposent pas",
+    )
+    parser.add_argument(
+        "--mail-from",
+        default=None,
+        metavar="ADDRESS",
+        help="expéditeur des e-mails (motamot@jeu.exemple)",
+    )
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="adresse publique du site (https://jeu.exemple) où mènent les liens des "
+        "e-mails ; défaut : le premier --origin",
+    )
+    parser.add_argument(
+        "--mail-per-day",
+        type=int,
+        default=MAIL_PER_DAY,
+        metavar="N",
+        help="e-mails envoyés au plus par jour à une même adresse. Défaut : " + str(MAIL_PER_DAY),
+    )
 
 
 #: Longest retention an operator may set (days: a few centuries).
@@ -239,10 +274,42 @@ def _operations(args: argparse.Namespace) -> Operations:
         quotas=quotas,
         retention=Retention(args.retention_days, records),
         secret=load_secret(args.secret_file, args.lang),
+        mail=_mailing(args),
     )
     if args.no_metrics:
         ops.metrics = None
     return ops
+
+
+def _mailing(args: argparse.Namespace) -> Mailing | None:
+    """The mail the options ask for (None: no --smtp); a CliError for an option that is
+    wrong or missing (never saying the SMTP password)."""
+    from motamot.server.origins import normal_origin
+    from motamot.service.mail.addresses import AddressError, check_address
+    from motamot.service.mail.settings import Mailing
+    from motamot.service.mail.smtp import SmtpUrlError, parse_smtp_url
+
+    if args.smtp is None:
+        return None
+    lang = args.lang
+    try:
+        smtp = parse_smtp_url(args.smtp)
+    except SmtpUrlError as error:
+        raise CliError(translate(OPTION_ERRORS, "bad_smtp_url", lang, **error.fields)) from None
+    site = args.public_url or (args.origin or [None])[0]
+    if args.mail_from is None or site is None:
+        raise CliError(translate(OPTION_ERRORS, "mail_needs", lang))
+    try:
+        sender = check_address(args.mail_from)
+    except AddressError:
+        raise CliError(
+            translate(OPTION_ERRORS, "bad_mail_from", lang, value=args.mail_from)
+        ) from None
+    public = normal_origin(site)
+    if public is None:
+        raise CliError(translate(OPTION_ERRORS, "bad_public_url", lang, value=site))
+    checked_range(args.mail_per_day, "--mail-per-day", 1, 100_000, lang)
+    return Mailing(smtp, sender, public, per_day=args.mail_per_day)
 
 
 def _origins(given: list[str], lang: Language) -> list[str]:

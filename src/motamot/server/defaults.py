@@ -19,3 +19,5 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 QUOTAS = SimpleNamespace(rooms_per_hour=60, joins_per_minute=60, sockets_at_once=128)
 #: Days a finished room stays after its last event (`rooms.retention`).
 RETENTION_DAYS = 90
+#: Mails one address may receive in a day (`service.mail.settings.PER_DAY`).
+MAIL_PER_DAY = 20

@@ -1,6 +1,6 @@
 """What the operator of a public server chooses beyond the game: metrics, where they are
-served, logs, quotas, retention. One value passed through `serve.build_app` and `build_cluster_app`,
-so that a new choice is one new field."""
+served, logs, quotas, retention, mail. One value passed through `serve.build_app` and
+`build_cluster_app`, so that a new choice is one new field."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from motamot.server.defaults import PROXIES
 from motamot.server.logs import LogFormat
 from motamot.server.metrics import Metrics
 from motamot.server.quotas import QuotaLimits
+from motamot.service.mail.settings import Mailing
 from motamot.service.rooms.retention import Retention
 from motamot.service.server_secret import ServerSecret
 
@@ -35,3 +36,5 @@ class Operations:
     #: What the scheduled rooms' seeds and ids derive from (`service.server_secret`):
     #: the same file for every process of one server; a fresh one when none is given.
     secret: ServerSecret = field(default_factory=ServerSecret.random)
+    #: Mail through the operator's SMTP server (`service.mail`; None: not offered).
+    mail: Mailing | None = None

@@ -29,6 +29,7 @@ from motamot.server.players.visitors import Players
 from motamot.server.quotas import Quotas
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.mail.mailer import Mailer
 from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
@@ -111,7 +112,10 @@ def build_cluster_app(
         host = ClusterHost(store, broker, clock, shelf, kinds.rooms, lease_seconds=lease)
         presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
         rooms.start(host, shelf, host.followers(), presence)
-        async with following(players, PlayerStore.open(db), store, host, kinds):
+        async with (
+            following(players, PlayerStore.open(db), store, host, kinds),
+            mailing(players, rooms, store, host, ops),
+        ):
             await presence.start()
             await host.start()
             try:
@@ -154,7 +158,10 @@ def build_app(
         store = measured(await store_factory(), ops)
         host = RoomHost(store, broadcaster, clock, shelf, kinds.rooms)
         rooms.start(host, shelf)
-        async with following(players, open_players(), store, host, kinds):
+        async with (
+            following(players, open_players(), store, host, kinds),
+            mailing(players, rooms, store, host, ops),
+        ):
             await host.start()
             try:
                 async with retaining(host, ops):
@@ -197,6 +204,30 @@ async def following(
     finally:
         await projector.close()
         await player_store.close()
+
+
+@contextlib.asynccontextmanager
+async def mailing(
+    players: Players, rooms: Rooms, store: EventStore, host: RoomHost, ops: Operations
+) -> AsyncIterator[Mailer | None]:
+    """Mail while the app runs, if the operator gave an SMTP server: the sender in the
+    background, the notices of this process's rooms (`service.mail.notices`), the
+    account pages' address form; closed before the players' store."""
+    if ops.mail is None:
+        yield None
+        return
+    mailer = await Mailer.open(
+        players.store, ops.mail, host.clock, lambda room: rooms.presence.seats(room)
+    )
+    notifier = mailer.notices((store, host.kinds, host.lexicons))
+    host.observers.append(notifier.observe)
+    players.mailer = mailer
+    try:
+        yield mailer
+    finally:
+        players.mailer = None
+        host.observers.remove(notifier.observe)
+        await mailer.close()
 
 
 @contextlib.asynccontextmanager

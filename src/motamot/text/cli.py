@@ -208,6 +208,22 @@ HELP_EN: Mapping[str, str] = {
         "process of one server (made when missing; default: server.secret in the data "
         "folder)"
     ),
+    "serveur SMTP pour prévenir les joueurs par e-mail (leur tour, la fin d'une "
+    "partie) : smtp://utilisateur:mot-de-passe@hôte:port, smtps://... pour TLS, "
+    "?starttls=1 pour STARTTLS. Sans cette option, les pages ne le proposent pas": (
+        "SMTP server to tell players by e-mail (their turn, a game's end): "
+        "smtp://user:password@host:port, smtps://... for TLS, ?starttls=1 for STARTTLS. "
+        "Without it the pages do not offer it"
+    ),
+    "expéditeur des e-mails (motamot@jeu.exemple)": ("the e-mails' sender (motamot@game.example)"),
+    "adresse publique du site (https://jeu.exemple) où mènent les liens des "
+    "e-mails ; défaut : le premier --origin": (
+        "the site's public address (https://game.example) the e-mails' links lead to; "
+        "default: the first --origin"
+    ),
+    "e-mails envoyés au plus par jour à une même adresse. ": (
+        "e-mails sent to one address in a day at most. "
+    ),
     "Défaut : ": "Default: ",
 }
 
@@ -293,6 +309,27 @@ OPTION_ERRORS: Catalog = {
     "bad_origin": {
         "fr": "--origin : une adresse de site comme https://jeu.exemple (sans chemin) : {value}",
         "en": "--origin: a site's address such as https://game.example (no path): {value}",
+    },
+    "bad_public_url": {
+        "fr": "--public-url : une adresse de site comme https://jeu.exemple (sans chemin) : "
+        "{value}",
+        "en": "--public-url: a site's address such as https://game.example (no path): {value}",
+    },
+    "bad_smtp_url": {
+        "fr": "--smtp : smtp://utilisateur:mot-de-passe@hôte:port, smtps://... pour TLS, "
+        "?starttls=1 pour STARTTLS ({why})",
+        "en": "--smtp: smtp://user:password@host:port, smtps://... for TLS, ?starttls=1 for "
+        "STARTTLS ({why})",
+    },
+    "bad_mail_from": {
+        "fr": "--mail-from : une adresse e-mail comme motamot@jeu.exemple : {value}",
+        "en": "--mail-from: an e-mail address such as motamot@game.example: {value}",
+    },
+    "mail_needs": {
+        "fr": "--smtp demande aussi --mail-from (l'expéditeur) et --public-url (ou --origin) : "
+        "les liens des e-mails mènent à cette adresse",
+        "en": "--smtp also needs --mail-from (the sender) and --public-url (or --origin): the "
+        "e-mails' links lead to that address",
     },
     "out_of_range": {
         "fr": "{option} : un nombre entier de {low} à {high}",

@@ -16,6 +16,7 @@ from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.guides import GUIDE_PAGE
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
 from motamot.text.lobby_web import LOBBY_PAGE
+from motamot.text.mail import MAIL_PAGE
 from motamot.text.players import BOGGLE_LEVELS
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
 from motamot.text.topword import SCORE_TEXTS
@@ -328,6 +329,7 @@ _PAGES: Catalog = {
     **LOBBY_PAGE,
     **PLAYER_PAGE,
     **GUIDE_PAGE,
+    **MAIL_PAGE,
 }
 
 

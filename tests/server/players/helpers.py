@@ -35,7 +35,9 @@ def sha256(text: str) -> str:
 
 
 PASSWORD = "correct horse battery"
-#: The account pages' forms: urlencoded posts with a token, not JSON routes.
+#: The account pages' forms: urlencoded posts with a token, not JSON routes; with them
+#: the mail's (`server.players.mail`: 404 without --smtp), and the one-click unsubscribe
+#: post a mail provider sends (its token is in its address, not in a form).
 ACCOUNT_FORMS = (
     "/compte/creer",
     "/compte/connexion",
@@ -43,6 +45,9 @@ ACCOUNT_FORMS = (
     "/compte/mot-de-passe",
     "/compte/confidentialite",
     "/compte/supprimer",
+    "/compte/e-mail",
+    "/compte/e-mail/retirer",
+    "/e-mail/desabonner",
 )
 
 

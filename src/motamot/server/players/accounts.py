@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from motamot.server.pages import Pages
 from motamot.server.players.forms import FormError, check_csrf, read_form
+from motamot.server.players.mail_context import mail_context
 from motamot.server.players.pages import error_text, player_page, see_other
 from motamot.server.players.throttle import SignInLimits
 from motamot.server.players.visitors import (
@@ -39,13 +40,15 @@ from motamot.service.players.names import (
     name_key,
 )
 from motamot.service.rooms.commands import Anonymise
-from motamot.text.accounts import player_text
+from motamot.text.web import page_text
 
 Handler = Callable[[Request], Awaitable[Response]]
 Fields = dict[str, str]
 
 #: The fields of a password's refusals.
 RULES_FIELDS: dict[str, object] = {"low": passwords.MIN_LENGTH, "high": passwords.MAX_LENGTH}
+#: The `?fait=` an account page says was done.
+DONE = ("password", "privacy", "mail_sent", "mail_removed")
 #: What every account form shows of the rules.
 RULES = {
     "name_low": MIN_LENGTH,
@@ -230,13 +233,27 @@ class AccountPages:
     async def account(self, request: Request) -> Response:
         players = players_of(request)
         visitor = await players.signed_in(request)
-        if visitor is None or visitor.account is None:
-            return see_other("/compte/connexion")
-        known = await players.store.player(visitor.player)
         done = request.query_params.get("fait")
         lang = request_language(request)
-        shown = player_text(f"done.{done}", lang) if done in ("password", "privacy") else None
-        return self.settings(request, visitor, bool(known and known.private), done=shown)
+        shown = page_text(f"done.{done}", lang) if done in DONE else None
+        if visitor is None or visitor.account is None:
+            known = await players.known(request) if players.mailer is not None else None
+            if known is None:
+                return see_other("/compte/connexion")
+            return await self.visitor_page(request, known, done=shown)
+        known_player = await players.store.player(visitor.player)
+        private = bool(known_player and known_player.private)
+        mail = await mail_context(request, visitor.player)
+        return self.settings(request, visitor, private, done=shown, **mail)
+
+    async def visitor_page(
+        self, request: Request, visitor: Visitor, status: int = 200, **more: Any
+    ) -> Response:
+        """The account page of a player without an account: mail, and making one."""
+        mail = await mail_context(request, visitor.player)
+        return self.form(
+            request, "visitor_account.html", "account_title", status, **{**mail, **more}
+        )
 
     def settings(
         self, request: Request, visitor: Visitor, private: bool, status: int = 200, **more: Any
@@ -246,6 +263,7 @@ class AccountPages:
             "name": visitor.account,
             "profile": profile_path(visitor.account),
             "private": private,
+            "mail_offered": False,
             **more,
         }
         return self.form(request, "account.html", "account_title", status, **context)
@@ -255,7 +273,9 @@ class AccountPages:
     ) -> Response:
         known = await players_of(request).store.player(visitor.player)
         error = error_text(request_language(request), code, RULES_FIELDS)
-        return self.settings(request, visitor, bool(known and known.private), status, error=error)
+        mail = await mail_context(request, visitor.player)
+        private = bool(known and known.private)
+        return self.settings(request, visitor, private, status, error=error, **mail)
 
     async def password(
         self, request: Request, visitor: Visitor, fields: dict[str, str]

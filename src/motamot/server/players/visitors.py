@@ -24,6 +24,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
+from motamot.service.mail.mailer import Mailer
 from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock
@@ -110,6 +111,8 @@ class Players:
         self._signer: URLSafeTimedSerializer | None = None
         #: What keeps the store's projections up (the operator's tools and tests wait on it).
         self.projector: Projector | None = None
+        #: Mail, when the operator gave an SMTP server (`--smtp`); None: not offered.
+        self.mailer: Mailer | None = None
 
     async def start(self, store: PlayerStore, projector: Projector | None = None) -> None:
         self._store = store
