@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
@@ -26,6 +27,7 @@ import psycopg
 import pytest
 
 from tests.browser.nginx import MAIN, NGINX, free_port, readme_site, self_signed
+from tests.mailbox import Mailbox, certificate
 from tests.service.backends import POSTGRES_URL, redis_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +36,9 @@ STEP = re.compile(r"<!-- step: ([\w-]+) -->\n```(sh|nginx)\n(.*?)```", re.S)
 PORTS = re.compile(r"\b(8000|8001|8002|8003|8004|9100|9101|9102|9103)\b")
 CERTIFICATE = "/etc/letsencrypt/live/jeu.exemple/fullchain.pem"
 KEY = "/etc/letsencrypt/live/jeu.exemple/privkey.pem"
+#: The page's SMTP server and its password (the test's own server takes them).
+SMTP_HOST = "smtp.jeu.exemple:587"
+SMTP_LOGIN = ("motamot", "mot-de-passe")
 
 
 def steps() -> list[tuple[str, str, str]]:
@@ -58,6 +63,9 @@ class Run:
     rooms: dict[str, str] = field(default_factory=dict)
     https: int = field(default_factory=free_port)
     http: int = field(default_factory=free_port)
+    #: The page's SMTP server: a real one (STARTTLS, a login), its certificate trusted
+    #: by the servers through SSL_CERT_FILE.
+    mailbox: Mailbox | None = None
 
     def port(self, number: str) -> int:
         return self.ports.setdefault(number, free_port())
@@ -69,6 +77,8 @@ class Run:
         text = text.replace(CERTIFICATE, str(self.tmp / "nginx" / "cert.pem"))
         text = text.replace(KEY, str(self.tmp / "nginx" / "key.pem"))
         text = text.replace("redis://127.0.0.1:6379/0", self.broker)
+        if self.mailbox is not None:
+            text = text.replace(SMTP_HOST, f"127.0.0.1:{self.mailbox.port}")
         text = re.sub(r"\bmotamot_restored\b", f"{self.database}_restored", text)
         text = re.sub(r"127\.0\.0\.1/motamot\b", f"127.0.0.1/{self.database}", text)
         text = re.sub(r"(?<= )motamot$", self.database, text, flags=re.M)
@@ -89,6 +99,7 @@ class Run:
             **os.environ,
             "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
             "MOTAMOT_DATA_DIR": str(self.tmp / "data"),
+            "SSL_CERT_FILE": str(self.tmp / "smtp.pem"),
         }
         log_path = self.tmp / f"step-{len(self.groups)}.log"
         log = log_path.open("wb")
@@ -199,12 +210,15 @@ def stop_nginx(run: Run) -> None:
 def run(tmp_path: Path) -> Iterator[Run]:
     with redis_prefix() as broker:
         (tmp_path / "backups").mkdir()
-        each = Run(tmp_path, broker)
+        cert = certificate(tmp_path)
+        mailbox = Mailbox(tls="starttls", cert=cert, login=SMTP_LOGIN).start()
+        each = Run(tmp_path, broker, mailbox=mailbox)
         try:
             yield each
         finally:
             stop_nginx(each)
             each.close()
+            mailbox.stop()
             with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
                 for name in (each.database, f"{each.database}_restored"):
                     conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -219,12 +233,14 @@ def test_the_nginx_configuration_is_the_readme_s() -> None:
 def test_every_command_of_the_page_runs(run: Run) -> None:
     before: dict[str, Callable[[], None]] = {
         "one-restore": lambda: run.stop_server(run.port("8000")),
+        "one-mail": lambda: run.stop_server(run.port("8000")),
     }
     after: dict[str, Callable[[str], None]] = {
         "one-start": lambda out: run.rooms.update(kept=create(run.port("8000"))),
         "one-check": lambda out: _check_metrics(out),
         "one-backup": lambda out: run.rooms.update(later=create(run.port("8000"))),
         "one-restore": lambda out: _restored(run),
+        "one-mail": lambda out: _mailed(run),
         "many-start": lambda out: run.rooms.update(cluster=create(run.port("8001"))),
         "many-reload": lambda out: _through_nginx(out),
         "many-backup": lambda out: _dumped(run),
@@ -241,8 +257,8 @@ def test_every_command_of_the_page_runs(run: Run) -> None:
         if name in after:
             after[name](out)
         done.append(name)
-    assert done == ["one-start", "one-check", "one-backup", "one-restore", "many-start",
-                    "many-nginx", "many-reload", "many-backup"]  # fmt: skip
+    assert done == ["one-start", "one-check", "one-backup", "one-restore", "one-mail",
+                    "many-start", "many-nginx", "many-reload", "many-backup"]  # fmt: skip
 
 
 def _check_metrics(out: str) -> None:
@@ -254,6 +270,31 @@ def _restored(run: Run) -> None:
     port = run.port("8000")
     assert status(port, f"/r/{run.rooms['kept']}/watch") == 200  # made before the backup
     assert status(port, f"/r/{run.rooms['later']}/watch") == 404  # made after it
+
+
+def _mailed(run: Run) -> None:
+    """A player leaves an address on the server the page started: the confirmation mail
+    reaches the SMTP server (STARTTLS, the page's login), its link is the public
+    address's, and the logs name the SMTP server without its password."""
+    assert run.mailbox is not None
+    base = f"http://127.0.0.1:{run.port('8000')}"
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    created = urllib.request.Request(
+        f"{base}/api/rooms",
+        data=json.dumps({"name": "Ana", "duration": 60}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    browser.open(created, timeout=10).read()  # a seat: the browser is a player now
+    page = browser.open(f"{base}/compte", timeout=10).read().decode()
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found is not None and "Me prévenir par e-mail" in page
+    form = urllib.parse.urlencode({"csrf": found[1], "address": "ana@example.org"}).encode()
+    browser.open(urllib.request.Request(f"{base}/compte/e-mail", data=form), timeout=10)
+    (mail,) = run.mailbox.wait_for(1)
+    assert mail.rcpt == ["ana@example.org"]
+    assert "https://jeu.exemple/e-mail/confirmer?t=" in mail.text
+    logs = (run.tmp / "servers.log").read_text()
+    assert SMTP_LOGIN[1] not in logs and "smtp://motamot:***@127.0.0.1:" in logs
 
 
 def _through_nginx(out: str) -> None:
