@@ -12,7 +12,6 @@ import ssl
 import subprocess
 import threading
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -22,9 +21,6 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
-
-# the TLS server below is TLS from its first byte, which aiosmtpd does not count as TLS
-warnings.filterwarnings("ignore", "Requiring AUTH while not requiring TLS", UserWarning)
 
 
 def free_port() -> int:

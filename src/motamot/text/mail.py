@@ -145,6 +145,10 @@ MAIL_PAGE: Catalog = {
         "fr": "Lien de confirmation envoyé : ouvrez l'e-mail pour confirmer l'adresse.",
         "en": "Confirmation link sent: open the e-mail to confirm the address.",
     },
+    "done.mail_kept": {
+        "fr": "Adresse enregistrée : les e-mails y vont déjà.",
+        "en": "Address saved: the e-mails go there already.",
+    },
     "done.mail_removed": {
         "fr": "Adresse retirée : vous ne recevrez plus d'e-mails.",
         "en": "Address removed: you will receive no more e-mails.",

@@ -87,6 +87,10 @@ def test_an_address_is_confirmed_by_its_link_then_stopped_by_the_mails_link(
     assert confirmed.status_code == 200 and "Adresse confirmée" in confirmed.text
     assert mails(client) == [("Ana@example.org", 1)]
     assert "Les e-mails vont à Ana@example.org." in client.get("/compte").text
+    again = leave(client, "Ana@example.org")  # the same address: still confirmed, no mail
+    assert again.headers["location"] == "/compte?fait=mail_kept"  # type: ignore[attr-defined]
+    assert "les e-mails y vont déjà" in client.get("/compte?fait=mail_kept").text
+    assert mails(client) == [("Ana@example.org", 1)] and len(box.mails()) == 1
     # the mail's own unsubscribe link, followed with no cookie at all (another device)
     link = link_in(mail, "/e-mail/desabonner")
     assert link == unsubscribe_header(mail)

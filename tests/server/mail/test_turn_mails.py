@@ -162,6 +162,36 @@ def test_the_end_is_mailed_with_the_result_to_the_player_away_only(box: Mailbox)
         assert f"Revoir la partie : {SITE}/r/{room}\n" in mail.text
 
 
+def test_play_goes_on_while_the_smtp_server_is_down_and_the_turn_is_mailed_once_it_is_up(
+    box: Mailbox,
+) -> None:
+    clock = ManualClock(1_700_000_000.0)
+    with mail_server(box, clock) as client:
+        table = table_of_two(Browsers(client), box)
+        room, count = table["room"], len(box.mails())
+        box.stop()  # the SMTP server goes down
+        with client.websocket_connect(f"/ws/{room}") as ana:
+            hello(ana, table["s1"])
+            started = time.monotonic()
+            act(ana, {"type": "start", "id": 1})
+            if view_of(ana)["game"]["current"] == "s1":
+                move(ana, 2)
+            assert time.monotonic() - started < 5  # acknowledged as always
+            sender = client.app.state.players.mailer.sender  # type: ignore[attr-defined]
+            deadline = time.monotonic() + 15
+            while sender.counts["retried"] < 2:  # Bob's turn: tried, tried again
+                assert time.monotonic() < deadline, sender.counts
+                clock.advance(1)  # the retries' waits go by on the server's clock
+                time.sleep(0.1)
+            assert len(box.mails()) == count
+            box.start()  # up again: the waiting mail goes at its next try, once
+            clock.advance(1)
+            (mail,) = box.wait_for(1, TURN)
+            still(box, count + 1)
+        assert mail.rcpt == [ADDRESSES["s2"]]
+        assert sender.counts["sent"] >= 1 and sender.counts["failed"] == 0
+
+
 @pytest.fixture
 def two_processes(box: Mailbox) -> Iterator[tuple[TestClient, TestClient]]:
     """Two server processes over one PostgreSQL schema and one Redis prefix, mail on."""

@@ -48,7 +48,7 @@ Fields = dict[str, str]
 #: The fields of a password's refusals.
 RULES_FIELDS: dict[str, object] = {"low": passwords.MIN_LENGTH, "high": passwords.MAX_LENGTH}
 #: The `?fait=` an account page says was done.
-DONE = ("password", "privacy", "mail_sent", "mail_removed")
+DONE = ("password", "privacy", "mail_sent", "mail_kept", "mail_removed")
 #: What every account form shows of the rules.
 RULES = {
     "name_low": MIN_LENGTH,

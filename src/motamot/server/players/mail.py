@@ -91,7 +91,8 @@ class MailPages:
         if asked.refused is not None:
             text = page_text(f"mail_error.{asked.refused}", lang)
             return await self.page_again(request, visitor, address, text, 429)
-        return see_other("/compte?fait=mail_sent")
+        kept = asked.mail is not None and asked.mail.confirmed  # the same address again
+        return see_other("/compte?fait=mail_kept" if kept else "/compte?fait=mail_sent")
 
     async def remove(self, request: Request) -> Response:
         found = await self._form(request)
