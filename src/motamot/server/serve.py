@@ -216,9 +216,14 @@ async def mailing(
     if ops.mail is None:
         yield None
         return
-    mailer = await Mailer.open(
-        players.store, ops.mail, host.clock, lambda room: rooms.presence.seats(room)
-    )
+
+    async def connected(room: str) -> list[str]:
+        return await rooms.presence.seats(room)
+
+    async def awaited(room: str) -> tuple[str, int] | None:
+        return await host.read(room, lambda found: found.awaited())
+
+    mailer = await Mailer.open(players.store, ops.mail, host.clock, (connected, awaited))
     notifier = mailer.notices((store, host.kinds, host.lexicons))
     host.observers.append(notifier.observe)
     players.mailer = mailer

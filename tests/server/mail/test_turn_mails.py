@@ -216,10 +216,10 @@ def test_with_two_processes_each_turn_is_mailed_once(
     with second.websocket_connect(f"/ws/{room}") as socket:
         hello(socket, ana_token)
         act(socket, {"type": "start", "id": 1})
-        current = view_of(socket)["game"]["current"]
-    mailed = 0 if current == "s1" else 1  # Ana was at the table when it started
-    if mailed:
-        assert box.wait_for(1, TURN)[-1].rcpt == [ADDRESSES["s2"]]
+        if view_of(socket)["game"]["current"] == "s1":  # at the table: she plays at once
+            move(socket, 2)
+    current, mailed = "s2", 1
+    assert box.wait_for(1, TURN)[-1].rcpt == [ADDRESSES["s2"]]
     for turn in range(1, 5):
         # whoever is to play plays through one process or the other, alone at the table
         process = (first, second)[turn % 2]

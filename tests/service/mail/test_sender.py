@@ -43,11 +43,22 @@ def mailing(url: str, **changes: object) -> Mailing:
     return replace(fast, **changes)  # type: ignore[arg-type]
 
 
+#: Each test room's turn: the seat it waits for, since which event (`Actor.awaited`).
+Turns = dict[str, tuple[str, int]]
+
+
 @asynccontextmanager
-async def desk(settings: Mailing, presence: LocalPresence | None = None) -> AsyncIterator[Mailer]:
+async def desk(
+    settings: Mailing, presence: LocalPresence | None = None, turns: Turns | None = None
+) -> AsyncIterator[Mailer]:
     store = await PlayerStore.open("memory")
     seats = presence or LocalPresence()
-    mailer = await Mailer.open(store, settings, SystemClock(), seats.seats)
+    waiting = turns if turns is not None else {}
+
+    async def awaited(room: str) -> tuple[str, int] | None:
+        return waiting.get(room)
+
+    mailer = await Mailer.open(store, settings, SystemClock(), (seats.seats, awaited))
     try:
         yield mailer
     finally:
@@ -60,8 +71,8 @@ async def confirmed(mailer: Mailer, player: str, address: str) -> None:
     assert await mailer.store.confirm_mail(player, address, kept.version, time.time())
 
 
-async def notice(mailer: Mailer, player: str, seq: int, seat: str = "s2") -> bool:
-    told = Notice(player, "turn", ROOM, seat, seq, {"kind": "topword", "others": ["Ana"]})
+async def notice(mailer: Mailer, player: str, seq: int, room: str = ROOM) -> bool:
+    told = Notice(player, "turn", room, "s2", seq, {"kind": "topword", "others": ["Ana"]})
     queued = await mailer.store.db.run(lambda tx: outbox.enqueue(tx, told, time.time()))
     mailer.sender.poke()
     return queued
@@ -126,21 +137,25 @@ def test_a_mail_refused_for_good_is_given_up_and_one_refused_for_now_after_its_t
     assert box.mails() == []
 
 
-def test_a_player_at_the_table_is_not_mailed_and_the_daily_cap_holds() -> None:
+def test_a_player_at_the_table_or_past_the_turn_is_not_mailed_and_the_daily_cap_holds() -> None:
     box = Mailbox().start()
 
     async def body() -> None:
-        presence = LocalPresence()
-        async with desk(mailing(box.url, per_day=2), presence) as mailer:
+        presence, turns = LocalPresence(), Turns()
+        async with desk(mailing(box.url, per_day=2), presence, turns) as mailer:
             await confirmed(mailer, "p1", "ana@example.org")
             await presence.update(ROOM, ["s2"])  # the seat has a socket open
+            turns[ROOM] = ("s2", 5)
             assert await notice(mailer, "p1", 5)
             await until(lambda: mailer.sender.counts["dropped"] == 1)
-            await presence.update(ROOM, [])
-            for seq in (6, 7, 8):
-                assert await notice(mailer, "p1", seq)
-            assert not await notice(mailer, "p1", 8)  # one mail per turn
-            await until(lambda: mailer.sender.counts["dropped"] == 2)  # the cap: 2 a day
+            turns["over"] = ("s1", 7)  # played from elsewhere: the room waits for s1 now
+            assert await notice(mailer, "p1", 6, "over")
+            await until(lambda: mailer.sender.counts["dropped"] == 2)
+            for seq in (7, 8, 9):
+                turns[f"room{seq}"] = ("s2", seq)
+                assert await notice(mailer, "p1", seq, f"room{seq}")
+            assert not await notice(mailer, "p1", 9, "room9")  # one mail per turn
+            await until(lambda: mailer.sender.counts["dropped"] == 3)  # the cap: 2 a day
             await until(lambda: mailer.sender.counts["sent"] == 2)
 
     try:

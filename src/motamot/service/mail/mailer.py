@@ -14,7 +14,7 @@ from typing import Literal
 from motamot.service.mail import outbox
 from motamot.service.mail.notices import Notifier
 from motamot.service.mail.outbox import Notice
-from motamot.service.mail.sender import Connected, Sender
+from motamot.service.mail.sender import Awaited, Connected, Sender
 from motamot.service.mail.settings import Mailing
 from motamot.service.mail.tokens import MailTokens
 from motamot.service.players.db import Tx
@@ -53,12 +53,16 @@ class Mailer:
 
     @classmethod
     async def open(
-        cls, store: PlayerStore, mailing: Mailing, clock: Clock, connected: Connected
+        cls,
+        store: PlayerStore,
+        mailing: Mailing,
+        clock: Clock,
+        rooms: tuple[Connected, Awaited],
     ) -> Mailer:
         """The desk over `store` (its signing key made once per database), its sender
-        started."""
+        started; `rooms`: who is at a table, and whose turn it is."""
         tokens = MailTokens(await store.server_key("mail"), clock, mailing.confirm_seconds)
-        sender = Sender(store.db, mailing, tokens, clock, connected)
+        sender = Sender(store.db, mailing, tokens, clock, *rooms)
         sender.start()
         return cls(store, mailing, clock, tokens, sender)
 

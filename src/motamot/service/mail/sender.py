@@ -7,7 +7,8 @@ refusing holds nothing but this task. A mail that fails is tried again later, ea
 twice the last (`Mailing.retry_after`), and given up after `Mailing.attempts` tries or at
 once when the server refuses it for good (a 5xx). Every failure is logged with the
 server's URL redacted, never its password. Before a turn's or an end's mail goes, the
-seat's presence is read again: a player back at the table by then is not mailed.
+seat's presence is read again: a player back at the table by then is not mailed; nor is
+a turn that is over (the player played it from elsewhere, the clock passed it).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ log = logging.getLogger(__name__)
 
 #: The seats with a socket open in a room, over every process (`Presence.seats`).
 Connected = Callable[[str], Awaitable[Sequence[str]]]
+#: The seat a room waits for and since which event (`Actor.awaited`, read through the
+#: host on any process), or None.
+Awaited = Callable[[str], Awaitable[tuple[str, int] | None]]
 #: Seconds a sender holds the rows it took (another takes them after, if it died).
 LEASE_SECONDS = 900.0
 #: Rows taken at once (one SMTP conversation).
@@ -56,13 +60,20 @@ class Sender:
     """The mails of one process's outbox, sent in the background."""
 
     def __init__(
-        self, db: Db, mailing: Mailing, tokens: MailTokens, clock: Clock, connected: Connected
+        self,
+        db: Db,
+        mailing: Mailing,
+        tokens: MailTokens,
+        clock: Clock,
+        connected: Connected,
+        awaited: Awaited,
     ) -> None:
         self.db = db
         self.mailing = mailing
         self.tokens = tokens
         self.clock = clock
         self.connected = connected
+        self.awaited = awaited
         #: What became of the mails here (`sent`, `retried`, `failed`, `dropped`).
         self.counts: collections.Counter[str] = collections.Counter()
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="mail-smtp")
@@ -130,6 +141,9 @@ class Sender:
         if out.what != "confirm" and await self._watching(out):
             await self._drop(out, "the player is at the table")
             return None
+        if out.what == "turn" and await self._turn_over(out):
+            await self._drop(out, "the turn is over")
+            return None
         address, lang = out.address, out.lang
         if address is None:
             known = await self.db.run(lambda tx: mail_of(tx, out.player), durable=False)
@@ -154,6 +168,13 @@ class Sender:
             return out.seat in await self.connected(out.room)
         except Exception:  # presence is advice: unknown means not watching
             log.warning("mail %s: the table's presence could not be read", out.id)
+            return False
+
+    async def _turn_over(self, out: Outgoing) -> bool:
+        try:
+            return await self.awaited(out.room) != (out.seat, out.seq)
+        except Exception:  # the room cannot be read now: the mail goes, as noticed
+            log.warning("mail %s: the table could not be read", out.id)
             return False
 
     async def _record(self, out: Outgoing, result: SendFailed | None) -> None:
