@@ -1,19 +1,25 @@
 """What a new player tripped on at a Topword table (issue 21), in Chromium: the waiting
 seat, the settings and « Copier » in the lobby, a start that says who is awaited, « Mes
 tables » by players and date; the board as one tab stop moved by the arrow keys and typed
-on; heights that are not numbers; the rack's order kept on reload; a stale refusal gone.
+on; heights that are not numbers; the rack's order kept on reload; a stale refusal gone;
+a move played while the connection is down kept and sent when it is back, and nobody
+« connecté » meanwhile.
 
 Screenshots at phone (360×640) and desktop size are saved in tests/artifacts/.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from motamot.topword import format_move
 from tests.browser.conftest import PageFrames
 from tests.browser.test_new_player import DESKTOP, PHONE, seated
+from tests.browser.test_topword_in_browser import best, seat_view
 from tests.server.live import LiveServer
 
 
@@ -163,3 +169,78 @@ def test_t21_resign_is_confirmed_and_with_three_the_others_play_on(
     finally:
         for page in pages.values():
             page.context.close()
+
+
+def to_play(pages: dict[str, Page]) -> str:
+    """The seat whose page says it is their turn (after the start's draw)."""
+    for _ in range(100):
+        for seat, page in pages.items():
+            if page.locator("#whose.mine").count():
+                return seat
+        next(iter(pages.values())).wait_for_timeout(100)
+    raise AssertionError("nobody to play")
+
+
+@pytest.mark.slow
+def test_a_move_played_offline_is_kept_and_goes_when_the_connection_is_back(
+    browser: Browser, tmp_path: Path, artifacts: Path, frames: PageFrames
+) -> None:
+    """The server dies at a table: each page stops saying « connecté » (itself included);
+    the player to play plays a move: it stays on the board, « Hors ligne : votre coup est
+    gardé… », a pass says nothing was sent; the server comes back: the move is played and
+    both pages show it, and « connecté » again."""
+    live = LiveServer(tmp_path / "rooms.sqlite3").start()
+    table = live.post("/api/tables", {"name": "Ana", "seats": ["person"]})
+    bob_seat = live.post(f"/api/rooms/{table['room']}/join", {"name": "Bob"})
+    pages = {"s1": frames.watch(seated(browser, live, table, DESKTOP))}
+    pages["s2"] = frames.watch(seated(browser, live, bob_seat, PHONE))
+    try:
+        ana = pages["s1"]
+        expect(ana.locator('.players li[data-seat="s2"]')).to_contain_text("connecté")
+        ana.click("#start")
+        mover_seat = to_play(pages)
+        mover, other = pages[mover_seat], pages["s2" if mover_seat == "s1" else "s1"]
+        hint = best(seat_view(live, mover, table["room"]))
+        assert hint is not None  # a first move on the empty board
+        notation = format_move(hint.verdict.move)
+        expect(mover.locator(f'.players li[data-seat="{mover_seat}"]')).to_contain_text("connecté")
+        live.kill()
+        for page in pages.values():
+            expect(page.locator(".status")).to_contain_text("reconnexion")
+            expect(page.locator(".players")).not_to_contain_text("connecté")
+            expect(page.locator(".players")).to_contain_text("connexion à vérifier")
+        mover.click("#pass")  # not kept: said so
+        expect(mover.locator(".status")).to_have_text(
+            "Hors ligne : rien n'est envoyé, réessayez au retour de la connexion."
+        )
+        mover.fill("#notation", notation)
+        mover.click("#play")
+        expect(mover.locator("#queued")).to_have_text(
+            "Hors ligne : votre coup est gardé, il partira au retour de la connexion."
+        )
+        expect(mover.locator("#live")).to_contain_text("Hors ligne : votre coup est gardé")
+        expect(mover.locator("#notation")).to_have_value(notation)  # the draft is kept
+        expect(mover.locator("#last-move")).to_have_count(0)
+        for seat, page in pages.items():  # Ana's desktop, Bob's phone
+            page.screenshot(path=str(artifacts / f"topword-offline-{seat}-{mover_seat}-plays.png"))
+        live.start()
+        for page in pages.values():
+            expect(page.locator("#last-move")).to_contain_text(
+                hint.verdict.move.word, timeout=30_000
+            )
+            expect(page.locator(f'.players li[data-seat="{mover_seat}"] .count')).to_have_text(
+                str(hint.verdict.points)
+            )
+        expect(mover.locator("#queued")).to_have_count(0)
+        expect(mover.locator("#notation")).to_have_value("")
+        expect(mover.locator("#whose")).not_to_have_class(re.compile(r"\bmine\b"))
+        other_seat = "s2" if mover_seat == "s1" else "s1"
+        expect(mover.locator(f'.players li[data-seat="{other_seat}"]')).to_contain_text("connecté")
+        expect(other.locator("#whose.mine")).to_be_visible()
+        for seat, page in pages.items():
+            page.screenshot(path=str(artifacts / f"topword-back-{seat}-{mover_seat}-played.png"))
+        frames.all_fit("welcome", "events", "ack")
+    finally:
+        for page in pages.values():
+            page.context.close()
+        live.stop()

@@ -137,4 +137,13 @@ TOPWORD_PAGE: Catalog = {
     "points_left": {"fr": "{points} pt laissés", "en": "{points} pt left"},
     "played.pass": {"fr": "passe", "en": "pass"},
     "played.exchange": {"fr": "échange {tile}", "en": "exchange {tile}"},
+    # the connection is down when a move is played: kept, sent when it is back
+    "tw_offline_move": {
+        "fr": "Hors ligne : votre coup est gardé, il partira au retour de la connexion.",
+        "en": "Offline: your move is kept, it will go when the connection is back.",
+    },
+    "tw_offline_action": {
+        "fr": "Hors ligne : rien n'est envoyé, réessayez au retour de la connexion.",
+        "en": "Offline: nothing was sent, try again when the connection is back.",
+    },
 }

@@ -18,6 +18,7 @@ const state = {
   exchanging: false,
   resigning: false, // « Abandonner » pressed: the confirmation is shown
   hints: null, // the moves a hint suggested, for the turn they were asked on
+  queued: null, // the move played while the socket was down (its fields as JSON), sent when it is back
 };
 
 const status = h("p", { class: "status", role: "status" });
@@ -48,7 +49,30 @@ function myTurn() {
 function play() {
   const fields = composer.moveFields();
   if (!fields) return;
-  client.act("play", fields, { play: true });
+  if (client.act("play", fields, { play: true }) !== null) return;
+  // the socket is down: the move stays on the board and goes when the connection is back
+  state.queued = JSON.stringify(fields);
+  announce(t("tw_offline_move"));
+  draw();
+}
+
+/** Back online: the move kept goes, if the board still shows it (the player may have
+ * changed it since); the referee judges it as usual (a turn gone by is refused, said so,
+ * and the draft stays). */
+function sendQueued() {
+  const queued = state.queued;
+  state.queued = null;
+  const fields = composer.moveFields();
+  if (queued !== null && fields && JSON.stringify(fields) === queued) client.act("play", fields, { play: true });
+  draw();
+}
+
+/** A turn's other actions (pass, exchange, resign): none is kept while offline, but the
+ * player is told so rather than nothing happening. */
+function act(type, fields = {}) {
+  if (client.act(type, fields) !== null) return;
+  client.say(t("tw_offline_action"));
+  announce(t("tw_offline_action"));
 }
 
 const composer = new Composer({
@@ -63,7 +87,7 @@ const composer = new Composer({
   tapTile(index) {
     if (!state.exchanging) return false;
     state.exchanging = false;
-    client.act("exchange", { tile: composer.order[index] });
+    act("exchange", { tile: composer.order[index] });
     return true;
   },
 });
@@ -103,7 +127,8 @@ function drawHead() {
       resigned ? t("resigned_badge") : null,
       seatInfo?.bot ? t(`tw_level.${seatInfo.bot}`) : null,
       seat === client.me ? t("you") : null,
-      online ? null : known ? t("away") : t("unknown_presence"),
+      // « connecté » only while this page's own socket is open and says so
+      seatInfo?.bot ? null : online ? t("connected") : known ? t("away") : t("unknown_presence"),
       toPlay ? t("to_play") : null,
     ];
     return h(
@@ -224,10 +249,11 @@ function drawPlay() {
         h("button", { type: "button", class: "primary", id: "play", disabled: !mine, onclick: play }, t("play")),
         h("button", { type: "button", id: "take-back", onclick: () => { composer.clear(); draw(); } }, t("take_back")),
         h("button", { type: "button", id: "shuffle", onclick: () => composer.shuffle() }, t("shuffle")),
-        h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => client.act("pass") }, t("pass")),
+        h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => act("pass") }, t("pass")),
         h("button", { type: "button", id: "exchange", disabled: !mine || g.pile === 0, "aria-pressed": state.exchanging ? "true" : "false", onclick: () => { state.exchanging = !state.exchanging; draw(); } }, t("exchange")),
       ),
     );
+    if (state.queued !== null) parts.push(h("p", { class: "verdict waiting", id: "queued" }, t("tw_offline_move")));
     if (state.exchanging) parts.push(h("p", { class: "hint" }, t("exchange_pick")));
     parts.push(resignBlock(mine));
     if (mine && client.view.settings.hints) {
@@ -245,7 +271,7 @@ function resignBlock(mine) {
   }
   const done = (yes) => {
     state.resigning = false;
-    if (yes) client.act("resign");
+    if (yes) act("resign");
     draw();
   };
   return h(
@@ -386,6 +412,9 @@ const client = new RoomClient(
       if (view.game?.rack) composer.syncRack(view.game.rack);
     },
     presence: drawHead,
+    online() {
+      if (state.queued !== null) sendQueued();
+    },
     answered(message, note) {
       client.unsay();
       if (note?.play) composer.reset();
