@@ -20,11 +20,13 @@ PLAYED = (
     + [f"T{n}" for n in range(1, 21)]
     # T21, resigning: ours, not the rule list's (issue 21; docs/rules.md says so)
     + ["T21"]
+    # the arena's rules: ours (issue 23)
+    + [f"A{n}" for n in range(1, 6)]
 )
 #: ...and the duplicate variant, which no code plays yet: tagged in bold, without a heading.
 NOT_PLAYED = [f"D{n}" for n in range(1, 7)]
 
-_HEADING = re.compile(r"^#{2,6}\s+([WBTD]\d+)\b", re.M)
+_HEADING = re.compile(r"^#{2,6}\s+([WBTDA]\d+)\b", re.M)
 _DOC_CITATION = re.compile(r"\bdocs/[\w.-]+\.md\b")
 _OUTSIDE = re.compile(r"\b(?:RULES|DICE|STANDARDS|ROOMS|DESIGN)\.md\b|\bseeds?/?\s*00\d\b")
 _TEST_DEF = re.compile(r"^\s*(?:async\s+)?def (test_\w+)", re.M)

@@ -46,7 +46,8 @@ frame, with its `type`. The browser says `hello` first (its seat's token, or non
 watch, and the last event it holds); the server answers with a `welcome` (the whole room
 as that seat sees it) or the `events` it missed, then sends every new event as it
 happens. Events are numbered from 1 without holes (`seq`): a client that sees a gap
-sends `resync` with the last one it holds. A seat action carries an `id` that its
+sends `resync` with the last one it holds (except in the arena's rounds, whose events
+about one seat go to that seat alone: see its section). A seat action carries an `id` that its
 answer (`ack` or `refused`) repeats. A message the server cannot read gets an `error`
 and changes nothing; too many close the socket (1008).
 
@@ -225,15 +226,34 @@ def nested(roots: Iterable[Any]) -> list[Any]:
     return seen
 
 
+#: What a kind's section says first, where its socket differs from every room's.
+NOTES = {
+    "arena": """\
+An arena round is a room of its own, made by the server's schedule (a round every
+`seconds + pause`, for ever): a page takes a seat with `POST /api/arena/<preset>/join`
+(`{"name": ...}`; the answer gives the round's `room`, the seat's `token`, its `number`,
+`start` and `deadline`), then opens `/ws/<room>` as in any room, and once the round's
+results are in, joins again for the next round. Events about one seat (its words with
+their verdicts, its seat taken) go to that seat alone, and the round's sessions carried
+in to nobody: **the numbers a socket gets have holes**, and a page takes each event newer
+than the last it holds without asking for a resync. Who is connected is not sent
+(`presence`); instead every socket of a round gets `arena.activity` every couple of
+seconds. The end of a round is one frame per seat: the field's best, and its own place.
+""",
+}
+
+
 def kind_section(kind: WebKind, title: str) -> list[str]:
     lines = [f"## {title}", ""]
+    if kind.name in NOTES:
+        lines += [NOTES[kind.name]]
     own = [*kind.actions, *kind.queries]
     if own:
         lines += ["### Messages a browser sends", ""]
         for message in own:
             lines += struct_text(message, f"#### {tagged(message)}")
     if kind.frames:
-        lines += ["### Frames answering its queries", ""]
+        lines += ["### Frames of its own (answers to its queries, summaries)", ""]
         for frame in kind.frames:
             lines += struct_text(frame, f"#### {tagged(frame)}")
     if kind.view is not dict:
@@ -266,7 +286,7 @@ def render() -> str:
         lines += struct_text(getattr(event, "__origin__", event), f"#### {tagged(event)}")
     lines += ["### Shapes inside them", ""]
     lines += struct_text(shown.SeatView, f"#### `{name_of(shown.SeatView)}`")
-    titles = {"boggle": "Boggle rooms", "topword": "Topword tables"}
+    titles = {"boggle": "Boggle rooms", "topword": "Topword tables", "arena": "Arena rounds"}
     for kind in default_kinds():
         lines += kind_section(kind, titles.get(kind.name, kind.name))
     return "\n".join(lines).rstrip() + "\n"

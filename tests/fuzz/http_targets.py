@@ -24,6 +24,7 @@ import msgspec.inspect as mi
 
 from motamot.server.limits import MAX_BODY_BYTES
 from motamot.server.room_routes import JoinRequest
+from motamot.web.arena.api import EnterRequest
 from motamot.web.boggle.api import CreateRequest
 from motamot.web.duplicate.api import DuplicateRequest
 from motamot.web.topword.api import TableRequest
@@ -36,6 +37,7 @@ BODIES: dict[str, type[msgspec.Struct]] = {
     "/api/tables": TableRequest,
     "/api/duplicate": DuplicateRequest,
     "/api/rooms/{room}/join": JoinRequest,
+    "/api/arena/{preset}/join": EnterRequest,
 }
 #: Room ids for a route's path besides the room under test.
 ODD_ROOMS = ("nosuchroom", "", "a" * 500, "..", "%00", "é", "\u202e", "<b>", "a b", "a/b")
@@ -101,11 +103,14 @@ def encoded(value: Any, rng: random.Random) -> bytes:
 
 
 def path_for(template: str, room: str, rng: random.Random) -> str:
-    if "{room}" not in template:
-        return template
-    choice = rng.random()
-    other = room if choice < 0.7 else rng.choice((*ODD_ROOMS, *ODD_TEXT, room + "x"))
-    return template.replace("{room}", quote(other.encode("utf-8", "surrogatepass"), safe=""))
+    """The route's path: the room under test (or the arena's preset) most of the time,
+    else an unknown or hostile one."""
+    for name, good in (("{room}", room), ("{preset}", "classic-fr")):
+        if name in template:
+            choice = rng.random()
+            other = good if choice < 0.7 else rng.choice((*ODD_ROOMS, *ODD_TEXT, good + "x"))
+            return template.replace(name, quote(other.encode("utf-8", "surrogatepass"), safe=""))
+    return template
 
 
 def content_type(rng: random.Random) -> str:

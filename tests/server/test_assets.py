@@ -23,7 +23,7 @@ def test_every_asset_a_page_names_is_served_under_the_version(client: TestClient
     table = client.post("/api/tables", json={"name": "Ana"}).json()["room"]
     pages = ["/", f"/r/{room}", f"/r/{room}/watch", f"/r/{table}", f"/r/{table}/replay", "/r/none"]
     named = {url for page in pages for url in ASSET.findall(client.get(page).text)}
-    assert len(named) == 5  # app.css, home.js, room.js, table.js, review.js
+    assert len(named) == 6  # app.css, home.js, arena.css, room.js, table.js, review.js
     versions = {url.split("/")[2] for url in named}
     assert len(versions) == 1
     version = versions.pop()

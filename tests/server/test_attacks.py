@@ -179,7 +179,8 @@ def test_item5_the_seats_sockets_share_its_credits(served: Served) -> None:
 
 def test_item5_a_round_caps_the_entries_of_one_player() -> None:
     from motamot.service.boggle.commands import StartRound, WriteWord
-    from motamot.service.boggle.room import MAX_ENTRIES, BoggleRoom
+    from motamot.service.boggle.room import BoggleRoom
+    from motamot.service.boggle.rounds import MAX_ENTRIES
     from motamot.service.boggle.settings import BoggleSettings
     from motamot.service.rooms.commands import Join
     from tests.service.conftest import digest

@@ -27,7 +27,7 @@ Message = MutableMapping[str, Any]
 def post_routes(client: TestClient, room: str) -> list[str]:
     """The path of every POST route of the app (a room's with the id of `room`)."""
     paths = [
-        route.path.replace("{room}", room)
+        route.path.replace("{room}", room).replace("{preset}", "classic-fr")
         for route in client.app.routes  # type: ignore[attr-defined]
         if isinstance(route, Route) and "POST" in (route.methods or ())
     ]

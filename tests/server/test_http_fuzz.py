@@ -5,7 +5,8 @@ limit, odd room ids in the path and other content types.
 
 No request gets a 500 (or raises in the app); every refusal is coded JSON with the
 player's text and leaves the store exactly as it was; an accepted request adds one
-room (create) or events of its own room only (join). `MOTAMOT_FUZZ_EXAMPLES` sets the
+room (create), events of its own room only (join) or a seat in the arena's round
+(the arena's join). `MOTAMOT_FUZZ_EXAMPLES` sets the
 budget (rounds of about 50 requests: a tenth of it).
 """
 
@@ -91,6 +92,11 @@ def test_fuzzed_requests_get_coded_answers_and_refusals_store_nothing(
             seen[status] = seen.get(status, 0) + 1
             if status != 200:
                 assert after == before, (request, status, answer)
+            elif request.path.startswith("/api/arena/"):  # a seat in the arena's round
+                (arena_round,) = changed
+                assert arena_round == answer["room"], (request, changed)
+                before_round = before.get(arena_round, [])
+                assert after[arena_round][: len(before_round)] == before_round
             elif request.path.endswith("/join"):
                 assert changed == {stored_room}, (request, changed)
                 assert after[stored_room][: len(before[stored_room])] == before[stored_room]

@@ -23,6 +23,7 @@ BODIES = {
     "/api/tables": {"name": "Ana"},
     "/api/duplicate": {"name": "Ana"},
     "/api/rooms/{room}/join": {"name": "Bob"},
+    "/api/arena/{preset}/join": {"name": "Cy"},
 }
 #: The account pages' forms (`server.players`): urlencoded, each with its own token.
 FORMS = ACCOUNT_FORMS
@@ -44,7 +45,10 @@ def bodies(server: StoredServer, room: str) -> dict[str, dict[str, str]]:
         if isinstance(route, Route) and "POST" in (route.methods or ())
     }
     assert posts == {*BODIES, *FORMS}, posts
-    return {path.replace("{room}", room): body for path, body in BODIES.items()}
+    return {
+        path.replace("{room}", room).replace("{preset}", "classic-fr"): body
+        for path, body in BODIES.items()
+    }
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,12 @@ from motamot.text.i18n import Language, translate
 
 if TYPE_CHECKING:
     from motamot.server.operations import Operations
+    from motamot.service.arena.schedule import ArenaSchedule
     from motamot.service.mail.settings import Mailing
+
+#: The arena a server keeps open unless told otherwise, and its results' pause (seconds).
+DEFAULT_ARENA = "classic-fr"
+ARENA_PAUSE = 35
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,7 +87,35 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     _operator_options(parser)
     _kept_options(parser)
+    _arena_options(parser)
     parser.set_defaults(handler=_serve)
+
+
+def _arena_options(parser: argparse.ArgumentParser) -> None:
+    """Which arenas the server keeps open, and their pace."""
+    parser.add_argument(
+        "--arena",
+        action="append",
+        metavar="PRESET",
+        help="une arène ouverte à tous pour ce jeu (classic-fr, big...), répétable. Défaut : "
+        + DEFAULT_ARENA,
+    )
+    parser.add_argument("--no-arena", action="store_true", help="aucune arène")
+    parser.add_argument(
+        "--arena-seconds",
+        type=int,
+        default=None,
+        metavar="S",
+        help="durée d'une manche de l'arène en secondes (défaut : celle du jeu, 180 pour "
+        "le classique)",
+    )
+    parser.add_argument(
+        "--arena-pause",
+        type=int,
+        default=ARENA_PAUSE,
+        metavar="S",
+        help="secondes de résultats entre deux manches de l'arène. Défaut : " + str(ARENA_PAUSE),
+    )
 
 
 def _kept_options(parser: argparse.ArgumentParser) -> None:
@@ -233,7 +266,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.host,
         args.port,
         db,
-        default_kinds(),
+        default_kinds(_arenas(args)),
         args.lang,
         args.broker,
         args.chosen_grids,
@@ -310,6 +343,29 @@ def _mailing(args: argparse.Namespace) -> Mailing | None:
         raise CliError(translate(OPTION_ERRORS, "bad_public_url", lang, value=site))
     checked_range(args.mail_per_day, "--mail-per-day", 1, 100_000, lang)
     return Mailing(smtp, sender, public, per_day=args.mail_per_day)
+
+
+def _arenas(args: argparse.Namespace) -> list[ArenaSchedule]:
+    """The arenas the options ask for; a CliError for an unknown game or a pace out of
+    range."""
+    from motamot.boggle.rules import PRESETS
+    from motamot.service.arena.schedule import ArenaSchedule
+    from motamot.service.arena.settings import MAX_PAUSE, MAX_ROUND, MIN_ROUND
+
+    if args.arena_seconds is not None:
+        checked_range(args.arena_seconds, "--arena-seconds", MIN_ROUND, MAX_ROUND, args.lang)
+    checked_range(args.arena_pause, "--arena-pause", 1, MAX_PAUSE, args.lang)
+    if args.no_arena:
+        return []
+    presets = list(dict.fromkeys(args.arena or [DEFAULT_ARENA]))
+    for preset in presets:
+        if preset not in PRESETS:
+            known = ", ".join(PRESETS)
+            raise CliError(
+                translate(OPTION_ERRORS, "unknown_arena", args.lang, preset=preset, known=known)
+            )
+    seconds = None if args.arena_seconds is None else float(args.arena_seconds)
+    return [ArenaSchedule(p, seconds, float(args.arena_pause)) for p in presets]
 
 
 def _origins(given: list[str], lang: Language) -> list[str]:

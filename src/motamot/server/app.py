@@ -37,12 +37,17 @@ STATIC = Path(__file__).parent / "static"
 @contextlib.asynccontextmanager
 async def running(rooms: Rooms, hooks: list[Any], metrics: Metrics | None) -> AsyncIterator[None]:
     """The app's life: its metrics' sampling, then the caller's parts (the host, the
-    players' store), and the rooms' sockets closed before those parts stop."""
+    players' store), then each kind's own work, and the rooms' sockets closed before
+    those parts stop."""
     async with contextlib.AsyncExitStack() as stack:
         if metrics is not None:
             await stack.enter_async_context(metrics.running())
         for hook in hooks:
             await stack.enter_async_context(hook())
+        for kind in rooms.kinds:  # the rooms are started: each kind's own work (the arena's)
+            work = kind.running(rooms)
+            if work is not None:
+                await stack.enter_async_context(work)
         yield
         await rooms.close()
 
@@ -79,6 +84,7 @@ def create_app(
         Route("/favicon.ico", shared.no_icon),
         *health_routes(rooms, metrics if metrics_here else None),
         *(route for kind in kinds for route in kind.routes(rooms)),
+        *(route for kind in kinds for route in kind.pages(rooms, pages)),
         *player_routes(pages, rooms),
         *guide_routes(pages),
         Route("/r/{room}", shared.room),

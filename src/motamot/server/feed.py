@@ -2,9 +2,11 @@
 
 A room's stored events arrive once from the Broadcaster, are decoded once,
 and each connected seat gets `visible(event, seat)` (an event it may not see
-still passes as `hidden`, its number only, so the numbering has no holes). Each
-socket has a bounded outbox: a client too slow to drain it is dropped, and
-resyncs from its last seq when it comes back.
+still passes as `hidden`, its number only, so the numbering has no holes). An
+event the room gives an audience (`Actor.audience`: a word of the arena's, for its
+writer alone) goes to those seats' sockets only, found by seat, and to nobody else:
+their pages take numbers with holes. Each socket has a bounded outbox: a client too
+slow to drain it is dropped, and resyncs from its last seq when it comes back.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ from motamot.service.rooms.shown import Hidden, plain
 OUTBOX_LIMIT = 512
 
 Visible = Callable[[Any, str | None], dict[str, Any] | None]
+#: Who an event is for: None, everybody; else these seats only (`Actor.audience`).
+Audience = Callable[[Any], tuple[str, ...] | None]
+
+
+def everybody(event: Any) -> None:
+    """The audience of a room whose every event goes to every socket."""
+    del event
 
 
 #: Our own close code: a newer socket of the same seat took over (the page stops).
@@ -60,10 +69,16 @@ class Listener:
             self.outbox.put_nowait(CLOSE_REPLACED)
 
 
-def event_frames(events: list[Any], seat: str | None, visible: Visible) -> list[dict[str, Any]]:
-    """What `seat` may see of `events`, each numbered (`hidden` for one it may not see)."""
+def event_frames(
+    events: list[Any], seat: str | None, visible: Visible, audience: Audience = everybody
+) -> list[dict[str, Any]]:
+    """What `seat` may see of `events`, each numbered (`hidden` for one it may not see;
+    left out, one meant for other seats only)."""
     out: list[dict[str, Any]] = []
     for event in events:
+        meant = audience(event)
+        if meant is not None and seat not in meant:
+            continue
         shown = visible(event, seat)
         out.append(shown if shown is not None else plain(Hidden(event.seq)))
     return out
@@ -72,9 +87,14 @@ def event_frames(events: list[Any], seat: str | None, visible: Visible) -> list[
 class RoomFeed:
     """The listeners of one room in this process, fed from the room's subscription."""
 
-    def __init__(self, visible: Visible) -> None:
+    def __init__(self, visible: Visible, audience: Audience = everybody) -> None:
         self.visible = visible
+        self.audience = audience
         self.listeners: set[Listener] = set()
+        #: Each seat's socket here (a seat has one at a time).
+        self._by_seat: dict[str, Listener] = {}
+        #: Who is connected is told to the room's sockets (not in a kind without presence).
+        self.presence_shown = True
         self.task: asyncio.Task[None] | None = None
         #: Each seat's credits, whichever of its sockets spends them: opening more
         #: sockets of one seat does not give it more messages per second.
@@ -84,14 +104,48 @@ class RoomFeed:
         """A socket joins the room here. A seat has one socket at a time: the newer one
         closes the older (the same person's other tab), and it spends the seat's credits."""
         if listener.seat is not None:
-            for older in [other for other in self.listeners if other.seat == listener.seat]:
+            older = self._by_seat.get(listener.seat)
+            if older is not None:
                 older.replaced()
                 self.listeners.discard(older)
+            self._by_seat[listener.seat] = listener
             listener.credits = self._credits.setdefault(listener.seat, listener.credits)
         self.listeners.add(listener)
 
+    def remove(self, listener: Listener) -> None:
+        """A socket leaves the room here."""
+        self.listeners.discard(listener)
+        if listener.seat is not None and self._by_seat.get(listener.seat) is listener:
+            del self._by_seat[listener.seat]
+
+    def broadcast(self, frame: str) -> None:
+        """Every socket here gets `frame` (a room's live summary)."""
+        for listener in list(self.listeners):
+            listener.push(frame)
+
     def deliver(self, events: list[Any]) -> None:
-        """Each socket gets the events as its seat sees them. A frame is encoded once per
+        """Each socket gets the events as its seat sees them; an event with an audience
+        goes to its seats' sockets alone (looked up by seat: nothing is done for the
+        others), in order with the rest."""
+        run: list[Any] = []
+        for event in events:
+            meant = self.audience(event)
+            if meant is None:
+                run.append(event)
+                continue
+            if run:
+                self._deliver_all(run)
+                run = []
+            for seat in meant:
+                listener = self._by_seat.get(seat)
+                if listener is not None:
+                    frames = event_frames([event], seat, self.visible)
+                    listener.push(encode(Events(frames)))
+        if run:
+            self._deliver_all(run)
+
+    def _deliver_all(self, events: list[Any]) -> None:
+        """Events for every socket, as each seat sees them. A frame is encoded once per
         seat, and once for all seats that see the same objects (a round's results, shown
         alike to everybody, are one string in every outbox)."""
         by_seat: dict[str | None, str] = {}
@@ -115,6 +169,4 @@ class RoomFeed:
 
     def announce_presence(self, seats: list[str]) -> None:
         """Tell every socket here which seats are connected (in any process)."""
-        frame = encode(Presence(seats))
-        for listener in list(self.listeners):
-            listener.push(frame)
+        self.broadcast(encode(Presence(seats)))

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from motamot.server import protocol
 from motamot.server.frames import frames_of
-from motamot.service.rooms.host import Room
+from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.kinds import Kinds, RoomKind
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.server_secret import ServerSecret
 from motamot.text.i18n import Language
 
 T = TypeVar("T")
@@ -52,6 +56,27 @@ class Rooms(Protocol):
 
     #: The operator lets a room's creator choose its grid (said to every player).
     chosen_grids: bool
+    #: What scheduled rooms derive their ids and seeds from (the same in every process).
+    secret: ServerSecret
+
+    @property
+    def host(self) -> RoomHost:
+        """The rooms' host (a kind that schedules rooms opens and runs them there)."""
+        ...
+
+    def now(self) -> float:
+        """The referee's time."""
+        ...
+
+    async def join(
+        self, room_id: str, name: str, player: str | None = None, account: bool = False
+    ) -> tuple[str, str] | Refusal:
+        """A new seat for `name` (linked to the lasting `player`): (seat, token)."""
+        ...
+
+    def broadcast(self, room_id: str, frame: str) -> int:
+        """`frame` to every socket of the room in this process; how many got it."""
+        ...
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
         """`reader(room)` inside the room's actor (None: no such room)."""
@@ -70,6 +95,26 @@ class Rooms(Protocol):
         ...
 
 
+class PageRenderer(Protocol):
+    """What a kind's own pages are drawn with (`server.pages.Pages`)."""
+
+    def render(
+        self,
+        request: Request,
+        lang: Language,
+        page: Page,
+        path: str,
+        data: Any,
+        status: int = 200,
+    ) -> Response:
+        """A whole page in the server's layout: `page`'s template, its texts and `data`."""
+        ...
+
+    def message(self, request: Request, lang: Language, key: str, status: int) -> Response:
+        """A page that says one thing (`key`: not_found...) and links home."""
+        ...
+
+
 class WebKind(ABC):
     """A room kind as the server serves it."""
 
@@ -85,12 +130,18 @@ class WebKind(ABC):
     #: that declares none sends plain objects).
     view: Any = dict[str, Any]
     shown: tuple[type[Any], ...] = ()
+    #: Stored events shown under another tag (a kind that stores another kind's events
+    #: and shows them in shapes of its own: the arena's Boggle rounds), by stored tag.
+    shown_as: Mapping[str, str] = {}
     #: The kind's static files, served at /static/<version>/<name>/ (None: it has none).
     static: Path | None = None
     #: The kind's templates, found as `<name>/<file>` (None: it has none).
     templates: Path | None = None
     #: Pages besides play and watch, served at /r/{room}/{mode}.
     page_modes: tuple[str, ...] = ()
+    #: Whether the room's sockets are told who is connected (`presence` frames); a kind of
+    #: thousands of players at once sums its room up otherwise (the arena's activity).
+    presence: bool = True
 
     @property
     def name(self) -> str:
@@ -119,6 +170,10 @@ class WebKind(ABC):
         """The kind's own HTTP routes (creating its rooms, records, replays...)."""
         return []
 
+    def pages(self, rooms: Rooms, pages: PageRenderer) -> list[BaseRoute]:
+        """The kind's own pages besides its rooms' (the arena's `/arene`)."""
+        return []
+
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page | None:
         """The kind's part of the home page (its create form; None: it has none)."""
         return None
@@ -135,6 +190,11 @@ class WebKind(ABC):
     def guide(self, lang: Language) -> Page | None:
         """The kind's « Comment jouer » page, served at /comment-jouer/<name> (None: it
         has none)."""
+        return None
+
+    def running(self, rooms: Rooms) -> AbstractAsyncContextManager[None] | None:
+        """The kind's own work while the server runs (the arena's schedule), entered once
+        the rooms are started and left before they stop; None: it has none."""
         return None
 
 

@@ -204,7 +204,7 @@ class Rooms:
         if room is None or room.last_seq - seq > RESYNC_LIMIT or seq > room.last_seq:
             return None
         events = await self.host.events_since(room_id, seq)
-        return event_frames(events, seat, room.visible)
+        return event_frames(events, seat, room.visible, room.audience)
 
     # --- seat actions -------------------------------------------------------------------
 
@@ -244,11 +244,25 @@ class Rooms:
         room_id = room_of(room_id)
         feed = self.feeds.get(room_id)
         if feed is None:
-            feed = self.feeds[room_id] = RoomFeed(self._visible(room_id))
+            kind = await self.kind(room_id)
+        feed = self.feeds.get(room_id)  # another socket may have made it meanwhile
+        if feed is None:
+            feed = RoomFeed(self._visible(room_id), self._audience(room_id))
+            feed.presence_shown = kind is None or kind.presence
+            self.feeds[room_id] = feed
             subscription = await self.broadcaster.subscribe(room_id)
             feed.task = asyncio.create_task(self._follow(room_id, feed, subscription))
         feed.add(listener)
         await self._announce_presence(room_id, feed)
+
+    def broadcast(self, room_id: str, frame: str) -> int:
+        """`frame` to every socket of the room in this process (a kind's live summary);
+        how many got it."""
+        feed = self.feeds.get(room_of(room_id))
+        if feed is None:
+            return 0
+        feed.broadcast(frame)
+        return len(feed.listeners)
 
     def _visible(self, room_id: str) -> Callable[[Event, str | None], dict[str, Any] | None]:
         """`visible` of the host's current copy of the room (rebuilt after a conflict)."""
@@ -262,17 +276,28 @@ class Rooms:
 
         return visible
 
+    def _audience(self, room_id: str) -> Callable[[Event], tuple[str, ...] | None]:
+        """`audience` of the host's current copy of the room."""
+
+        def audience(event: Event) -> tuple[str, ...] | None:
+            room = self.host.loaded(room_id)
+            return None if room is None else room.audience(event)
+
+        return audience
+
     async def detach(self, room_id: str, listener: Listener) -> None:
         room_id = room_of(room_id)
         feed = self.feeds.get(room_id)
         if feed is None:
             return
-        feed.listeners.discard(listener)
+        feed.remove(listener)
         await self._announce_presence(room_id, feed)
 
     async def _announce_presence(self, room_id: str, feed: RoomFeed) -> None:
-        """Share this process's seats in the room, then tell its sockets everyone's."""
-        feed.announce_presence(await self.presence.update(room_id, feed.presence()))
+        """Share this process's seats in the room, then tell its sockets everyone's (a
+        kind without presence: nothing, its sockets come and go by the thousand)."""
+        if feed.presence_shown:
+            feed.announce_presence(await self.presence.update(room_id, feed.presence()))
 
     def _presence_changed(self, room_id: str) -> None:
         """Another process's sockets in the room changed: tell ours (if we have any). A burst
@@ -293,7 +318,7 @@ class Rooms:
                 self._presence_stale[room_id] = False
                 seats = await self.presence.seats(room_id)
                 feed = self.feeds.get(room_id)
-                if feed is not None:
+                if feed is not None and feed.presence_shown:
                     feed.announce_presence(seats)
         finally:
             self._presence_stale.pop(room_id, None)

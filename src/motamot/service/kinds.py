@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from motamot.service.arena import ARENA
 from motamot.service.boggle import BOGGLE
 from motamot.service.duplicate import DUPLICATE
 from motamot.service.rooms.kinds import Kinds
@@ -9,4 +10,4 @@ from motamot.service.topword import TOPWORD
 
 
 def default_kinds() -> Kinds:
-    return Kinds((BOGGLE, TOPWORD, DUPLICATE))
+    return Kinds((BOGGLE, TOPWORD, DUPLICATE, ARENA))

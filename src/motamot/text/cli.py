@@ -66,6 +66,7 @@ METAVARS_FR: Mapping[str, str] = {
     "LANG": "LANGUE",
     "HOST": "HÔTE",
     "DB": "BASE",
+    "PRESET": "JEU",
 }
 
 #: French option help → English: whole strings first, then fragments in order.
@@ -224,6 +225,16 @@ HELP_EN: Mapping[str, str] = {
     "e-mails envoyés au plus par jour à une même adresse. ": (
         "e-mails sent to one address in a day at most. "
     ),
+    "une arène ouverte à tous pour ce jeu (classic-fr, big...), répétable. ": (
+        "an arena open to all for this game (classic-fr, big...), repeatable. "
+    ),
+    "aucune arène": "no arena",
+    "durée d'une manche de l'arène en secondes (défaut : celle du jeu, 180 pour le classique)": (
+        "length of an arena round in seconds (default: the game's, 180 for the classic one)"
+    ),
+    "secondes de résultats entre deux manches de l'arène. ": (
+        "seconds of results between two rounds of the arena. "
+    ),
     "Défaut : ": "Default: ",
 }
 
@@ -330,6 +341,10 @@ OPTION_ERRORS: Catalog = {
         "les liens des e-mails mènent à cette adresse",
         "en": "--smtp also needs --mail-from (the sender) and --public-url (or --origin): the "
         "e-mails' links lead to that address",
+    },
+    "unknown_arena": {
+        "fr": "--arena : pas de jeu {preset} (les jeux : {known})",
+        "en": "--arena: no game {preset} (the games: {known})",
     },
     "out_of_range": {
         "fr": "{option} : un nombre entier de {low} à {high}",

@@ -5,6 +5,31 @@ from __future__ import annotations
 from motamot.text.i18n import Catalog, Language, translate
 
 REFUSALS: Catalog = {
+    "already_carried": {
+        "fr": "les séries de la manche précédente sont déjà reportées",
+        "en": "the previous round's runs are carried already",
+    },
+    "arena_fixed": {
+        "fr": "les réglages de l'arène sont fixés par le serveur",
+        "en": "the arena's settings are fixed by the server",
+    },
+    "arena_needs_player": {
+        "fr": "l'arène a besoin de savoir qui vous êtes : rechargez la page",
+        "en": "the arena needs to know who you are: reload the page",
+    },
+    "arena_no_bots": {
+        "fr": "pas de joueurs ordinateur dans l'arène",
+        "en": "no computer players in the arena",
+    },
+    "round_not_started": {
+        "fr": "la manche n'a pas encore commencé",
+        "en": "the round has not started yet",
+    },
+    "round_over": {
+        "fr": "cette manche est finie : la suivante arrive",
+        "en": "this round is over: the next one is coming",
+    },
+    "unknown_arena": {"fr": "pas d'arène de ce nom", "en": "no arena of that name"},
     "after_deadline": {
         "fr": "trop tard : la manche est finie",
         "en": "too late: the round is over",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from motamot.boggle.referee import WordReason
 from motamot.names import PlayerNameError
 from motamot.text.accounts import PLAYER_PAGE
+from motamot.text.arena_web import ARENA_PAGE
 from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
 from motamot.text.duplicate_web import DUPLICATE_PAGE
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
@@ -327,6 +328,7 @@ _PAGES: Catalog = {
     **TOPWORD_PAGE,
     **DUPLICATE_PAGE,
     **LOBBY_PAGE,
+    **ARENA_PAGE,
     **PLAYER_PAGE,
     **GUIDE_PAGE,
     **MAIL_PAGE,
@@ -365,7 +367,7 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
         return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
 
     return {
-        "page": pick({**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **LOBBY_PAGE}),
+        "page": pick({**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **LOBBY_PAGE, **ARENA_PAGE}),
         "reasons": pick(WORD_REASONS),
         "errors": pick(SERVER_ERRORS),
         "refusals": pick(REFUSALS),

@@ -6,13 +6,22 @@ static module, its HTTP routes. `default_kinds()` is every game this motamot pla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from motamot.server.kinds import WebKinds
 
+if TYPE_CHECKING:
+    from motamot.service.arena.schedule import ArenaSchedule
 
-def default_kinds() -> WebKinds:
-    """Boggle rooms, Topword tables and duplicate Topword rooms."""
+
+def default_kinds(arenas: Sequence[ArenaSchedule] | None = None) -> WebKinds:
+    """The arena (`arenas`: its schedules, by default the classic French game's; none: no
+    arena), Boggle rooms, Topword tables and duplicate Topword rooms."""
+    from motamot.web.arena import DEFAULT_ARENAS, ArenaWeb
     from motamot.web.boggle import BOGGLE
     from motamot.web.duplicate import DUPLICATE
     from motamot.web.topword import TOPWORD
 
-    return WebKinds((BOGGLE, TOPWORD, DUPLICATE))
+    arena = ArenaWeb(DEFAULT_ARENAS if arenas is None else arenas)
+    return WebKinds((arena, BOGGLE, TOPWORD, DUPLICATE))

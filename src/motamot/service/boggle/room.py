@@ -18,7 +18,7 @@ from motamot.boggle.match import Standing, standing
 from motamot.boggle.round import RoundResult, judge_round
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution, solve
-from motamot.lexicon import Lexicon, try_fold
+from motamot.lexicon import Lexicon
 from motamot.service.boggle import views
 from motamot.service.boggle.commands import (
     HOST_ONLY,
@@ -34,10 +34,10 @@ from motamot.service.boggle.events import (
     RoundStarted,
     WordWritten,
 )
-from motamot.service.boggle.feedback import WordFeedback, bot_seed, instant_feedback
+from motamot.service.boggle.feedback import WordFeedback, bot_seed
 from motamot.service.boggle.outcome import match_outcome
 from motamot.service.boggle.records import room_records
-from motamot.service.boggle.rounds import RoundState
+from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
@@ -48,11 +48,6 @@ MAX_HUMANS = 20
 MAX_BOTS = 10
 #: What a Boggle record reserves in player names.
 RESERVED_IN_NAMES = ',:"#'
-#: Longer than any word a 10x10 grid can spell is still refused politely, not stored.
-MAX_WORD = 64
-#: Entries one player may write in a round: far above what anybody types, and it bounds
-#: what the round's results carry to every seat.
-MAX_ENTRIES = 500
 
 
 class BoggleRoom(Actor[BoggleSettings]):
@@ -234,15 +229,7 @@ class BoggleRoom(Actor[BoggleSettings]):
         state = self._current()
         if self.seats[event.seat].is_bot:
             _follow_plan(state, event)
-        if event.seat not in state.players:
-            state.players.append(event.seat)
-        state.words.setdefault(event.seat, []).append(event)
-        state.verdicts[event.seq] = instant_feedback(
-            state.grid, state.rules, state.lexicon, event.text, state.verify_at_end
-        )
-        folded = try_fold(event.text)
-        if folded is not None:
-            state.folded.setdefault(event.seat, set()).add(folded)
+        take_word(state, event)
 
     # --- commands -----------------------------------------------------------------------
 
@@ -291,19 +278,10 @@ class BoggleRoom(Actor[BoggleSettings]):
             return Refusal("after_deadline")  # B10: the writer is told why, not just "no round"
         if state is None:
             return Refusal("round_not_running")
-        if state.rules.is_late(now, state.deadline):
-            return Refusal("after_deadline")
-        text = text.strip()
-        if not text:
-            return Refusal("empty_word")
-        if len(text) > MAX_WORD:
-            return Refusal("too_long", {"max": MAX_WORD})
-        folded = try_fold(text)
-        if folded is not None and folded in state.folded.get(seat, ()):
-            return Refusal("duplicate_entry", {"word": folded})
-        if state.count(seat) >= MAX_ENTRIES:
-            return Refusal("too_many_entries", {"max": MAX_ENTRIES})
-        self._emit(WordWritten(self._next, seat, text, now), out)
+        entry = entry_refusal(state, seat, text, now)
+        if isinstance(entry, Refusal):
+            return entry
+        self._emit(WordWritten(self._next, seat, entry, now), out)
         return None
 
     # --- the clock ----------------------------------------------------------------------

@@ -9,12 +9,18 @@ from motamot.boggle.grid import Grid
 from motamot.boggle.round import Entry, RoundResult, Sheet
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution
-from motamot.lexicon import Lexicon
+from motamot.lexicon import Lexicon, try_fold
 from motamot.service.boggle.events import WordWritten
-from motamot.service.boggle.feedback import Feedback, WordFeedback
+from motamot.service.boggle.feedback import Feedback, WordFeedback, instant_feedback
+from motamot.service.rooms.outcomes import Refusal
 
 #: The verdicts of a word that counts for now: accepted, or written (checked at the end).
 STANDING = (Feedback.ACCEPTED, Feedback.WRITTEN)
+#: Longer than any word a 10x10 grid can spell is still refused politely, not stored.
+MAX_WORD = 64
+#: Entries one player may write in a round: far above what anybody types, and it bounds
+#: what the round's results carry to every seat.
+MAX_ENTRIES = 500
 
 
 @dataclass
@@ -80,3 +86,38 @@ class RoundState:
             for w in self.words.get(seat, ())
             if (upto is None or w.seq <= upto) and self.verdicts[w.seq].feedback in STANDING
         )
+
+
+def entry_refusal(state: RoundState, seat: str, text: str, now: float) -> str | Refusal:
+    """The text `seat` writes into the running round `state` at `now`, as it is stored
+    (trimmed), or why the room will not take it: too late (B10), empty, too long,
+    written already (B9: answered from memory, nothing stored), or one too many."""
+    if state.rules.is_late(now, state.deadline):
+        return Refusal("after_deadline")
+    text = text.strip()
+    if not text:
+        return Refusal("empty_word")
+    if len(text) > MAX_WORD:
+        return Refusal("too_long", {"max": MAX_WORD})
+    folded = try_fold(text)
+    if folded is not None and folded in state.folded.get(seat, ()):
+        return Refusal("duplicate_entry", {"word": folded})
+    if state.count(seat) >= MAX_ENTRIES:
+        return Refusal("too_many_entries", {"max": MAX_ENTRIES})
+    return text
+
+
+def take_word(state: RoundState, event: WordWritten) -> WordFeedback:
+    """Fold a word written into its round: the writer takes part, the word is kept with
+    its instant verdict (decided here once, so the writer's answer, every view and every
+    replica show the same one) and its folded form (B9)."""
+    if event.seat not in state.players:
+        state.players.append(event.seat)
+    state.words.setdefault(event.seat, []).append(event)
+    verdict = state.verdicts[event.seq] = instant_feedback(
+        state.grid, state.rules, state.lexicon, event.text, state.verify_at_end
+    )
+    folded = try_fold(event.text)
+    if folded is not None:
+        state.folded.setdefault(event.seat, set()).add(folded)
+    return verdict

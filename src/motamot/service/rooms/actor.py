@@ -513,6 +513,13 @@ class Actor(ABC, Generic[S]):
     def visible(self, event: Event, seat: str | None) -> Any:
         """`event` as `seat` may see it now (None: nothing to show but its number)."""
 
+    def audience(self, event: Event) -> tuple[str, ...] | None:
+        """Who is sent `event` as it happens: None, every socket of the room (one that may
+        not see it gets its number, `hidden`); or these seats only, the others nothing at
+        all (a kind whose pages take numbers with holes: the arena, where thousands of
+        players must not get a frame for each other's word)."""
+        return None
+
 
 def settings_refusal(settings: RoomSettings, lexicons: Lexicons) -> Refusal | None:
     """Why these settings cannot be played (their checks, their word list), or None."""

@@ -141,6 +141,13 @@ class ClusterHost(RoomHost):
             if taken or removed:
                 await self.leases.release(room_id)
 
+    async def unload(self, room_id: str) -> bool:
+        """Forget the room here, and give its lease up if this process held it."""
+        unloaded = await super().unload(room_id)
+        if unloaded and self.leases.holds(room_id):
+            await self.leases.release(room_id)
+        return unloaded
+
     def _lost(self, room_id: str) -> None:
         """Another process owns the room now: stop its clock and its bots here (the new owner
         runs them), keep the room as a replica."""

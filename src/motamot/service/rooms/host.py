@@ -190,6 +190,10 @@ class RoomHost:
             return "store"
         return None
 
+    def in_memory(self) -> list[str]:
+        """The ids of the rooms this process holds in memory now."""
+        return list(self._rooms)
+
     def loaded(self, room_id: str) -> Room | None:
         """The room if this process has it in memory, as it is (no store read, no tick):
         enough to know what kind of room a command is for."""
@@ -209,6 +213,17 @@ class RoomHost:
                 return False
             await keep(room)
             if not await self.store.remove(room_id, before):
+                return False
+            self._forget(room_id)
+        return True
+
+    async def unload(self, room_id: str) -> bool:
+        """Forget a room from memory, unless its clock has work to do (it stays stored: the
+        next question about it rebuilds it): a long-running server gives back what old
+        rooms hold (the arena's past rounds); whether it was unloaded."""
+        async with self._locks.hold(room_id):
+            room = self._rooms.get(room_id)
+            if room is None or room.next_wakeup() is not None or room_id in self._drains:
                 return False
             self._forget(room_id)
         return True

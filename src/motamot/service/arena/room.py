@@ -1,0 +1,266 @@
+"""An arena round: one room per round of the arena's schedule, for any number of people.
+
+The round's place and seed come with its settings (`schedule`): it is created ahead of
+time, starts itself at its start (`tick` rolls the grid of its seed), takes words until
+its deadline and ends then, however late the tick (B10), exactly as a Boggle round does,
+with Boggle's events and round code (`boggle.rounds`: the same checks, the same instant
+verdicts). What differs: anybody may join at any time until the end (they play the
+time left), nobody is host, nothing is crossed out (A1), the results rank everybody
+once (`results`), and an event about one seat (a word, a seat taken) is for that seat
+alone (`audience`): thousands of players never get one frame per word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from motamot.boggle.grid import parse_grid, roll
+from motamot.boggle.solve import Solution, solve
+from motamot.lexicon import Lexicon
+from motamot.service.arena import views
+from motamot.service.arena.commands import CarrySessions
+from motamot.service.arena.events import SessionsCarried
+from motamot.service.arena.results import ArenaResults, round_results
+from motamot.service.arena.settings import ArenaSettings
+from motamot.service.boggle.commands import WriteWord
+from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
+from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
+from motamot.service.rooms.actor import Actor, Lexicons
+from motamot.service.rooms.commands import Join
+from motamot.service.rooms.events import (
+    Event,
+    RoomCreated,
+    SeatLeft,
+    SeatRemoved,
+    SeatRenamed,
+    SeatTaken,
+)
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.seating import digest_refusal
+
+#: People one round seats (far above the benchmark's 2,000; it bounds a round's memory).
+MAX_PLAYERS = 20_000
+#: What a Boggle record reserves in player names (the arena's names are Boggle's).
+RESERVED_IN_NAMES = ',:"#'
+
+
+class ArenaRoom(Actor[ArenaSettings]):
+    """The actor of one arena round (docs/architecture.md, "The arena")."""
+
+    KIND = "arena"
+    RESERVED_IN_NAMES = RESERVED_IN_NAMES
+    #: Nobody says they are ready: the round starts at its time.
+    HAS_READY = False
+
+    def __init__(self, created: RoomCreated[ArenaSettings], lexicons: Lexicons) -> None:
+        self.round: RoundState | None = None
+        #: Words written in the round (live activity: words per second).
+        self.words_written = 0
+        #: The sessions of the round before, by lasting player (None: not carried yet).
+        self.carried: dict[str, tuple[int, int]] | None = None
+        #: Each lasting player's seat: one seat per player and round.
+        self.by_player: dict[str, str] = {}
+        self._results: ArenaResults | None = None
+        self._solution: Solution | None = None
+        super().__init__(created, lexicons)
+
+    def _use_settings(self, settings: ArenaSettings) -> None:
+        self.rules = settings.rules()
+        self.lexicon: Lexicon = self.lexicons(settings.dictionary_name)
+
+    # --- derived state ------------------------------------------------------------------
+
+    @property
+    def running(self) -> RoundState | None:
+        state = self.round
+        return state if state is not None and state.running else None
+
+    @property
+    def ended(self) -> bool:
+        return self.round is not None and not self.round.running
+
+    @property
+    def host(self) -> str | None:
+        """Nobody: the schedule runs the arena."""
+        return None
+
+    def finished(self) -> bool:
+        return self.ended
+
+    def solution(self) -> Solution:
+        """Every word of the grid (once the round has started)."""
+        assert self.round is not None
+        if self._solution is None:
+            self._solution = solve(self.round.grid, self.rules, self.lexicon)
+        return self._solution
+
+    def results(self) -> ArenaResults:
+        """The round's results, computed once when it has ended."""
+        if self._results is None:
+            assert self.round is not None and not self.round.running
+            carried = self.carried or {}
+            self._results = round_results(self.round, self.seats, carried, self.solution())
+        return self._results
+
+    # --- what the shared actor asks -----------------------------------------------------
+
+    def seating_closed(self) -> Refusal | None:
+        return Refusal("arena_no_bots")
+
+    def settings_closed(self) -> Refusal | None:
+        return Refusal("arena_fixed")
+
+    def joining_closed(self) -> Refusal | None:
+        return Refusal("round_over") if self.ended else None
+
+    def seat_refusal(self, bot: bool) -> Refusal | None:
+        if len(self.seats) >= MAX_PLAYERS:
+            return Refusal("room_full", {"max": MAX_PLAYERS})
+        return None
+
+    def names_in_use(self) -> list[str]:
+        """None: strangers share names (results show seats, not names, to their owner)."""
+        return []
+
+    def _join(
+        self, seat: str | None, command: Join, now: float, out: list[Event]
+    ) -> Refusal | None:
+        """One seat per lasting player: coming back (a reload, another device) takes it
+        back with the new token; a join that names no player is refused."""
+        if command.player is None:
+            return Refusal("arena_needs_player")
+        known = self.by_player.get(command.player)
+        if known is None:
+            return super()._join(seat, command, now, out)
+        refusal = self.joining_closed() or digest_refusal(command.secret_digest)
+        if refusal is not None:
+            return refusal
+        again = SeatTaken(self._next, known, self.seats[known].name, command.secret_digest, at=now)
+        self._emit(again, out)
+        return None
+
+    # --- the fold -----------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        super().apply(event)
+        if isinstance(event, SeatTaken) and event.player is not None:
+            self.by_player.setdefault(event.player, event.seat)
+
+    def _apply_own(self, event: Event) -> None:
+        match event:
+            case RoundStarted():
+                self.round = RoundState(
+                    event.number,
+                    event.seed,
+                    parse_grid(event.grid),
+                    event.start,
+                    event.deadline,
+                    self.rules,
+                    self.lexicon,
+                    False,
+                    [],
+                    event.seq,
+                )
+            case WordWritten():
+                state = self.running
+                if state is None:
+                    raise ValueError(f"room {self.room_id}: a word with no round running")
+                take_word(state, event)
+                self.words_written += 1
+            case RoundEnded(at=at):
+                state = self.running
+                if state is None:
+                    raise ValueError(f"room {self.room_id}: no round running")
+                state.ended_at, state.ended_seq = at, event.seq
+            case SessionsCarried(totals=totals):
+                self.carried = {player: (total, rounds) for player, total, rounds in totals}
+            case _:
+                raise ValueError(f"not an arena event: {event!r}")
+
+    # --- commands -----------------------------------------------------------------------
+
+    def _decide_own(
+        self, seat: str | None, command: Any, now: float, out: list[Event]
+    ) -> Refusal | None:
+        match command:
+            case WriteWord(text=text):
+                return self._write_word(seat, text, now, out)
+            case CarrySessions(totals=totals):
+                if seat is not None:
+                    return Refusal("not_host")
+                if self.carried is not None:
+                    return Refusal("already_carried")
+                if self.ended:
+                    return Refusal("round_over")
+                self._emit(SessionsCarried(self._next, totals), out)
+                return None
+        return Refusal("unknown_command")
+
+    def _write_word(
+        self, seat: str | None, text: str, now: float, out: list[Event]
+    ) -> Refusal | None:
+        if not self.is_person(seat):
+            return Refusal("not_seated")
+        assert seat is not None
+        state = self.running
+        if state is None:
+            return Refusal("after_deadline" if self.ended else "round_not_started")
+        entry = entry_refusal(state, seat, text, now)
+        if isinstance(entry, Refusal):
+            return entry
+        self._emit(WordWritten(self._next, seat, entry, now), out)
+        return None
+
+    # --- the clock ----------------------------------------------------------------------
+
+    def next_wakeup(self) -> float | None:
+        """The round's start, then its deadline."""
+        if self.round is None:
+            return self.settings.start
+        return self.round.deadline if self.round.running else None
+
+    def tick(self, now: float) -> list[Event]:
+        """The start at its time (the grid of its seed), the end at the deadline."""
+        out: list[Event] = []
+        settings = self.settings
+        if self.round is None and now >= settings.start:
+            grid = roll(self.rules, settings.seed).text
+            start = RoundStarted(
+                self._next, settings.number, settings.seed, grid, settings.start, settings.deadline
+            )
+            self._emit(start, out)
+        state = self.running
+        if state is not None and state.rules.is_late(now, state.deadline):
+            self._emit(RoundEnded(self._next, state.number, state.deadline), out)
+        return out
+
+    # --- who is sent what ---------------------------------------------------------------
+
+    def audience(self, event: Event) -> tuple[str, ...] | None:
+        """A seat's own events go to that seat alone; the sessions carried to nobody; the
+        round's start and end to everybody."""
+        match event:
+            case WordWritten(seat=seat) | SeatTaken(seat=seat) | SeatLeft(seat=seat):
+                return (seat,)
+            case SeatRenamed(seat=seat) | SeatRemoved(seat=seat):
+                return (seat,)
+            case SessionsCarried():
+                return ()
+        return None
+
+    def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
+        """The round's end: its results, off the event loop while they are stored."""
+        if not any(isinstance(event, RoundEnded) for event in events):
+            return None
+
+        def work() -> None:
+            self.results()
+
+        return work
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def visible(self, event: Event, seat: str | None) -> dict[str, Any] | None:
+        return views.visible(self, event, seat)

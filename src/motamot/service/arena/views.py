@@ -1,0 +1,146 @@
+"""What each seat of an arena round may see: the one place that decides it.
+
+Everybody sees the round's start (its grid and times) and its end. A seat sees its own
+words with their verdicts, nobody else's (only how many people play, as numbers). At
+the end everybody sees the best players and the grid's best words, and each player
+their own place: one frame per seat, built from results computed once. The seed is
+hidden until the end. Declared in `shown`; `view` and `visible` give its plain JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from msgspec import UNSET
+
+from motamot.lexicon.accents import written_map
+from motamot.service.arena.results import ArenaResults, Place
+from motamot.service.arena.settings import ArenaSettings
+from motamot.service.arena.shown import (
+    ArenaResultShown,
+    ArenaRoundEndedShown,
+    ArenaRoundStartedShown,
+    ArenaSettingsShown,
+    ArenaView,
+    ArenaWordShown,
+    BestPlayerShown,
+    BestWordShown,
+    PlaceShown,
+)
+from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
+from motamot.service.boggle.rounds import RoundState
+from motamot.service.boggle.views import own_word
+from motamot.service.rooms.events import Event
+from motamot.service.rooms.seating import Seat
+from motamot.service.rooms.shown import Hidden, Shown, plain, shared_shown
+
+
+class ArenaRoom(Protocol):
+    """What the views read of an arena round (`room.ArenaRoom`), and nothing else."""
+
+    room_id: str
+    last_seq: int
+    seats: dict[str, Seat]
+    settings: ArenaSettings
+    round: RoundState | None
+
+    @property
+    def ended(self) -> bool: ...
+
+    def results(self) -> ArenaResults: ...
+
+
+def settings_shown(settings: ArenaSettings) -> ArenaSettingsShown:
+    return ArenaSettingsShown(
+        settings.preset,
+        settings.dictionary_name,
+        settings.number,
+        settings.start,
+        settings.seconds,
+        settings.pause,
+        settings.rules().min_length,
+    )
+
+
+def visible(room: ArenaRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
+    """`event` as `seat` may see it (None: not this seat's to see)."""
+    shown = _shown(room, event, seat)
+    return None if shown is None else plain(shown)
+
+
+def _shown(room: ArenaRoom, event: Event, seat: str | None) -> Shown | None:
+    match event:
+        case RoundStarted():
+            return ArenaRoundStartedShown(
+                event.seq, event.number, event.grid, event.start, event.deadline
+            )
+        case WordWritten():
+            if event.seat != seat or room.round is None:
+                return None
+            own = own_word(event, room.round.verdicts[event.seq])
+            return ArenaWordShown(
+                event.seq, own.text, own.at, own.feedback, own.word, own.points, own.path
+            )
+        case RoundEnded():
+            result = result_shown(room, seat)
+            return ArenaRoundEndedShown(
+                event.seq, event.number, event.at, result, room.settings.next_start
+            )
+    shown = shared_shown(event, settings_shown, None)
+    if shown is None:
+        return Hidden(event.seq)
+    owner: str | None = getattr(event, "seat", seat)
+    return shown if owner == seat else None
+
+
+def result_shown(room: ArenaRoom, seat: str | None) -> ArenaResultShown:
+    """The round's results as `seat` sees them: everybody's part, and its own place."""
+    results = room.results()
+    assert room.round is not None
+    place = results.places.get(seat) if seat is not None else None
+    best = [w.word for w in results.best_words]
+    return ArenaResultShown(
+        results.players,
+        [BestPlayerShown(p.rank, p.name, p.score, p.words) for p in results.best_players],
+        [BestWordShown(w.word, w.points, w.found_by) for w in results.best_words],
+        results.grid_words,
+        results.found_words,
+        written_map(set(best), room.settings.dictionary_name),
+        str(room.round.seed),
+        UNSET if place is None else place_shown(place),
+    )
+
+
+def place_shown(place: Place) -> PlaceShown:
+    return PlaceShown(
+        place.rank, place.top, place.score, place.words, place.session_total, place.session_rounds
+    )
+
+
+def view(room: ArenaRoom, seat: str | None) -> dict[str, Any]:
+    return plain(room_view(room, seat))
+
+
+def room_view(room: ArenaRoom, seat: str | None) -> ArenaView:
+    """The whole round as `seat` may see it."""
+    state = room.round
+    settings = room.settings
+    phase = "waiting" if state is None else "running" if state.running else "ended"
+    data = ArenaView(
+        room.room_id,
+        room.last_seq,
+        seat,
+        settings_shown(settings),
+        phase,
+        settings.deadline,
+        settings.next_start,
+        len(room.seats),
+        0 if state is None else sum(1 for words in state.words.values() if words),
+    )
+    if state is not None:
+        data.grid = state.grid.text
+        if seat is not None and seat in room.seats:
+            data.words = [own_word(w, state.verdicts[w.seq]) for w in state.words.get(seat, ())]
+        if not state.running:
+            data.result = result_shown(room, seat)
+    return data

@@ -1,0 +1,131 @@
+"""Coming into the arena over HTTP: the round to play now (or the next one, during the
+results), a seat in it for the request's lasting player under their name, and its token
+(shown once, to them); and where the arena stands, for the home page."""
+
+from __future__ import annotations
+
+from typing import Annotated, Protocol
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from motamot.names import MAX_NAME_LENGTH
+from motamot.server.http import decode_body, refused
+from motamot.server.kinds import Rooms
+from motamot.server.players.seats import seated, who_sits
+from motamot.server.texts import request_language
+from motamot.service.arena.keeper import ArenaKeeper
+from motamot.service.arena.room import RESERVED_IN_NAMES
+from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.seating import name_refusal
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+
+
+class EnterRequest(msgspec.Struct, forbid_unknown_fields=True):
+    name: Name
+
+
+class Entered(msgspec.Struct):
+    """A seat in a round of the arena."""
+
+    room: str
+    seat: str
+    token: str
+    number: int
+    start: float
+    deadline: float
+
+
+class KeeperRef(Protocol):
+    """Where the running server's keeper is (None until the rooms are started)."""
+
+    keeper: ArenaKeeper | None
+
+
+def routes(rooms: Rooms, keeper: KeeperRef) -> list[Route]:
+    """`POST /api/arena/{preset}/join` and `GET /api/arena/{preset}`."""
+    arena = ArenaRoutes(rooms, keeper)
+    return [
+        Route("/api/arena/{preset}/join", arena.join, methods=["POST"]),
+        Route("/api/arena/{preset}", arena.status),
+    ]
+
+
+class ArenaRoutes:
+    """The arena's routes over the server's rooms and the running keeper."""
+
+    def __init__(self, rooms: Rooms, keeper: KeeperRef) -> None:
+        self.rooms = rooms
+        self.keeper = keeper
+
+    async def join(self, request: Request) -> Response:
+        """A seat in the round to play now (the next one during the results)."""
+        lang = request_language(request)
+        found = _arena(self.keeper, request)
+        if isinstance(found, Refusal):
+            return refused(found, lang, _status(found))
+        arena, preset = found
+        form = await decode_body(request, EnterRequest)
+        if isinstance(form, Response):
+            return form
+        name = form.name.strip()
+        unfit = name_refusal(name, RESERVED_IN_NAMES, ())  # before any round is opened
+        if unfit is not None:
+            return refused(unfit, lang)
+        who = await who_sits(request)
+        schedule = arena.schedules[preset]
+        number = schedule.to_join(self.rooms.now())
+        joined: tuple[str, str] | Refusal = Refusal("round_over")
+        room_id = ""
+        for attempt in (number, number + 1):  # the deadline may pass in between
+            opened = await arena.round_room(preset, attempt)
+            if isinstance(opened, Refusal):
+                return who.keep(request, refused(opened, lang, 503))
+            room_id, number = opened, attempt
+            joined = await self.rooms.join(room_id, name, who.player, who.account is not None)
+            if not (isinstance(joined, Refusal) and joined.code == "round_over"):
+                break
+        if isinstance(joined, Refusal):
+            return who.keep(request, refused(joined, lang))
+        seat, token = joined
+        entered = Entered(
+            room_id, seat, token, number, schedule.start(number), schedule.deadline(number)
+        )
+        return await seated(request, who, name, JSONResponse(msgspec.to_builtins(entered)))
+
+    async def status(self, request: Request) -> Response:
+        """Where the arena stands: the round now, its times, the next start."""
+        found = _arena(self.keeper, request)
+        if isinstance(found, Refusal):
+            return refused(found, request_language(request), _status(found))
+        arena, preset = found
+        schedule = arena.schedules[preset]
+        now = self.rooms.now()
+        number = schedule.number_at(now)
+        return JSONResponse(
+            {
+                "preset": preset,
+                "number": number,
+                "start": schedule.start(number),
+                "deadline": schedule.deadline(number),
+                "next_start": schedule.start(number + 1),
+                "now": now,
+            }
+        )
+
+
+def _arena(ref: KeeperRef, request: Request) -> tuple[ArenaKeeper, str] | Refusal:
+    preset = request.path_params["preset"]
+    keeper = ref.keeper
+    if keeper is None:
+        return Refusal("room_unavailable", retryable=True)
+    if preset not in keeper.schedules:
+        return Refusal("unknown_arena")
+    return keeper, preset
+
+
+def _status(refusal: Refusal) -> int:
+    return 404 if refusal.code == "unknown_arena" else 503
