@@ -9,6 +9,7 @@ Screenshots at phone (360×640) and desktop size are saved in tests/artifacts/.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -21,7 +22,7 @@ from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
 from motamot.lexicon.accents import written_forms
 from tests.browser.conftest import PageFrames, same_after_reload
-from tests.browser.test_play_in_browser import grid_of, write
+from tests.browser.test_play_in_browser import grid_of, serious_violations, write
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -337,3 +338,65 @@ def test_a_round_sounds_its_start_last_seconds_and_end_unless_muted_and_muting_i
         assert tones(page) == []  # muted: nothing is played
     finally:
         context.close()
+
+
+@pytest.mark.slow
+def test_play_this_grid_later_is_followed_to_the_same_grid_and_the_same_settings(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """Ana's room, read in English: 2 rounds of 75 s, verdicts at the end, a penalty of 1,
+    a beginner and an expert computer player. After round 1 she clicks « Play this grid
+    later »: the form comes in English with all of it, and the room it makes has the
+    same settings and computer players, and plays the grid of her round 1 first. A
+    friend given the link in a French browser reads the form in English: the link
+    carries the room's language too."""
+    settings = {"duration": 75, "rounds": 2, "verify_at_end": True, "invalid_penalty": 1}
+    ana_seat = live.post("/api/rooms", {"name": "Ana", **settings, "bots": ["beginner", "expert"]})
+    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
+    friend = browser.new_context(viewport=DESKTOP, locale="fr-FR").new_page()
+    try:
+        ana.goto(f"{live.url}/r/{ana_seat['room']}?lang=en")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        grid = grid_of(ana)
+        ana.get_by_role("button", name="Stop the round").click()
+        link = ana.locator("#same-grid")
+        expect(link).to_have_text("Play this grid later")
+        ana.screenshot(path=str(artifacts / "same-grid-link-phone.png"), full_page=True)
+        href = link.get_attribute("href") or ""
+        for part in ("rounds=2", "bots=beginner%2Cexpert", "lang=en", "duration=75"):
+            assert part in href, href
+        link.click()  # followed, as a player does
+        expect(ana.locator("#same-grid-note")).to_be_visible()
+        expect(ana.locator("h1")).to_have_text("Word games with friends")
+        expect(ana.locator("#duration")).to_have_value("75")
+        expect(ana.locator("#count")).to_have_value("2")
+        expect(ana.locator("input[name=match][value=rounds]")).to_be_checked()
+        expect(ana.locator("input[name=verify][value=end]")).to_be_checked()
+        expect(ana.locator("#penalty")).to_have_value("1")
+        boxes = ana.locator(".same-bots li")
+        expect(boxes).to_have_text(["computer · beginner", "computer · expert"])
+        expect(ana.locator("input[name=same_bot]:checked")).to_have_count(2)
+        assert serious_violations(ana) == []
+        ana.locator("#create").screenshot(path=str(artifacts / "same-grid-form-phone.png"))
+        ana.fill("#name", "Ana")
+        ana.click("#create button[type=submit]")
+        ana.wait_for_url(re.compile(r"/r/[\w-]{12,}$"))
+        assert ana.url.rsplit("/", 1)[1] != ana_seat["room"]
+        line = ana.locator(".settings")
+        for part in ("75 s", "Rounds: 2", "at the end of the round", ": 1"):
+            expect(line).to_contain_text(part)
+        players = ana.locator(".players")
+        expect(players).to_contain_text("computer · beginner")
+        expect(players).to_contain_text("computer · expert")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        assert grid_of(ana) == grid  # the same grid, from the same seed
+        ana.screenshot(path=str(artifacts / "same-grid-again-phone.png"))
+        friend.goto(href)  # the link sent to a friend whose browser is French
+        expect(friend.locator("h1")).to_have_text("Word games with friends")
+        expect(friend.locator("#same-grid-note")).to_be_visible()
+        friend.screenshot(path=str(artifacts / "same-grid-friend-desktop.png"))
+    finally:
+        ana.context.close()
+        friend.context.close()

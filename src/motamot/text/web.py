@@ -172,6 +172,10 @@ PAGE: Catalog = {
         "en": "This room will first play the same grid as the original game.",
     },
     "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
+    "same_bots": {
+        "fr": "Les joueurs ordinateur de la partie d'origine :",
+        "en": "The original game's computer players:",
+    },
     "seat_elsewhere": {
         "fr": "Votre place est ouverte dans une autre fenêtre : c'est là que vous jouez.",
         "en": "Your seat is open in another window: you play there.",

@@ -19,6 +19,12 @@ function numberOf(name) {
   return Number.isFinite(value) ? value : 0;
 }
 
+/** The computer players of the room whose grid a link plays again, those still ticked. */
+function sameBots() {
+  const levels = DATA.defaults.bots ?? [];
+  return [...form.querySelectorAll("input[name=same_bot]:checked")].map((box) => levels[Number(box.value)]).filter(Boolean);
+}
+
 async function create(event) {
   event.preventDefault();
   const error = document.getElementById("create-error");
@@ -40,7 +46,7 @@ async function create(event) {
     target: byTarget ? numberOf("count") : null,
     verify_at_end: form.elements.verify.value === "end",
     invalid_penalty: numberOf("penalty"),
-    bots: Array.from({ length: Math.min(10, numberOf("bot_count")) }, () => level),
+    bots: [...sameBots(), ...Array.from({ length: numberOf("bot_count") }, () => level)].slice(0, 10),
     rated: form.elements.rated.checked,
     public: form.elements.public.checked,
   };

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from motamot.boggle.bots import BOT_LEVELS
 from motamot.boggle.rules import PRESETS
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.http import decode_body, refused
@@ -18,7 +19,7 @@ from motamot.server.kinds import Opened, Rooms
 from motamot.server.links import room_of
 from motamot.server.players.seats import seated, who_sits
 from motamot.server.texts import request_language
-from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.room import MAX_BOTS, BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import bounded
@@ -75,18 +76,34 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
         )
 
 
+def _number(text: str, key: str) -> int | None:
+    """`text` as the setting `key` (a seed, or a number in its bound), else None."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 19):
+        return None
+    value = int(text)
+    if key == "seed":
+        return value if value <= MAX_SEED else None
+    bound = BoggleSettings.BOUNDS[key]
+    return value if bound.low <= value <= bound.high else None
+
+
 def same_grid_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dict[str, Any]:
-    """The settings a "play this grid later" link carries (anything unreadable is left out)."""
+    """The settings a "play this grid later" link carries: the rules, the match (rounds or
+    a target), the computer players' levels, the grid's seed (anything unreadable is
+    left out; the page's language is the link's `lang`, read as on every page)."""
     defaults: dict[str, Any] = {}
     if query.get("preset") in PRESETS:
         defaults["preset"] = query["preset"]
     if query.get("dictionary") in dictionaries:
         defaults["dictionary"] = query["dictionary"]
-    for key in ("duration", "invalid_penalty", "seed"):
-        value = query.get(key, "")
-        if value.isascii() and value.isdigit() and len(value) <= 19 and int(value) <= MAX_SEED:
+    for key in ("duration", "invalid_penalty", "rounds", "target", "seed"):
+        value = _number(query.get(key, ""), key)
+        if value is not None:
             # the seed stays a string: the page's JavaScript would round it
-            defaults[key] = value if key == "seed" else int(value)
+            defaults[key] = str(value) if key == "seed" else value
+    levels = query.get("bots", "").split(",")[:MAX_BOTS]
+    if all(level in BOT_LEVELS for level in levels):
+        defaults["bots"] = levels
     if query.get("verify_at_end") == "1":
         defaults["verify_at_end"] = True
     origin = query.get("from", "")

@@ -47,6 +47,8 @@ def home_form(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
         "dictionaries": dictionary_options(lang, dictionaries),
         "dictionary": str(defaults.get("dictionary") or ""),
         "levels": [(name, page_text(f"level.{name}", lang)) for name in BOT_LEVELS],
+        # the computer players of the room whose grid is played again, one box each
+        "same_bots": [page_text(f"level.{level}", lang) for level in defaults.get("bots", [])],
         "bounds": BoggleSettings.BOUNDS,
         "duration": int(defaults.get("duration") or PRESETS[preset].duration_seconds),
         "by_target": bool(target),

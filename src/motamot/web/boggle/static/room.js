@@ -1,7 +1,7 @@
 // A Boggle room: lobby, live round and results, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the rounds and the match).
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "./grid.js";
@@ -329,6 +329,10 @@ function buildResults(round) {
     duration: String(settings.duration),
     verify_at_end: settings.verify_at_end ? "1" : "0",
     invalid_penalty: String(settings.invalid_penalty),
+    // the match as this room plays it, its computer players, the page's language
+    ...(settings.target ? { target: String(settings.target) } : { rounds: String(settings.rounds) }),
+    bots: client.view.seats.filter((s) => s.present && s.bot).map((s) => s.bot).join(","),
+    lang: LANG,
     seed: String(result.seed),
     from: DATA.watch_id, // the room's id alone: the link may be shared with anybody
   });
