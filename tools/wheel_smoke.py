@@ -83,7 +83,7 @@ def rooms(base: str) -> list[str]:
     status, _, text = fetch(base + "/api/duplicate", {"name": "Ana"})
     assert status == 200, (status, text)
     duplicate = json.loads(text)["room"]
-    pages += [f"/r/{duplicate}", f"/r/{duplicate[:16]}/watch"]
+    pages += [f"/r/{duplicate}", f"/r/{duplicate[:16]}/watch", f"/r/{duplicate}/replay"]
     return [base + page for page in pages]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from websockets.sync.client import connect
 from motamot.lexicon import load_lexicon
 from motamot.topword.board import Board
 from motamot.topword.duplicate import top_key
+from motamot.topword.duplicate_record import parse_record
 from motamot.topword.movegen import GeneratedMove, legal_moves
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
 from tests.browser.conftest import PageFrames, same_after_reload
@@ -200,6 +202,19 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
         for page in (ana, bob, watcher):  # every event folded as a fresh view shows it
             same_after_reload(page)
         frames.all_fit("welcome", "events", "ack", "preview")
+        with urllib.request.urlopen(f"{live.url}/api/duplicate/{room}/record") as answer:
+            record = answer.read().decode()  # what « Télécharger la partie » gives
+        assert parse_record(record).players == ("Ana", "Bob")
+        watcher.click("#replay")  # the board turn by turn, for the spectator too
+        expect(watcher.locator("#step")).to_contain_text(f"Coup {turns} sur {turns}")
+        watcher.click("#previous")
+        expect(watcher.locator("#step")).to_contain_text(f"Coup {turns - 1} sur {turns}")
+        expect(watcher.locator("#step-detail")).to_contain_text("Top :")
+        check_axe(watcher, "duplicate-replay-phone", artifacts, found)
+        ana.click("#replay")
+        expect(ana.locator("#standings")).to_contain_text("100.0 %")
+        check_axe(ana, "duplicate-replay-desktop", artifacts, found)
+        ana.go_back()
         ana.click("#replay-draw")  # « rejouer ce tirage »: the same draws, alone
         expect(ana.locator("#replay-note")).to_be_visible()
         expect(ana.locator("input[name=pace][value=self]")).to_be_checked()

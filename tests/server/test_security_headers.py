@@ -72,6 +72,7 @@ def pages(client: TestClient) -> list[str]:
         f"/r/{table}/analysis",
         f"/r/{duplicate}",
         f"/r/{duplicate}/watch",
+        f"/r/{duplicate}/replay",
         "/r/AAAAAAAAAAAAAAAA",  # no such room
         "/no/such/page",
         "/favicon.ico",
@@ -104,7 +105,7 @@ def test_every_page_has_the_headers_and_nothing_inline(client: TestClient) -> No
             for source in parser.sources:  # this site's, under /static/
                 assert source.startswith("/static/"), (path, source)
                 check_headers(client.get(source).headers, source)
-    assert html >= 16
+    assert html >= 17
 
 
 def test_refusals_have_the_headers_too(client: TestClient) -> None:

@@ -130,6 +130,10 @@ DUPLICATE_PAGE: Catalog = {
     "dup_no_move": {"fr": "aucun coup", "en": "no move"},
     "dup_seed": {"fr": "Tirages n° {seed}", "en": "Draws no. {seed}"},
     "dup_replay": {"fr": "Rejouer ce tirage", "en": "Replay this draw"},
+    "dup_not_over": {
+        "fr": "La partie n'est pas finie : elle se revoit une fois terminée.",
+        "en": "The game is not over: it can be replayed once it is.",
+    },
     "dup_replay_hint": {
         "fr": "Ce lien ouvre une nouvelle partie sur les mêmes tirages, seul et à votre rythme.",
         "en": "This link opens a new game on the same draws, alone and at your own pace.",

@@ -26,6 +26,7 @@ from motamot.lexicon.wordlist import WordListError
 from motamot.names import PlayerNameError
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render
 from motamot.topword.board import PositionError
+from motamot.topword.duplicate_record import DuplicateRecordError
 from motamot.topword.game import GameError, IllegalMove
 from motamot.topword.move import MoveSyntaxError
 from motamot.topword.record import RecordError
@@ -376,6 +377,37 @@ AFFIX_ERRORS = _french(
     }
 )
 
+DUPLICATE_RECORD_ERRORS = _french(
+    {
+        "missing_key": "il manque la ligne '{key}:'",
+        "repeated_key": "ligne {line} : {key} donné deux fois",
+        "unknown_line": "ligne {line} : ligne inconnue {text!r}",
+        "bad_seed": "ligne {line} : la graine {seed!r} n'est pas un nombre entier",
+        "unknown_ruleset": "ligne {line} : règles inconnues {name!r} (connues : {known})",
+        "bad_players": "ligne {line} : les joueurs s'écrivent 'NOM, NOM, ...', chacun une fois",
+        "too_many_players": "ligne {line} : plus de {limit} joueurs",
+        "bad_turn": "ligne {line} : attendu 'N. [TIRAGE] TOP +POINTS = TOTAL', lu {text!r}",
+        "turn_number": "ligne {line} : coup {number}, le coup {expected} était attendu",
+        "too_many_turns": "ligne {line} : plus de {limit} coups",
+        "bad_rack": "ligne {line} : le tirage [{rack}] n'est pas fait de lettres",
+        "bad_number": "ligne {line} : {text!r} n'est pas un nombre d'une partie",
+        "bad_move": "ligne {line} : {error}",
+        "move_before_turn": "ligne {line} : un coup avant le premier tirage",
+        "bad_move_line": "ligne {line} : attendu 'NOM: COUP +POINTS = TOTAL', lu {text!r}",
+        "unknown_player": "ligne {line} : {name!r} n'est pas un des joueurs",
+        "moved_twice": "ligne {line} : {name} a déjà un coup à ce tirage",
+        "bad_final": "ligne {line} : les totaux finaux s'écrivent 'NOM TOTAL, ...'",
+        "after_end": "ligne {line} : la partie est déjà finie",
+        "wrong_rack": "ligne {line} : la graine donne le tirage [{actual}], pas [{written}]",
+        "wrong_top": "ligne {line} : le top est {actual}, pas {written}",
+        "wrong_top_points": "ligne {line} : le top vaut {actual}, pas {written}",
+        "wrong_move_points": "ligne {line} : le coup de {name} vaut {actual}, pas {written}",
+        "wrong_total": "ligne {line} : le total est {actual}, pas {written}",
+        "wrong_end": "fin : la partie rejouée finit par {actual}, le relevé dit {written}",
+        "wrong_final": "final : la partie rejouée donne {actual}",
+    }
+)
+
 #: Each engine error class and its catalogue (a subclass before its base).
 CATALOGS: dict[type[CodedError], Catalog] = {
     GridError: GRID_ERRORS,
@@ -390,6 +422,7 @@ CATALOGS: dict[type[CodedError], Catalog] = {
     IllegalMove: ILLEGAL_MOVES,
     GameError: GAME_ERRORS,
     RecordError: RECORD_ERRORS,
+    DuplicateRecordError: DUPLICATE_RECORD_ERRORS,
     PlayerNameError: PLAYER_NAME_ERRORS,
     WordListError: WORD_LIST_ERRORS,
     DictionaryNotFound: DICTIONARY_ERRORS,

@@ -29,12 +29,15 @@ from motamot.service.duplicate.events import (
     TurnEnded,
     TurnStarted,
 )
+from motamot.service.duplicate.results import game_outcome, record_of
 from motamot.service.duplicate.settings import DuplicateSettings
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.results import GameOutcome
 from motamot.service.topword.commands import Placed
 from motamot.topword.duplicate import DuplicateEnd, DuplicateGame
+from motamot.topword.duplicate_record import RESERVED_IN_NAMES, format_record
 from motamot.topword.move import MoveSyntaxError, format_move, parse_move
 from motamot.topword.rules import Illegal, Legal, evaluate_placements
 
@@ -89,6 +92,9 @@ class DuplicateRoom(Actor[DuplicateSettings]):
     HOST_ONLY = HOST_ONLY
     #: Duplicate has no computer player and no ready step: the host starts it.
     HAS_READY = False
+    #: The record's separators (`topword.duplicate_record`).
+    RESERVED_IN_NAMES = RESERVED_IN_NAMES
+    ENDINGS = (DuplicateEnded,)
 
     def __init__(self, created: RoomCreated[DuplicateSettings], lexicons: Lexicons) -> None:
         self.game: DuplicateGame | None = None
@@ -313,6 +319,20 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         while self.turn is not None and self.deadline is not None and now >= self.deadline:
             self._close_turn(self.deadline, out)
         return out
+
+    # --- what a finished game leaves: its outcome, its record ---------------------------
+
+    def outcome(self, event: Event) -> GameOutcome | None:
+        """The places by total once the game's end is folded (profiles; never rated)."""
+        return game_outcome(self, event) if isinstance(event, DuplicateEnded) else None
+
+    def finished(self) -> bool:
+        """Nothing in play: no game started, or it is over (retention may remove it)."""
+        return self.game is None or self.ended is not None
+
+    def records(self) -> list[str]:
+        """The game's record once it has ended (the seed is in it: never before)."""
+        return [format_record(record_of(self))] if self.ended is not None else []
 
     # --- what each seat sees (views) ----------------------------------------------------
 

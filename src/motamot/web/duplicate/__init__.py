@@ -37,6 +37,8 @@ class DuplicateWeb(WebKind):
     templates = Path(__file__).parent / "templates"
     view = DuplicateView
     shown = SHOWN
+    #: Once the game is over: the board turn by turn (`/r/{room}/replay`).
+    page_modes = ("replay",)
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:

@@ -1,5 +1,7 @@
-"""Creating a duplicate room over HTTP, the whole request checked before anything is stored,
-and « rejouer ce tirage »: a finished game's draw played again, from the link its end shows."""
+"""Creating a duplicate room over HTTP, the whole request checked before anything is stored;
+« rejouer ce tirage »: a finished game's draw played again, from the link its end shows;
+once a game is over, its text record and its replay turn by turn (the seed is in both:
+never before the end)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Annotated, Any
 
 import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from motamot.names import MAX_NAME_LENGTH
@@ -17,11 +19,14 @@ from motamot.server.kinds import Rooms
 from motamot.server.links import room_of
 from motamot.server.players.seats import seated, who_sits
 from motamot.server.texts import request_language
+from motamot.service.duplicate import views
+from motamot.service.duplicate.results import record_of
 from motamot.service.duplicate.room import DuplicateRoom
 from motamot.service.duplicate.settings import DEFAULT_TURN_SECONDS, DuplicateSettings
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import SettingsError, bounded
-from motamot.topword.tiles import RULESETS
+from motamot.topword.duplicate_record import format_record
+from motamot.topword.tiles import RULESETS, tile_label
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 RoomId = Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]+$")]
@@ -48,8 +53,9 @@ class DuplicateRequest(msgspec.Struct, forbid_unknown_fields=True):
             raise ValueError(f"a seed is at most {MAX_SEED}")
 
     def settings(self) -> DuplicateSettings:
+        known = RULESETS.get(self.ruleset.strip().lower())  # stored by its own name
         return DuplicateSettings(
-            self.ruleset,
+            self.ruleset if known is None else known.name,
             self.dictionary or None,
             self.turn_seconds,
             None if self.seed is None else int(self.seed),
@@ -79,7 +85,8 @@ async def seed_refusal(rooms: Rooms, form: DuplicateRequest) -> Refusal | None:
     rules and word list (its seed is public then): nobody may fix a draw in secret and
     know its tops before the game."""
     if form.seed is None:
-        return None
+        # an origin is shown to every player as the game this one plays again: none without its draw
+        return None if form.origin is None else Refusal("origin_without_draw")
     if form.origin is None:
         return None if rooms.chosen_grids else Refusal("draw_without_origin")
     settings, seed = form.settings(), int(form.seed)
@@ -120,4 +127,66 @@ def routes(rooms: Rooms) -> list[Route]:
         body = {"room": opened.room, "seat": opened.seat, "token": opened.token}
         return await seated(request, who, name, JSONResponse({**body, "kind": "duplicate"}))
 
-    return [Route("/api/duplicate", create, methods=["POST"])]
+    async def record(request: Request) -> Response:
+        text = await _when_over(rooms, request, lambda room: format_record(record_of(room)))
+        if isinstance(text, Response):
+            return text
+        name = f"duplicate-{room_of(request.path_params['room'])}.txt"
+        disposition = {"content-disposition": f'attachment; filename="{name}"'}
+        return PlainTextResponse(text, headers=disposition)
+
+    async def replay(request: Request) -> Response:
+        steps = await _when_over(rooms, request, replay_json)
+        return steps if isinstance(steps, Response) else JSONResponse(steps)
+
+    return [
+        Route("/api/duplicate", create, methods=["POST"]),
+        Route("/api/duplicate/{room}/record", record),
+        Route("/api/duplicate/{room}/replay", replay),
+    ]
+
+
+async def _when_over(rooms: Rooms, request: Request, make: Any) -> Any:
+    """`make(room)` for a duplicate game that is over, read in its actor; the answer when
+    there is no such room (404) or the game is not over (409)."""
+
+    def read(room: Any) -> Any:
+        if not isinstance(room, DuplicateRoom):
+            return "no_room"
+        return make(room) if room.ended is not None else "game_not_over"
+
+    found = await rooms.read(request.path_params["room"], read)
+    if found is None or found == "no_room":
+        return JSONResponse({"error": "no_room"}, 404)
+    if found == "game_not_over":
+        return JSONResponse({"error": "game_not_over"}, 409)
+    return found
+
+
+def replay_json(room: DuplicateRoom) -> dict[str, Any]:
+    """The board before the first turn and after each one, with its rack, its top (its
+    cells lit) and who found it, and the standings at the end."""
+    names = {seat.seat: seat.name for seat in room.seats.values()}
+    heights = [0] * 100
+    steps: list[dict[str, Any]] = [{"board": {"tops": [""] * 100, "heights": heights}}]
+    for turn in room.turns:
+        if not turn.ended:
+            break
+        _, tops, after = turn.board
+        steps.append(
+            {
+                "number": turn.number,
+                "rack": [tile_label(tile) for tile in turn.rack],
+                "top": turn.top,
+                "points": turn.top_points,
+                "top_total": turn.top_total,
+                "found_by": [names[seat] for seat in turn.found_by],
+                "board": {"tops": [tile_label(t) for t in tops], "heights": list(after)},
+                "placed": [cell for cell in range(100) if after[cell] > heights[cell]],
+            }
+        )
+        heights = list(after)
+    standings = [
+        {**msgspec.structs.asdict(line), "name": names[line.seat]} for line in views.standings(room)
+    ]
+    return {"steps": steps, "standings": standings, "top_total": room.top_total}

@@ -1,5 +1,5 @@
-"""The duplicate pages: the room (drawn by `duplicate.js`) and the home page's form, which
-a « rejouer ce tirage » link prefills."""
+"""The duplicate pages: the room (drawn by `duplicate.js`), its replay once over (drawn by
+`replay.js`) and the home page's form, which a « rejouer ce tirage » link prefills."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from motamot.topword.tiles import DEFAULT_RULESET, RULESETS
 
 
 def room(lang: Language, room_id: str, mode: str) -> Page:
-    del lang, room_id, mode  # the same shell for every mode; the socket says the rest
-    return Page("duplicate/page.html", "duplicate_title", "duplicate/duplicate.js")
+    """The room (play, watch: drawn from the socket) or, once over, its replay."""
+    del lang, room_id
+    script = "duplicate/replay.js" if mode == "replay" else "duplicate/duplicate.js"
+    return Page("duplicate/page.html", "duplicate_title", script)
 
 
 def home_form(lang: Language, dictionaries: list[str], replay: dict[str, Any]) -> Page:

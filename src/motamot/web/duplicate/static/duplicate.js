@@ -402,6 +402,12 @@ function finalBlock(g) {
     h("p", { class: "seed" }, t("dup_seed", { seed: g.seed })),
     h("p", { class: "link" }, h("a", { href: againUrl, id: "replay-draw" }, t("dup_replay")), " ", copyButton(againUrl)),
     h("p", { class: "hint" }, t("dup_replay_hint")),
+    h(
+      "p",
+      { class: "row" },
+      h("a", { href: `/api/duplicate/${DATA.room}/record`, download: "", id: "record" }, t("download")),
+      h("a", { href: `/r/${DATA.room}/replay`, id: "replay" }, t("replay")),
+    ),
   );
 }
 
