@@ -211,6 +211,10 @@ SERVER_REFUSALS: Catalog = {
         "fr": "un tirage choisi doit venir d'une partie qui l'a joué",
         "en": "a chosen draw must come from a game that played it",
     },
+    "origin_without_draw": {
+        "fr": "une partie d'origine ne se donne qu'avec son tirage",
+        "en": "an original game comes only with its draw",
+    },
     "unknown_draw_origin": {
         "fr": "aucune partie n'a fini de jouer ce tirage avec ces règles",
         "en": "no game has finished playing this draw with these rules",
