@@ -240,6 +240,19 @@ than the last it holds without asking for a resync. Who is connected is not sent
 (`presence`); instead every socket of a round gets `arena.activity` every couple of
 seconds. The end of a round is one frame per seat: the field's best, and its own place.
 """,
+    "duplicate": """A duplicate room (docs/rules.md, D1-D6) is made with `POST /api/duplicate` (`name`,
+`ruleset`, `dictionary`, `turn_seconds`: null for a self-paced game; `seed` as a string of
+digits and `origin`, the room that played it to its end, for « rejouer ce tirage »); the
+answer is the creator's `room`, `seat` and `token`, and the others join as in any room.
+The host's `start` deals the first rack. A move is the same `play` message as at a Topword
+table: it submits the seat's move for the turn, acknowledged once stored; a later one
+replaces it. Until the turn ends the others are shown `duplicate.submitted` without its
+`move`; `duplicate.turn_ended` then carries every move, the scores, the top, the board and
+the totals, one object for every seat. `next_turn` ends a self-paced turn (the host only);
+a clocked turn ends at its `deadline`. Once the game is over, `GET
+/api/duplicate/<room>/record` gives its text record and `GET /api/duplicate/<room>/replay`
+the board turn by turn.
+""",
 }
 
 
@@ -286,7 +299,12 @@ def render() -> str:
         lines += struct_text(getattr(event, "__origin__", event), f"#### {tagged(event)}")
     lines += ["### Shapes inside them", ""]
     lines += struct_text(shown.SeatView, f"#### `{name_of(shown.SeatView)}`")
-    titles = {"boggle": "Boggle rooms", "topword": "Topword tables", "arena": "Arena rounds"}
+    titles = {
+        "boggle": "Boggle rooms",
+        "topword": "Topword tables",
+        "arena": "Arena rounds",
+        "duplicate": "Duplicate rooms",
+    }
     for kind in default_kinds():
         lines += kind_section(kind, titles.get(kind.name, kind.name))
     return "\n".join(lines).rstrip() + "\n"
