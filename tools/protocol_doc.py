@@ -240,7 +240,8 @@ than the last it holds without asking for a resync. Who is connected is not sent
 (`presence`); instead every socket of a round gets `arena.activity` every couple of
 seconds. The end of a round is one frame per seat: the field's best, and its own place.
 """,
-    "duplicate": """A duplicate room (docs/rules.md, D1-D6) is made with `POST /api/duplicate` (`name`,
+    "duplicate": """\
+A duplicate room (docs/rules.md, D1-D6) is made with `POST /api/duplicate` (`name`,
 `ruleset`, `dictionary`, `turn_seconds`: null for a self-paced game; `seed` as a string of
 digits and `origin`, the room that played it to its end, for « rejouer ce tirage »); the
 answer is the creator's `room`, `seat` and `token`, and the others join as in any room.
