@@ -125,19 +125,21 @@ def file_size(path: Path) -> int:
 
 
 async def waves(path: Path, retention: Retention | None, count: int) -> list[int]:
-    """`count` waves of 10 rooms played to the end, half a second apart, swept after each
-    wave when `retention` is given: the file's size after each wave."""
+    """`count` waves of 10 rooms played to the end, swept after each wave when
+    `retention` is given, as if the sweep ran when three waves later were over (the
+    rooms of the last three waves kept, whatever time a busy machine takes): the file's
+    size after each wave."""
     store = SqliteStore(path)
     clock = ManualClock()
     host = RoomHost(store, LocalBroadcaster(), clock, lexicons, KINDS)
     await host.start(timers=False)
-    sizes = []
+    sizes, ends = [], []
     for _ in range(count):
         for _ in range(10):
             await boggle_room(host, clock)
-        time.sleep(0.5)
-        if retention is not None:
-            await sweep(host, retention)
+        ends.append(time.time())
+        if retention is not None and len(ends) > 3:
+            await sweep(host, retention, now=ends[-4] + retention.days * DAY)
         sizes.append(file_size(path))
     await host.close()
     await store.close()
@@ -146,9 +148,9 @@ async def waves(path: Path, retention: Retention | None, count: int) -> list[int
 
 @pytest.mark.slow
 def test_soak_a_store_whose_rooms_come_and_go_levels_off(tmp_path: Path) -> None:
-    """Rooms kept 1.6 s (about three waves at a time): the file stops growing after the
-    first waves (freed pages are used again), where without retention it keeps growing."""
-    kept = run(lambda: waves(tmp_path / "kept.sqlite3", Retention(days=1.6 / DAY), 30))
+    """Rooms kept three waves at a time: the file stops growing after the first waves
+    (freed pages are used again), where without retention it keeps growing."""
+    kept = run(lambda: waves(tmp_path / "kept.sqlite3", Retention(days=1 / DAY), 30))
     grown = run(lambda: waves(tmp_path / "grown.sqlite3", None, 30))
     print(f"file size after each wave, with retention: {kept}")
     print(f"without: {grown}")
