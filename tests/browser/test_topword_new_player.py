@@ -38,7 +38,12 @@ def test_the_lobby_shows_the_waiting_seat_the_settings_and_who_is_awaited(
     try:
         expect(ana.locator("#waiting-seats")).to_have_text("Place 2 : en attente d'un joueur")
         settings = ana.locator("#settings")
-        for part in ("Topword (français)", "Dictionnaire : fr", "60 s par tour", "conseils permis"):
+        for part in (
+            "Topword (français)",
+            "Dictionnaire : fr",
+            "1 min par coup",
+            "conseils permis",
+        ):
             expect(settings).to_contain_text(part)
         share = ana.locator(".share")
         expect(share.get_by_role("button", name="Copier")).to_have_count(2)

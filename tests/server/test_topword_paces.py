@@ -8,10 +8,12 @@ Kill -9: a real server process on a SQLite file, SIGKILLed mid-game, started aga
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
@@ -99,6 +101,59 @@ def test_a_live_turn_clock_is_shown_to_all_and_passes_at_its_deadline() -> None:
             )
             (timed_out, *_) = events_of(passed, "passed")
             assert timed_out["seat"] == who and timed_out["timed_out"] is True
+
+
+DAY = 86_400
+
+
+@pytest.mark.parametrize("days", [1, 3, 14])
+def test_a_correspondence_clock_of_days_a_move_passes_after_its_days(days: int) -> None:
+    """By correspondence « 1 jour par coup »: the one bound of turn_seconds allows days
+    (up to 14), the deadline is days away, and the move passes once they are gone."""
+    clock = ManualClock()
+    with TestClient(build_app(_memory_store, clock, default_kinds())) as client:
+        room, ana = create_table(client, seats=["person"], turn_seconds=days * DAY)
+        join(client, room, "Bob")
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            view = hello(socket, ana)["view"]
+            assert view["settings"]["turn_seconds"] == days * DAY
+            send(socket, {"type": "start", "id": 1})
+            until(socket, of_type("ack"))
+            send(socket, {"type": "resync", "last_seq": 0})
+            game = until(socket, of_type("welcome"))["view"]["game"]
+        assert game["turn_deadline"] == clock.now() + days * DAY
+        who = game["current"]
+        clock.advance(days * DAY - 1)
+        assert status_of(client, room)["current"] == who  # a second left: still theirs
+        clock.advance(2)
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, ana)
+            send(socket, {"type": "pass", "id": 9})  # any command ticks the room first
+            until(socket, lambda m: m["type"] in ("ack", "refused"))
+        assert status_of(client, room)["current"] != who
+
+
+@pytest.mark.parametrize("seconds", [4, 14 * DAY + 1, 10**12, -DAY])
+def test_a_turn_clock_outside_its_one_bound_is_refused_and_nothing_stored(
+    seconds: int,
+) -> None:
+    clock = ManualClock()
+    with TestClient(build_app(_memory_store, clock, default_kinds())) as client:
+        answer = client.post(
+            "/api/tables", json={"name": "Ana", "seats": ["person"], "turn_seconds": seconds}
+        )
+        assert answer.status_code == 400 and "turn_seconds" in answer.text
+        assert asyncio.run(client.app.state.rooms.host.store.rooms()) == []  # type: ignore[attr-defined]
+
+
+def test_the_settings_bound_is_the_one_the_api_and_the_room_check() -> None:
+    from motamot.service.rooms.settings import SettingsError
+    from motamot.service.topword.settings import TopwordSettings
+
+    TopwordSettings(turn_seconds=3 * DAY).check()
+    with pytest.raises(SettingsError) as refused:
+        TopwordSettings(turn_seconds=15 * DAY).check()
+    assert refused.value.code == "bad_turn_clock"
 
 
 async def _memory_store() -> Any:

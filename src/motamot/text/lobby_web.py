@@ -5,6 +5,14 @@ from __future__ import annotations
 from motamot.text.i18n import Catalog
 
 LOBBY_PAGE: Catalog = {
+    # durations as every page writes them (`durationText`, `remainingText` in common.js)
+    "dur.s": {"fr": "{count} s", "en": "{count} s"},
+    "dur.min": {"fr": "{count} min", "en": "{count} min"},
+    "dur.h": {"fr": "{count} h", "en": "{count} h"},
+    "dur.days": {"fr": "{count:jour|jours}", "en": "{count:day|days}"},
+    "dur.left_days": {"fr": "{days} j {hours} h", "en": "{days} d {hours} h"},
+    "dur.left_hours": {"fr": "{hours} h {minutes} min", "en": "{hours} h {minutes} min"},
+    "dur.left_minutes": {"fr": "{minutes} min {seconds} s", "en": "{minutes} min {seconds} s"},
     # a room's creator lists it in the lobby; its page says so, its host may change it
     "public": {
         "fr": "Partie publique (listée dans le salon)",

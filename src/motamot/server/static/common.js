@@ -115,3 +115,22 @@ export function wiktionaryLink(word, written, dictionary) {
     "↗",
   );
 }
+
+/** A clock's length as the pages write it: « 45 s », « 2 min », « 1 h », « 1 jour », « 3 jours ». */
+export function durationText(seconds) {
+  const whole = Math.round(seconds);
+  if (whole >= 86400 && whole % 86400 === 0) return t("dur.days", { count: whole / 86400 });
+  if (whole >= 3600 && whole % 3600 === 0) return t("dur.h", { count: whole / 3600 });
+  if (whole >= 60 && whole % 60 === 0) return t("dur.min", { count: whole / 60 });
+  return t("dur.s", { count: whole });
+}
+
+/** Time left on a clock: « 42 s », « 3 min 05 s », « 5 h 07 min », « 2 j 4 h ». */
+export function remainingText(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  const pad = (n) => String(n).padStart(2, "0");
+  if (left >= 86400) return t("dur.left_days", { days: Math.floor(left / 86400), hours: Math.floor((left % 86400) / 3600) });
+  if (left >= 3600) return t("dur.left_hours", { hours: Math.floor(left / 3600), minutes: pad(Math.floor((left % 3600) / 60)) });
+  if (left >= 60) return t("dur.left_minutes", { minutes: Math.floor(left / 60), seconds: pad(left % 60) });
+  return t("dur.s", { count: left });
+}

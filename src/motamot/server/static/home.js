@@ -81,12 +81,13 @@ async function createTable(event) {
   const seats = ["seat1", "seat2", "seat3"].map((key) => tableForm.elements[key].value).filter(Boolean);
   const live = tableForm.elements.pace.value === "live";
   const clock = Number.parseInt(tableForm.elements.turn_seconds.value, 10);
+  const days = Number.parseInt(tableForm.elements.turn_days.value, 10);
   const body = {
     name,
     ruleset: tableForm.elements.ruleset.value,
     dictionary: tableForm.elements.dictionary.value || null,
     seats: seats.length ? seats : ["person"],
-    turn_seconds: live && Number.isFinite(clock) ? clock : null,
+    turn_seconds: live ? (Number.isFinite(clock) ? clock : null) : Number.isFinite(days) ? days * 86400 : null,
     hints: tableForm.elements.hints.checked,
     rated: tableForm.elements.rated.checked,
     public: tableForm.elements.public.checked,

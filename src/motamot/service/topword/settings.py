@@ -14,12 +14,20 @@ import msgspec
 from motamot.service.rooms.settings import Bound, SettingsError, check_bounds
 from motamot.topword.tiles import DEFAULT_RULESET, Ruleset, get_ruleset
 
+#: A day: from a day per move on, a table is by correspondence (« 1 jour par coup »).
+DAY_SECONDS = 86_400
+#: The live clocks the create form offers (seconds per move; longer is by correspondence).
+LIVE_TURN = Bound(5, 3600, "bad_turn_clock")
+#: The days per move the create form offers by correspondence (none: no clock at all).
+CORRESPONDENCE_DAYS = (1, 3, 7)
+
 
 class TopwordSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The ruleset, the word list, the clocks."""
 
     BOUNDS: ClassVar[Mapping[str, Bound]] = {
-        "turn_seconds": Bound(5, 3600, "bad_turn_clock"),
+        # from 5 s a move live to 14 days a move by correspondence: the one bound
+        "turn_seconds": Bound(5, 14 * DAY_SECONDS, "bad_turn_clock"),
         "bot_seconds": Bound(0, 60, "bad_bot_clock"),
         "scoreless_limit": Bound(2, 1000, "bad_scoreless_limit"),
     }
@@ -27,7 +35,8 @@ class TopwordSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ruleset: str = DEFAULT_RULESET.name
     #: A dictionary name; None: the ruleset's.
     dictionary: str | None = None
-    #: Seconds a person has for a turn before it passes by itself; None: no clock.
+    #: Seconds a person has for a turn before it passes by itself (a day or more: by
+    #: correspondence); None: no clock.
     turn_seconds: float | None = None
     #: A computer player's turn lasts at least this long (it looks like thinking).
     bot_seconds: float = 1.0

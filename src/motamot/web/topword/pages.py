@@ -7,7 +7,7 @@ from motamot.names import MAX_NAME_LENGTH
 from motamot.server.guides import guide_path
 from motamot.server.kinds import Page
 from motamot.server.pages import dictionary_options
-from motamot.service.topword.settings import TopwordSettings
+from motamot.service.topword.settings import CORRESPONDENCE_DAYS, LIVE_TURN, TopwordSettings
 from motamot.text.guides import TOPWORD_GUIDE
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
@@ -51,6 +51,9 @@ def home_form(lang: Language, dictionaries: list[str]) -> Page:
         "seats": [(n, "greedy" if n == 1 else "") for n in range(1, 4)],
         "seat_kinds": kinds,
         "bounds": TopwordSettings.BOUNDS,
+        "live_turn": LIVE_TURN,
+        "turn_days": [("", page_text("tw_no_clock", lang))]
+        + [(str(days), page_text("tw_days", lang, count=days)) for days in CORRESPONDENCE_DAYS],
     }
     return Page("topword/home_form.html", context=context)
 

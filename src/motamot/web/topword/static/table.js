@@ -2,7 +2,7 @@
 // shared client folds the events into (this page folds the game's). The server decides
 // what each seat sees: the page never holds anybody else's rack.
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
+import { DATA, copyButton, durationText, h, labelled, remainingText, replaceKeepingFocus, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
 import { publicLine } from "../public.js";
@@ -110,7 +110,7 @@ function turnLine(turn) {
 function clockText(g) {
   if (!g.turn_deadline) return null;
   const left = Math.max(0, Math.ceil(g.turn_deadline - client.serverNow()));
-  return h("p", { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock" }, t("clock_left", { seconds: left }));
+  return h("p", { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock" }, t("clock_left", { left: remainingText(left) }));
 }
 
 function drawHead() {
@@ -164,7 +164,7 @@ function seatsAwaited(view) {
 /** The table's settings in one line: rules, word list, clock, hints. */
 function settingsLine(settings) {
   const parts = [t(`ruleset.${settings.ruleset}`), labelled(t("dictionary"), settings.dictionary)];
-  parts.push(settings.turn_seconds ? t("tw_clock", { seconds: settings.turn_seconds }) : t("tw_no_clock"));
+  parts.push(settings.turn_seconds ? t("tw_clock", { duration: durationText(settings.turn_seconds) }) : t("tw_no_clock"));
   parts.push(settings.hints ? t("tw_hints_on") : t("tw_hints_off"));
   return h("p", { class: "settings", id: "settings" }, parts.join(" · "));
 }
