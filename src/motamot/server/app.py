@@ -21,6 +21,7 @@ from motamot.server.guides import guide_routes
 from motamot.server.headers import SecurityHeaders
 from motamot.server.health import health_routes
 from motamot.server.limits import BodyLimit
+from motamot.server.lobby.routes import lobby_routes
 from motamot.server.logs import RequestLog
 from motamot.server.metrics import Metrics
 from motamot.server.origins import OriginCheck
@@ -87,6 +88,7 @@ def create_app(
         *(route for kind in kinds for route in kind.pages(rooms, pages)),
         *player_routes(pages, rooms),
         *guide_routes(pages),
+        *lobby_routes(pages, rooms),
         Route("/r/{room}", shared.room),
         Route("/r/{room}/{mode}", shared.room),
         Route("/api/rooms/{room}/join", shared.join, methods=["POST"]),

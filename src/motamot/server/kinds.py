@@ -21,6 +21,8 @@ from starlette.routing import BaseRoute
 
 from motamot.server import protocol
 from motamot.server.frames import frames_of
+from motamot.service.lobby import Lobby
+from motamot.service.ports import Clock
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.kinds import Kinds, RoomKind
 from motamot.service.rooms.outcomes import Refusal
@@ -76,6 +78,16 @@ class Rooms(Protocol):
 
     def broadcast(self, room_id: str, frame: str) -> int:
         """`frame` to every socket of the room in this process; how many got it."""
+        ...
+
+    #: The lobby and its database (None until the app runs).
+    lobby: Lobby | None
+    clock: Clock
+
+    async def open_with(
+        self, settings: Any, seating: Callable[[str], Sequence[Any]]
+    ) -> tuple[str, Room] | Refusal:
+        """A new room seated by the system's commands `seating(invite)` gives."""
         ...
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:

@@ -10,7 +10,7 @@ block, and the client writes it with `textContent` only. The server's templates 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -154,14 +154,17 @@ class Pages:
         sections: list[Page],
         data: dict[str, Any],
         remembered: str = "",
+        awaiting: Sequence[Any] = (),
     ) -> Response:
-        """The home page: the games side by side (each kind's intro), each kind's part
-        (its create form), then this browser's rooms; `data` is what the kinds' forms
-        read (a link's defaults), `remembered` the name the browser's player sat under
-        last."""
+        """The home page: the games waiting for this player's move (`awaiting`), the games
+        side by side (each kind's intro) and the ways to play with anyone, each kind's
+        part (its create form), then this browser's rooms; `data` is what the kinds'
+        forms read (a link's defaults), `remembered` the name the browser's player sat
+        under last."""
         shown = [self.section(lang, section, remembered) for section in sections]
         intros = [self.section(lang, intro) for intro in self.intros(lang)]
-        page = Page("home.html", "site_title", "home.js", {"sections": shown, "intros": intros})
+        context = {"sections": shown, "intros": intros, "awaiting": list(awaiting)}
+        page = Page("home.html", "site_title", "home.js", context)
         return self.render(request, lang, page, "/", data)
 
     def intros(self, lang: Language) -> list[Page]:

@@ -12,6 +12,7 @@ from starlette.websockets import WebSocket
 
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.http import decode_body, refused
+from motamot.server.lobby.awaited import awaited_games
 from motamot.server.pages import Pages
 from motamot.server.players.seats import remembered_name, seated, who_sits
 from motamot.server.rooms import Rooms
@@ -43,7 +44,9 @@ class RoomRoutes:
         for kind in kinds:
             data.update(kind.home_data(names, query))
         shown = [s for s in sections if s is not None]
-        return self.pages.home(request, lang, shown, data, await remembered_name(request))
+        awaiting = await awaited_games(request, self.rooms, lang)
+        remembered = await remembered_name(request)
+        return self.pages.home(request, lang, shown, data, remembered, awaiting)
 
     async def room(self, request: Request) -> Response:
         lang = request_language(request)

@@ -29,6 +29,7 @@ from motamot.server.links import invite_of, new_invite, room_of
 from motamot.server.metrics import Metrics
 from motamot.server.quotas import Quotas
 from motamot.server.throttle import AddressCredits
+from motamot.service.lobby import Lobby
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetPublic, SetReady
 from motamot.service.rooms.events import Event
@@ -91,6 +92,8 @@ class Rooms:
         self.metrics: Metrics | None = None
         #: What each client address may do in a while (`server.quotas`).
         self.quotas = Quotas()
+        #: The lobby (`service.lobby`), once the app runs (None: not started).
+        self.lobby: Lobby | None = None
         #: What scheduled rooms (the daily grid, the arena) derive their seeds and ids from.
         self.secret = ServerSecret.random()
 
@@ -154,6 +157,19 @@ class Rooms:
         if seat is None:
             return Refusal("retry", retryable=True)
         return Opened(room.room_id + invite, seat, token)
+
+    async def open_with(
+        self, settings: Any, seating: Callable[[str], Sequence[Any]]
+    ) -> tuple[str, Room] | Refusal:
+        """A new room seated by the system's commands `seating(invite)` gives (joins that
+        carry the room's invitation, a start...), all stored in one append or nothing:
+        its players' link's room part and the room as created. No client's quota is
+        charged: the server opens it for its players (a quick pairing)."""
+        invite = new_invite()
+        room = await self.host.open(settings, seating(invite), invite)
+        if isinstance(room, Refusal):
+            return room
+        return room.room_id + invite, room
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
         """`reader(room)` inside the room's actor (None: no such room)."""

@@ -29,7 +29,10 @@ from motamot.server.players.visitors import Players
 from motamot.server.quotas import Quotas
 from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalBroadcaster
+from motamot.service.lobby import lobby_running
+from motamot.service.lobby.projector import TOPIC as LOBBY_TOPIC
 from motamot.service.mail.mailer import Mailer
+from motamot.service.notices import LocalNotices, Notices
 from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
@@ -95,6 +98,7 @@ def build_cluster_app(
 ) -> Starlette:
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
+    from motamot.service.brokers.redis_notices import RedisNotices
     from motamot.service.brokers.redis_presence import RedisPresence
     from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
 
@@ -112,19 +116,25 @@ def build_cluster_app(
         host = ClusterHost(store, broker, clock, shelf, kinds.rooms, lease_seconds=lease)
         presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
         rooms.start(host, shelf, host.followers(), presence)
+        notices = RedisNotices(broker.client, broker.prefix, host.process_id, TOPICS)
         async with (
-            following(players, PlayerStore.open(db), store, host, kinds),
+            following(players, PlayerStore.open(db), store, host, kinds) as projector,
             mailing(players, rooms, store, host, ops),
         ):
             await presence.start()
+            await notices.start()
             await host.start()
             try:
-                async with retaining(host, ops):
+                async with (
+                    lobbying(rooms, projector, host, notices, clock),
+                    retaining(host, ops),
+                ):
                     yield
             finally:
                 # after uvicorn closed every socket (1012): hand the rooms over at once
                 await host.close()
                 await presence.close()
+                await notices.close()
         await broker.close()
         await store.close()
 
@@ -159,12 +169,15 @@ def build_app(
         host = RoomHost(store, broadcaster, clock, shelf, kinds.rooms)
         rooms.start(host, shelf)
         async with (
-            following(players, open_players(), store, host, kinds),
+            following(players, open_players(), store, host, kinds) as projector,
             mailing(players, rooms, store, host, ops),
         ):
             await host.start()
             try:
-                async with retaining(host, ops):
+                async with (
+                    lobbying(rooms, projector, host, LocalNotices(), clock),
+                    retaining(host, ops),
+                ):
                     yield
             finally:
                 await host.close()
@@ -204,6 +217,24 @@ async def following(
     finally:
         await projector.close()
         await player_store.close()
+
+
+#: The topics processes tell each other of (`service.notices`).
+TOPICS = (LOBBY_TOPIC,)
+
+
+@contextlib.asynccontextmanager
+async def lobbying(
+    rooms: Rooms, projector: Projector, host: RoomHost, notices: Notices, clock: Clock
+) -> AsyncIterator[None]:
+    """The lobby (and the notices it and the kinds' pairings share) while the app runs,
+    in the players' database, following the host's rooms (started: their timers ticked)."""
+    async with lobby_running(projector.players.db, host, notices, clock) as lobby:
+        rooms.lobby = lobby
+        try:
+            yield
+        finally:
+            rooms.lobby = None
 
 
 @contextlib.asynccontextmanager

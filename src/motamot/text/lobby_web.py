@@ -33,4 +33,54 @@ LOBBY_PAGE: Catalog = {
     "open_public": {"fr": "Lister dans le salon", "en": "List in the lobby"},
     "close_public": {"fr": "Retirer du salon", "en": "Take out of the lobby"},
     "lobby_link": {"fr": "voir le salon", "en": "see the lobby"},
+    "quick_link": {
+        "fr": "Partie rapide de Topword : trouver un adversaire",
+        "en": "Quick Topword game: find an opponent",
+    },
+    # « À vous de jouer »: the games waiting for this player's move
+    "your_turn_title": {"fr": "À vous de jouer", "en": "Your move"},
+    "your_turn_badge": {"fr": "à vous de jouer", "en": "your move"},
+    "against": {"fr": "contre {names}", "en": "against {names}"},
+    "turn_since": {"fr": "votre tour depuis le {date}", "en": "your turn since {date}"},
+    "anyone_title": {"fr": "Jouer avec n'importe qui", "en": "Play with anyone"},
+    # the lobby (`/salon`)
+    "nav.lobby": {"fr": "Salon", "en": "Lobby"},
+    "lobby_title": {"fr": "Salon : les tables ouvertes", "en": "Lobby: the open tables"},
+    "lobby_intro": {
+        "fr": "Les parties publiques qui attendent des joueurs. Choisissez-en une et"
+        " asseyez-vous : la liste se tient à jour toute seule.",
+        "en": "The public games waiting for players. Pick one and sit down: the list keeps"
+        " itself up to date.",
+    },
+    "lobby_create": {
+        "fr": "Créer une partie publique (page d'accueil)",
+        "en": "Create a public game (home page)",
+    },
+    "open_tables": {"fr": "Tables ouvertes", "en": "Open tables"},
+    "open_count": {
+        "fr": "{count:table ouverte|tables ouvertes}",
+        "en": "{count:open table|open tables}",
+    },
+    "no_open_tables": {
+        "fr": "Aucune table ouverte pour l'instant. Créez-en une, ou essayez la partie rapide.",
+        "en": "No open table for now. Create one, or try a quick game.",
+    },
+    "lobby_live": {"fr": "Liste en direct.", "en": "Live list."},
+    "col.game": {"fr": "Jeu", "en": "Game"},
+    "col.dictionary": {"fr": "Dictionnaire", "en": "Dictionary"},
+    "col.clock": {"fr": "Temps", "en": "Clock"},
+    "col.players": {"fr": "Joueurs", "en": "Players"},
+    "col.free": {"fr": "Places libres", "en": "Free seats"},
+    "col.rating": {"fr": "Classement", "en": "Rating"},
+    "col.join": {"fr": "S'asseoir", "en": "Sit down"},
+    "kind.boggle": {"fr": "Boggle", "en": "Boggle"},
+    "kind.topword": {"fr": "Topword", "en": "Topword"},
+    "clock.round": {"fr": "{duration} par manche", "en": "{duration} a round"},
+    "clock.move": {"fr": "{duration} par coup", "en": "{duration} a move"},
+    "clock.none": {"fr": "sans limite", "en": "no limit"},
+    "by_correspondence": {"fr": "par correspondance", "en": "by correspondence"},
+    "rating_range": {"fr": "{low}–{high}", "en": "{low}–{high}"},
+    "no_rating": {"fr": "—", "en": "—"},
+    "rated_table": {"fr": "classée", "en": "rated"},
+    "table_of": {"fr": "la table de {names}", "en": "the table of {names}"},
 }

@@ -12,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from motamot.server.kinds import WebKinds
+from motamot.server.lobby.awaited import awaited_games
 from motamot.server.pages import Pages
 from motamot.server.players.chart import rating_chart
 from motamot.server.players.pages import player_page
@@ -55,9 +56,11 @@ def day(at: float) -> str:
 class ProfilePages:
     """The reading player pages of one app."""
 
-    def __init__(self, pages: Pages, kinds: WebKinds) -> None:
+    def __init__(self, pages: Pages, kinds: WebKinds, rooms: Any = None) -> None:
         self.pages = pages
         self.kinds = kinds
+        #: The server's rooms (their lobby says which games wait for a move).
+        self.rooms = rooms
 
     def routes(self) -> list[Route]:
         return [
@@ -144,6 +147,7 @@ class ProfilePages:
         return await store.read(lambda tx: queries.named(tx, players))
 
     async def my_games(self, request: Request) -> Response:
+        lang = request_language(request)
         players = players_of(request)
         visitor = await players.known(request)
         rooms = (
@@ -152,7 +156,10 @@ class ProfilePages:
             else await players.store.read(lambda tx: queries.my_rooms(tx, visitor.player))
         )
         games = [game for room in rooms for game in room.games]
+        awaiting = [] if self.rooms is None else await awaited_games(request, self.rooms, lang)
         context = {
+            "awaiting": awaiting,
+            "awaited": {game.room for game in awaiting},
             "rooms": rooms,
             "accounts": await self.accounts_of(request, games),
             "player": visitor.player if visitor is not None else None,

@@ -22,5 +22,5 @@ def player_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
     return [
         *accounts.routes(),
         *MailPages(accounts).routes(),
-        *ProfilePages(pages, rooms.kinds).routes(),
+        *ProfilePages(pages, rooms.kinds, rooms).routes(),
     ]

@@ -35,12 +35,13 @@ from motamot.service.boggle.events import (
     WordWritten,
 )
 from motamot.service.boggle.feedback import WordFeedback, bot_seed
-from motamot.service.boggle.outcome import match_outcome
+from motamot.service.boggle.outcome import family_of, match_outcome
 from motamot.service.boggle.records import room_records
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
+from motamot.service.rooms.listing import Listing
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
 
@@ -161,6 +162,23 @@ class BoggleRoom(Actor[BoggleSettings]):
             return Refusal("too_many_bots", {"max": MAX_BOTS}) if bots >= MAX_BOTS else None
         people = sum(1 for s in self.seats.values() if s.present and not s.is_bot)
         return Refusal("room_full", {"max": MAX_HUMANS}) if people >= MAX_HUMANS else None
+
+    def listing(self) -> Listing:
+        """Seats are free until the match is over (a rematch opens them again); a round
+        running takes newcomers too."""
+        people = sum(1 for s in self.seats.values() if s.present and not s.is_bot)
+        return Listing(
+            self.KIND,
+            self.settings.preset,
+            family_of(self.rules.size),
+            self.settings.dictionary_name,
+            self.rules.duration_seconds,
+            True,
+            self.rated,
+            self.public,
+            self.listed_seats(),
+            0 if self.match_over else max(0, MAX_HUMANS - people),
+        )
 
     def names_in_use(self) -> list[str]:
         """Every name that sat here: results and records name seats by name."""

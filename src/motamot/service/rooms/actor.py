@@ -42,6 +42,7 @@ from motamot.service.rooms.events import (
     SeatTaken,
     SettingsChanged,
 )
+from motamot.service.rooms.listing import ListedSeat, Listing
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
 from motamot.service.rooms.seating import (
@@ -225,6 +226,19 @@ class Actor(ABC, Generic[S]):
         """Whether the room is open to strangers (listed in the lobby; a kind without the
         setting never is)."""
         return bool(getattr(self.settings, "public", False))
+
+    def listing(self) -> Listing | None:
+        """What the lobby shows of the room and whose move it waits for, as it stands
+        (`rooms.listing`; None: a kind whose rooms are never listed)."""
+        return None
+
+    def listed_seats(self) -> tuple[ListedSeat, ...]:
+        """Everybody sitting now, for a kind's listing."""
+        return tuple(
+            ListedSeat(seat.name, seat.player, seat.level)
+            for seat in self.seats.values()
+            if seat.present
+        )
 
     def outcome(self, event: Event) -> GameOutcome | None:
         """What `event`, just folded, ended (a match, a game): its places and each one's

@@ -16,6 +16,7 @@ from typing import Any
 from motamot.lexicon import Lexicon
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
+from motamot.service.rooms.listing import Listing
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
 from motamot.service.topword import views
@@ -40,7 +41,7 @@ from motamot.service.topword.events import (
     Resigned,
 )
 from motamot.service.topword.outcome import game_outcome
-from motamot.service.topword.settings import TopwordSettings
+from motamot.service.topword.settings import DAY_SECONDS, TopwordSettings
 from motamot.topword.bots import LEVELS, view_of
 from motamot.topword.game import (
     RESERVED_IN_NAMES,
@@ -172,6 +173,27 @@ class TopwordRoom(Actor[TopwordSettings]):
             return
         self._emit(Resigned(self._next, seat, now), out)
         self._end_if_over(out)
+
+    def listing(self) -> Listing:
+        """Seats are free until the game starts; while it runs it waits for the move of
+        the person to play (a computer player's is not waited for)."""
+        free = 0 if self.game is not None else self.ruleset.max_players - len(self.present())
+        seat = self.seats.get(self.current or "")
+        awaited = (seat.player,) if seat and not seat.is_bot and seat.player else ()
+        clock = self.settings.turn_seconds
+        return Listing(
+            self.KIND,
+            self.ruleset.name,
+            self.ruleset.name,
+            self.settings.dictionary_name,
+            clock,
+            clock is not None and clock < DAY_SECONDS,
+            self.rated,
+            self.public,
+            self.listed_seats(),
+            max(0, free),
+            awaited,
+        )
 
     def _renamed(self, seat: str) -> None:
         """The game's records name the players: with the new name from now on."""

@@ -1,0 +1,1 @@
+"""The lobby on the web (`/salon`): its page and its live feed (one socket per page)."""

@@ -1,0 +1,33 @@
+"""The lobby's routes: its page (`/salon`) and its socket (`/salon/ws`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from motamot.server.kinds import Page
+from motamot.server.lobby.socket import lobby_socket
+from motamot.server.pages import Pages
+from motamot.server.texts import request_language
+from motamot.service.lobby.store import MAX_LISTED
+
+
+def lobby_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
+    async def page(request: Request) -> Response:
+        lang = request_language(request)
+        lobby = rooms.lobby
+        tables = [] if lobby is None else msgspec.to_builtins(lobby.watch.snapshot())
+        data = {"tables": tables, "limit": MAX_LISTED}
+        return pages.render(
+            request, lang, Page("lobby.html", "lobby_title", "lobby.js"), "/salon", data
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        await lobby_socket(websocket, rooms)
+
+    return [Route("/salon", page), WebSocketRoute("/salon/ws", socket)]
