@@ -10,7 +10,12 @@ from starlette.testclient import TestClient
 
 from motamot.boggle import PRESETS
 from motamot.service.boggle.settings import BoggleSettings
-from motamot.service.topword.settings import TopwordSettings
+from motamot.service.topword.settings import (
+    CORRESPONDENCE_DAYS,
+    DAY_SECONDS,
+    LIVE_TURN,
+    TopwordSettings,
+)
 
 
 def field(page: str, element_id: str) -> dict[str, str]:
@@ -24,8 +29,15 @@ def test_the_home_page_fields_take_the_settings_bounds(client: TestClient) -> No
     duration, clock = field(page, "duration"), field(page, "tw-clock")
     low, high = BoggleSettings.BOUNDS["duration"].low, BoggleSettings.BOUNDS["duration"].high
     assert (int(duration["min"]), int(duration["max"])) == (low, high)
+    # the live clock's field: the live part of the one bound (days are by correspondence)
+    assert (float(clock["min"]), float(clock["max"])) == (LIVE_TURN.low, LIVE_TURN.high)
     turn = TopwordSettings.BOUNDS["turn_seconds"]
-    assert (float(clock["min"]), float(clock["max"])) == (turn.low, turn.high)
+    assert turn.low == LIVE_TURN.low and LIVE_TURN.high < DAY_SECONDS <= turn.high
+    days = re.search(r'<select id="tw-days"[^>]*>(.*?)</select>', page, re.S)
+    assert days is not None
+    offered = [int(v) for v in re.findall(r'<option value="(\d+)"', days.group(1))]
+    assert offered == list(CORRESPONDENCE_DAYS)
+    assert all(turn.holds(d * DAY_SECONDS) for d in offered)  # each one the API takes
 
 
 def test_each_preset_offers_its_own_duration(client: TestClient) -> None:
