@@ -88,6 +88,7 @@ def test_the_lobby_page_in_french_and_english(client: TestClient, lang: str, tit
     page = client.get(f"/salon?lang={lang}")
     assert page.status_code == 200
     assert f"<h1>{title}</h1>" in page.text
+    assert 'href="/partie-rapide"' in page.text
     home = client.get(f"/?lang={lang}")
     assert 'href="/salon"' in home.text  # the header's link, on every page
 

@@ -33,6 +33,7 @@ from motamot.service.lobby import lobby_running
 from motamot.service.lobby.projector import TOPIC as LOBBY_TOPIC
 from motamot.service.mail.mailer import Mailer
 from motamot.service.notices import LocalNotices, Notices
+from motamot.service.pairing.pairer import TOPIC as PAIRING_TOPIC
 from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
@@ -220,7 +221,7 @@ async def following(
 
 
 #: The topics processes tell each other of (`service.notices`).
-TOPICS = (LOBBY_TOPIC,)
+TOPICS = (LOBBY_TOPIC, PAIRING_TOPIC)
 
 
 @contextlib.asynccontextmanager

@@ -16,7 +16,7 @@ from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
 from motamot.text.guides import GUIDE_PAGE
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
-from motamot.text.lobby_web import LOBBY_PAGE
+from motamot.text.lobby_web import LOBBY_PAGE, QUICK_REFUSALS
 from motamot.text.mail import MAIL_PAGE
 from motamot.text.players import BOGGLE_LEVELS
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
@@ -227,7 +227,7 @@ SERVER_REFUSALS: Catalog = {
 #: A Topword table's refusals: the referee's (T20, `detail` the word or cell at fault)
 #: and the pile's (T17).
 TOPWORD_REFUSALS: Catalog = {**MOVE_REFUSALS, "pile_empty": GAME_ERRORS["pile_empty"]}
-REFUSALS: Catalog = {**ROOM_REFUSALS, **TOPWORD_REFUSALS, **SERVER_REFUSALS}
+REFUSALS: Catalog = {**ROOM_REFUSALS, **TOPWORD_REFUSALS, **SERVER_REFUSALS, **QUICK_REFUSALS}
 
 #: Why a word is refused (B12), for verdicts and results.
 WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in WordReason}

@@ -125,11 +125,11 @@ export function durationText(seconds) {
   return t("dur.s", { count: whole });
 }
 
-/** Time left on a clock: « 42 s », « 3 min 05 s », « 5 h 07 min », « 2 j 4 h ». */
+/** Time left on a clock: « 42 s », « 3 min 05 s », « 23 h 07 min », « 2 j 4 h ». */
 export function remainingText(seconds) {
   const left = Math.max(0, Math.ceil(seconds));
   const pad = (n) => String(n).padStart(2, "0");
-  if (left >= 86400) return t("dur.left_days", { days: Math.floor(left / 86400), hours: Math.floor((left % 86400) / 3600) });
+  if (left >= 2 * 86400) return t("dur.left_days", { days: Math.floor(left / 86400), hours: Math.floor((left % 86400) / 3600) });
   if (left >= 3600) return t("dur.left_hours", { hours: Math.floor(left / 3600), minutes: pad(Math.floor((left % 3600) / 60)) });
   if (left >= 60) return t("dur.left_minutes", { minutes: Math.floor(left / 60), seconds: pad(left % 60) });
   return t("dur.s", { count: left });

@@ -45,7 +45,7 @@ function rowOf(row) {
     cell(t("col.players"), `${players.join(", ")} (${players.length})`),
     cell(t("col.free"), String(row.free)),
     cell(t("col.rating"), rating),
-    cell(t("col.join"), link),
+    h("td", { class: "join-cell" }, link),
   );
 }
 

@@ -4,15 +4,17 @@ pages, creating a table, its record, replay and analysis."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
 import msgspec
 from msgspec import UNSET
+from starlette.routing import BaseRoute
 
 from motamot.lexicon import Lexicon
 from motamot.server.frames import Refused
-from motamot.server.kinds import Page, Rooms, WebKind
+from motamot.server.kinds import Page, PageRenderer, Rooms, WebKind
 from motamot.server.protocol import StartMessage
 from motamot.server.texts import refusal_text
 from motamot.service.rooms.host import draw_seed
@@ -26,7 +28,7 @@ from motamot.topword.board import Board
 from motamot.topword.hints import hints as engine_hints
 from motamot.topword.rules import Legal
 from motamot.topword.tiles import Ruleset, tile_code
-from motamot.web.topword import api, pages
+from motamot.web.topword import api, pages, quick
 from motamot.web.topword.messages import (
     ACTIONS,
     FRAMES,
@@ -151,7 +153,13 @@ class TopwordWeb(WebKind):
         return pages.table(lang, room_id, mode)
 
     def routes(self, rooms: Rooms) -> list[Any]:
-        return list(api.routes(rooms))
+        return [*api.routes(rooms), *quick.quick_routes(rooms)]
+
+    def pages(self, rooms: Rooms, pages: PageRenderer) -> list[BaseRoute]:
+        return quick.quick_pages(rooms, pages)
+
+    def running(self, rooms: Rooms) -> AbstractAsyncContextManager[None]:
+        return quick.running(rooms)
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries)
