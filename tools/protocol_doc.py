@@ -308,7 +308,63 @@ def render() -> str:
     }
     for kind in default_kinds():
         lines += kind_section(kind, titles.get(kind.name, kind.name))
+    lines += side_sections()
     return "\n".join(lines).rstrip() + "\n"
+
+
+LOBBY_INTRO = """\
+The lobby's page (`/salon`) opens `/salon/ws`. The server sends the whole lobby at once
+(`lobby`: at most `limit` tables, the most recently active first), then what changes
+(`lobby.changed`), never more than one frame every half second however much changes; the
+lobby is the same on every server process. A page that reconnects gets the whole lobby
+again, so it never needs what it missed. The browser only pings (`ping`, answered by
+`pong`); anything else gets an `error` and changes nothing, and a flood closes the
+socket (1008). A table's `room` is the players' link's room part: `/r/<room>` seats
+whoever joins.
+"""
+
+QUICK_INTRO = """\
+The quick pairing's page (`/partie-rapide`) opens `/partie-rapide/ws` (the browser's
+identity cookie names the seeker: one without it gets the `error` `no_identity`). The
+server says first where the player stands (`quick`: the seek that waits, which this
+socket now holds, and the table of their last pairing). The browser seeks (`seek`) or
+stops (`cancel`); a seek the rules refuse gets `refused` (its `id` is 0), a message the
+server cannot read an `error`, and neither stores anything. A player has one seek at a
+time: a new one replaces the old (whose socket is told `quick.ended`, `replaced`). When
+an opponent is found, on whichever process, both sockets get `quick.paired` with the
+table and the seat's token (the game has started); a live seek ends when its socket
+closes, a correspondence seek (a pace of days) waits without one.
+"""
+
+
+def side_sections() -> list[str]:
+    """The sockets beside the rooms': the lobby's and the quick pairing's."""
+    from motamot.server.lobby.frames import LOBBY_FRAMES
+    from motamot.service.pairing.paces import PACES
+    from motamot.web.topword.quick import QUICK_FRAMES, QUICK_MESSAGES
+
+    paces = ", ".join(
+        f"`{pace.name}` ({pace.seconds:g} s a move, {'live' if pace.live else 'by correspondence'})"
+        for pace in PACES.values()
+    )
+
+    lines = ["## The lobby's socket", "", LOBBY_INTRO, "### Frames the server sends", ""]
+    for lobby_frame in LOBBY_FRAMES:
+        lines += struct_text(lobby_frame, f"#### {tagged(lobby_frame)}")
+    lines += ["### Shapes inside them", ""]
+    for shape in nested(list(LOBBY_FRAMES)):
+        lines += struct_text(shape, f"#### `{name_of(shape)}`")
+    lines += ["## The quick pairing's socket", "", QUICK_INTRO, f"The paces: {paces}.", ""]
+    lines += ["### Messages a browser sends", ""]
+    for message in QUICK_MESSAGES:
+        lines += struct_text(message, f"#### {tagged(message)}")
+    lines += ["### Frames the server sends", ""]
+    for frame in QUICK_FRAMES:
+        lines += struct_text(frame, f"#### {tagged(frame)}")
+    lines += ["### Shapes inside them", ""]
+    for shape in nested(QUICK_FRAMES):
+        lines += struct_text(shape, f"#### `{name_of(shape)}`")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

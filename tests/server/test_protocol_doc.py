@@ -12,8 +12,10 @@ import msgspec
 
 from motamot.server.frames import FRAMES
 from motamot.server.kinds import WebKinds
+from motamot.server.lobby.frames import LOBBY_FRAMES
 from motamot.service.rooms.shown import Hidden
 from motamot.web import default_kinds
+from motamot.web.topword.quick import QUICK_FRAMES, QUICK_MESSAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "protocol.md"
@@ -42,6 +44,7 @@ def test_every_message_frame_and_shown_event_has_its_heading_and_fields() -> Non
     under = sections(DOC.read_text("utf-8"))
     kinds: WebKinds = default_kinds()
     declared: list[Any] = [*kinds.protocol.messages, *FRAMES, Hidden]
+    declared += [*LOBBY_FRAMES, *QUICK_MESSAGES, *QUICK_FRAMES]  # the sockets beside rooms'
     for kind in kinds:
         declared += [*kind.frames, *kind.shown]
     assert len(declared) >= 40

@@ -60,7 +60,7 @@ def sit(room: Any, name: str, player: str | None = None, invite: str | None = No
 # --- what a room lists ------------------------------------------------------------------
 
 
-def test_a_public_boggle_room_is_listed_with_its_rules_clock_seats_and_free_seats() -> None:
+def test_l1_a_public_boggle_room_is_listed_with_its_rules_clock_seats_and_free_seats() -> None:
     room = boggle(public=True, duration=90, rounds=2)
     sit(room, "Ana", invite="inv")
     assert not isinstance(room.handle("s1", AddBot("expert"), T0), Refusal)
@@ -82,7 +82,7 @@ def test_a_public_boggle_room_is_listed_with_its_rules_clock_seats_and_free_seat
     assert entry is not None and entry.link == "boggle-room-0001inv" and entry.listed
 
 
-def test_a_private_room_an_empty_room_and_a_finished_match_are_not_listed() -> None:
+def test_l1_a_private_room_an_empty_room_and_a_finished_match_are_not_listed() -> None:
     private = boggle()
     sit(private, "Ana", invite="inv")
     assert not private.listing().listed()
@@ -102,7 +102,7 @@ def test_a_private_room_an_empty_room_and_a_finished_match_are_not_listed() -> N
     assert played.listing().listed()  # a rematch opens the seats again
 
 
-def test_a_topword_table_lists_its_free_seats_until_the_game_starts() -> None:
+def test_l1_a_topword_table_lists_its_free_seats_until_the_game_starts() -> None:
     room = table(public=True, turn_seconds=86_400)
     sit(room, "Ana")
     listing = room.listing()
@@ -140,7 +140,7 @@ def test_a_running_game_awaits_the_move_of_the_person_to_play_and_no_bot() -> No
 
 
 @pytest.mark.parametrize("name", ["Ev\u202eil", "zero\u200bwidth", " Ana", "a\u2028b"])
-def test_a_room_holding_a_name_the_rules_refuse_is_never_listed(name: str) -> None:
+def test_l1_a_room_holding_a_name_the_rules_refuse_is_never_listed(name: str) -> None:
     """A room stored under older rules may hold such a name: the lobby never shows it."""
     room = table(public=True)
     sit(room, "Ana")
@@ -205,7 +205,7 @@ def test_a_row_is_replaced_only_by_one_of_a_later_event() -> None:
     run(body)
 
 
-def test_the_lobby_lists_the_most_recent_first_at_most_its_limit_until_they_run_out() -> None:
+def test_l1_the_lobby_lists_the_most_recent_first_at_most_its_limit_until_they_run_out() -> None:
     async def body() -> None:
         async with lobby_store() as store:
             await store.write([entry(f"r{n:03}", 1, T0 + n) for n in range(30)])
@@ -224,7 +224,7 @@ def test_the_lobby_lists_the_most_recent_first_at_most_its_limit_until_they_run_
     run(body)
 
 
-def test_the_rating_range_is_the_seated_players_ratings_in_the_rooms_family() -> None:
+def test_l1_the_rating_range_is_the_seated_players_ratings_in_the_rooms_family() -> None:
     async def body() -> None:
         async with lobby_store() as store:
             rows = [
