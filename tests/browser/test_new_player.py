@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.boggle.grid import roll
@@ -400,3 +400,86 @@ def test_play_this_grid_later_is_followed_to_the_same_grid_and_the_same_settings
     finally:
         ana.context.close()
         friend.context.close()
+
+
+def box_of(page: Page, selector: str) -> FloatRect:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return found
+
+
+@pytest.mark.slow
+def test_b10_a_word_typed_offline_that_arrives_after_the_deadline_is_refused_and_said(
+    browser: Browser, tmp_path: Path, artifacts: Path, frames: PageFrames
+) -> None:
+    """The server dies mid-round; Ana types two words (« en attente »); the deadline
+    passes while it is down; it comes back: the words go, the referee refuses them
+    (after_deadline, B10), and the results Ana sees say so above everything else."""
+    live = LiveServer(tmp_path / "rooms.sqlite3").start()
+    ana_seat, bob_seat = room_of_two(live, duration=12)
+    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
+    bob = frames.watch(seated(browser, live, bob_seat, DESKTOP))
+    try:
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        words = valid_words(ana)[:2]
+        live.kill()
+        for word in words:
+            write(ana, word)
+        expect(ana.locator("#my-words li.waiting")).to_have_count(2)
+        expect(ana.locator(".timer")).to_have_text("0:00", timeout=30_000)  # the deadline
+        ana.wait_for_timeout(1000)
+        live.start()
+        late = ana.locator("#late-words")
+        expect(late).to_be_visible(timeout=30_000)
+        expect(late.locator("h2")).to_have_text("Arrivés après la fin de la manche")
+        expect(late.locator("li")).to_have_text(
+            [f"{word.lower()} : refusé, trop tard : la manche est finie" for word in words]
+        )
+        expect(ana.locator("#live")).to_contain_text("trop tard")  # told to screen readers
+        mine = ana.locator(".sheet").filter(has=ana.locator("h3", has_text="Ana"))
+        expect(mine).to_contain_text("aucun mot")  # not written: nothing counts
+        assert box_of(ana, "#late-words")["y"] < box_of(ana, "table.scores")["y"]
+        expect(bob.locator("#late-words")).to_be_hidden()  # Ana's own, nobody else's
+        ana.screenshot(path=str(artifacts / "late-words-phone.png"))
+        same_after_reload(bob)
+    finally:
+        ana.context.close()
+        bob.context.close()
+        live.stop()
+    assert frames.errors == []
+
+
+def test_results_on_a_phone_open_on_the_winner_and_the_scores(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """After a round, both phones (the host's with its buttons) show the winner, then
+    the match's scores on the first screen, then the host's buttons, the sheets, and
+    the grid last."""
+    ana_seat, bob_seat = room_of_two(live, duration=120)
+    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
+    bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+    try:
+        expect(ana.locator(".players")).to_contain_text("Bob")
+        ana.click("#start")
+        expect(ana.locator(".grid")).to_be_visible()
+        write(ana, valid_words(ana)[0])
+        expect(ana.locator("#my-words li.ok")).to_have_count(1)
+        ana.get_by_role("button", name="Arrêter la manche").click()
+        for page in (ana, bob):
+            expect(page.locator(".sheet").first).to_be_visible()
+            page.evaluate("window.scrollTo(0, 0)")
+            order = [box_of(page, s)["y"] for s in (".winner", "table.scores", ".sheets", ".grid")]
+            assert order == sorted(order), order
+            scores = box_of(page, "table.scores")
+            assert scores["y"] + scores["height"] <= PHONE["height"]  # on the first screen
+        buttons = box_of(ana, "#start")  # « Manche suivante », right after the scores
+        assert box_of(ana, "table.scores")["y"] < buttons["y"] < box_of(ana, ".sheets")["y"]
+        assert serious_violations(ana) == []
+        ana.screenshot(path=str(artifacts / "results-first-screen-host-phone.png"))
+        bob.screenshot(path=str(artifacts / "results-first-screen-phone.png"))
+        same_after_reload(ana)
+    finally:
+        ana.context.close()
+        bob.context.close()

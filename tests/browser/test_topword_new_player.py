@@ -10,6 +10,7 @@ Screenshots at phone (360×640) and desktop size are saved in tests/artifacts/.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -249,3 +250,43 @@ def test_a_move_played_offline_is_kept_and_goes_when_the_connection_is_back(
         for page in pages.values():
             page.context.close()
         live.stop()
+
+
+def test_on_a_phone_touching_the_rack_brings_the_board_back_into_view(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """A phone scrolled down to the rack and the move's field (the board above, off the
+    screen): a finger on a rack tile brings the board back, the rack still in sight."""
+    table = live.post("/api/tables", {"name": "Ana", "seats": ["person"]})
+    live.post(f"/api/rooms/{table['room']}/join", {"name": "Bob"})
+    context = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
+    page = frames.watch(context.new_page())
+    try:
+        page.goto(live.url + "/")
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"motamot.seat.{table['room']}", json.dumps(table)],
+        )
+        page.goto(f"{live.url}/r/{table['room']}")
+        page.click("#start")
+        tile = page.locator("#rack .tile").first
+        expect(tile).to_be_visible()
+        page.evaluate("document.querySelector('#rack').scrollIntoView({block: 'start'})")
+        board = page.locator("section.board")
+
+        def board_top() -> float:
+            found = board.bounding_box()
+            assert found is not None
+            return found["y"]
+
+        assert board_top() < -100  # scrolled off the top of the screen
+        page.screenshot(path=str(artifacts / "topword-rack-scrolled-phone.png"))
+        tile.tap()
+        page.wait_for_function(
+            "document.querySelector('section.board').getBoundingClientRect().top >= -1"
+        )
+        assert board_top() < 10  # the board's top at the top of the screen
+        expect(page.locator("#rack")).to_be_in_viewport()
+        page.screenshot(path=str(artifacts / "topword-rack-touched-phone.png"))
+    finally:
+        context.close()

@@ -172,6 +172,10 @@ PAGE: Catalog = {
         "en": "This room will first play the same grid as the original game.",
     },
     "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
+    "late_title": {
+        "fr": "Arrivés après la fin de la manche",
+        "en": "Arrived after the end of the round",
+    },
     "same_bots": {
         "fr": "Les joueurs ordinateur de la partie d'origine :",
         "en": "The original game's computer players:",

@@ -13,6 +13,7 @@ const STANDING = ["accepted", "written"];
 
 const state = {
   notes: [], // refusals of words that were never written (after the deadline...)
+  late: [], // of those, the ones refused because the round was over: the results say them
   waiting: [], // words typed while the socket was down, in order, sent when it is back
   stageKey: null,
   grid: null,
@@ -252,12 +253,29 @@ function sendWord(text) {
   }
 }
 
+/** A word refused because the round was over (typed offline, sent when the connection
+ * came back): said in the round's words and, once the results are shown, above them. */
+function tooLate(word, why) {
+  const line = t("refused_word", { word, reason: why });
+  state.notes.push(line);
+  state.late.push(line);
+  return line;
+}
+
+/** The words that came too late, at the top of the results (or nothing). */
+function drawLate() {
+  const box = document.getElementById("late-words");
+  if (!box) return;
+  box.hidden = state.late.length === 0;
+  box.replaceChildren(h("h2", {}, t("late_title")), h("ul", {}, state.late.map((line) => h("li", {}, line))));
+}
+
 /** Back online: the words typed meanwhile go in the order they were typed (the referee
  * judges them as usual: one after the deadline is refused and said so). */
 function sendWaiting() {
   while (state.waiting.length) {
     const { text, round } = state.waiting[0];
-    if (client.view.round?.number !== round) state.notes.push(t("refused_word", { word: text, reason: reason("after_deadline") }));
+    if (client.view.round?.number !== round) tooLate(text, reason("after_deadline"));
     else if (client.act("word", { text }, { word: text }) === null) return;
     state.waiting.shift();
   }
@@ -343,6 +361,7 @@ function buildResults(round) {
     // sheets, then the grid their words light up
     h("h1", {}, t("results", { number: round.number })),
     h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : t("round_winner", { names: result.winners.join(", ") })),
+    h("section", { class: "late card", id: "late-words", hidden: true }),
     foundLine(result, null),
     h("h2", {}, t("scoreboard")),
     scoreboard(),
@@ -398,15 +417,20 @@ function draw() {
     if (phase !== "round") clearInterval(state.ticker);
     if (phase === "round") {
       state.notes = [];
+      state.late = [];
       buildRound(round);
     } else if (phase === "results") buildResults(round);
     else buildLobby();
   }
   if (phase === "round") drawMyWords(round);
-  // Between rounds the host's buttons come first; during a round, the grid does.
+  if (phase === "results") drawLate();
+  // In the lobby the host's buttons come first; during a round, the grid does; after
+  // it, the winner and the scores, then the buttons (a phone opens on the scores).
   // (moved only when it must: moving an element takes the focus out of it)
+  const scores = stage.querySelector("table.scores");
   if (phase === "round" && stage.nextElementSibling !== controls) stage.after(controls);
-  else if (phase !== "round" && controls.nextElementSibling !== stage) stage.before(controls);
+  else if (phase === "results" && scores && scores.nextElementSibling !== controls) scores.after(controls);
+  else if (phase === "lobby" && controls.nextElementSibling !== stage) stage.before(controls);
   drawPeople();
   drawControls();
   drawJoin();
@@ -472,8 +496,8 @@ const client = new RoomClient(
     },
     refused(message, note) {
       if (note?.word === undefined) return false;
-      const line = t("refused_word", { word: note.word, reason: message.text });
-      state.notes.push(line);
+      const line = message.code === "after_deadline" ? tooLate(note.word, message.text) : t("refused_word", { word: note.word, reason: message.text });
+      if (message.code !== "after_deadline") state.notes.push(line);
       announce(line);
       showVerdict(line, false);
       draw();
