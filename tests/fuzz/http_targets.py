@@ -23,6 +23,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from motamot.server.limits import MAX_BODY_BYTES
+from motamot.server.moderation import ReportRequest
 from motamot.server.room_routes import JoinRequest
 from motamot.web.arena.api import EnterRequest
 from motamot.web.boggle.api import CreateRequest
@@ -38,6 +39,7 @@ BODIES: dict[str, type[msgspec.Struct]] = {
     "/api/duplicate": DuplicateRequest,
     "/api/rooms/{room}/join": JoinRequest,
     "/api/arena/{preset}/join": EnterRequest,
+    "/api/rooms/{room}/report": ReportRequest,
 }
 #: Room ids for a route's path besides the room under test.
 ODD_ROOMS = ("nosuchroom", "", "a" * 500, "..", "%00", "é", "\u202e", "<b>", "a b", "a/b")
@@ -63,8 +65,8 @@ def fields(kind: type[msgspec.Struct]) -> tuple[mi.Field, ...]:
 
 #: Fields a valid body holds at one value, the one this client may send: a rated room
 #: seats only accounts (the fuzz's client is signed in to none), a computer player's
-#: level is one of a short list (random text is not).
-SETTLED: dict[str, Any] = {"rated": False, "bots": []}
+#: level is one of a short list (random text is not), so is a report's reason.
+SETTLED: dict[str, Any] = {"rated": False, "bots": [], "reason": "cheating"}
 
 
 def valid_body(kind: type[msgspec.Struct], rng: random.Random) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """`motamot admin rebuild-ratings`: the players' projections made again from the events;
-`backup` and `restore` (`cli.admin_backup`)."""
+`backup` and `restore` (`cli.admin_backup`); `reports`, `ban`, `unban` and `bans`
+(`cli.admin_moderation`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import hashlib
 
 from motamot.cli.admin_backup import add_backup_commands
+from motamot.cli.admin_moderation import add_moderation_commands
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +30,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     rebuild.set_defaults(handler=_rebuild)
     add_backup_commands(sub)
+    add_moderation_commands(sub)
 
 
 def _rebuild(args: argparse.Namespace) -> int:

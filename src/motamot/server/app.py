@@ -24,6 +24,7 @@ from motamot.server.limits import BodyLimit
 from motamot.server.lobby.routes import lobby_routes
 from motamot.server.logs import RequestLog
 from motamot.server.metrics import Metrics
+from motamot.server.moderation import HANDLERS, Reporting
 from motamot.server.origins import OriginCheck
 from motamot.server.pages import Pages
 from motamot.server.players.routes import PLAYER_STATIC, player_routes
@@ -89,6 +90,7 @@ def create_app(
         *player_routes(pages, rooms),
         *guide_routes(pages),
         *lobby_routes(pages, rooms),
+        *Reporting(rooms).routes(),
         Route("/r/{room}", shared.room),
         Route("/r/{room}/{mode}", shared.room),
         Route("/api/rooms/{room}/join", shared.join, methods=["POST"]),
@@ -104,11 +106,12 @@ def create_app(
             Middleware(BodyLimit),
             Middleware(QuotaCheck),
         ],
-        exception_handlers={404: shared.not_found},
+        exception_handlers={404: shared.not_found, **HANDLERS},
         lifespan=lambda app: running(rooms, lifespan_hooks, metrics),
     )
     app.state.rooms = rooms  # for the operator's tools and the tests: what this app serves
     app.state.players = players  # the routes find the lasting players here (`players_of`)
+    players.bans.on_ban(rooms.dismiss)
     if metrics is not None:
         metrics.watch(lambda: rooms.host if rooms.started else None)
     return app

@@ -16,7 +16,9 @@ PROXIES = ("127.0.0.1",)
 LOG_FORMATS = ("auto", "json", "text")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 #: What one client address may do in a while (`server.quotas.QuotaLimits`, its defaults).
-QUOTAS = SimpleNamespace(rooms_per_hour=60, joins_per_minute=60, sockets_at_once=128)
+QUOTAS = SimpleNamespace(
+    rooms_per_hour=60, joins_per_minute=60, sockets_at_once=128, reports_per_hour=10
+)
 #: Days a finished room stays after its last event (`rooms.retention`).
 RETENTION_DAYS = 90
 #: Mails one address may receive in a day (`service.mail.settings.PER_DAY`).

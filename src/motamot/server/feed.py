@@ -17,10 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from motamot.server.frames import Events, Presence
+from motamot.server.frames import Error, Events, Presence
 from motamot.server.protocol import encode
+from motamot.server.texts import server_error_text
 from motamot.server.throttle import Credits
+from motamot.service.rooms.events import SeatRemoved
 from motamot.service.rooms.shown import Hidden, plain
+from motamot.text.i18n import Language
 
 #: Messages queued for one socket before it counts as stuck.
 OUTBOX_LIMIT = 512
@@ -37,6 +40,10 @@ def everybody(event: Any) -> None:
 
 #: Our own close code: a newer socket of the same seat took over (the page stops).
 CLOSE_REPLACED = 4409
+#: Our own close code: the host removed this seat from the room (P1; the page stops).
+CLOSE_REMOVED = 4410
+#: Our own close code: the operator banned the player (the page stops).
+CLOSE_BANNED = 4451
 
 
 @dataclass(eq=False)
@@ -51,6 +58,10 @@ class Listener:
     )
     #: Set when the outbox overflowed: the socket must be closed (the client resyncs).
     stuck: bool = False
+    #: The language the socket's page reads (what it is told when it is closed).
+    lang: Language = "fr"
+    #: The lasting players behind the socket: its seat's, its browser's (a ban names them).
+    players: frozenset[str] = frozenset()
 
     def push(self, frame: str) -> None:
         if self.stuck:
@@ -67,6 +78,13 @@ class Listener:
         """A newer socket holds this seat now: close this one once its frames are sent."""
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(CLOSE_REPLACED)
+
+    def dismiss(self, code: str, close: int) -> None:
+        """Tell the page why in its language (`code`, a server error), then close with
+        `close` once the frames before are sent (room.seat_removed among them)."""
+        self.push(encode(Error(code, server_error_text(code, self.lang))))
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(close)
 
 
 def event_frames(
@@ -162,6 +180,16 @@ class RoomFeed:
                 by_shown.setdefault(shown, (frame, frames))
                 by_seat[listener.seat] = frame
             listener.push(frame)
+        removed = {event.seat for event in events if isinstance(event, SeatRemoved)}
+        for listener in [one for one in self.listeners if one.seat in removed]:
+            listener.dismiss("removed", CLOSE_REMOVED)  # P1: told, and the page stops
+            self.listeners.discard(listener)
+
+    def dismiss(self, players: frozenset[str], code: str, close: int) -> None:
+        """Close the sockets of `players` here, each told why (`code`) in its language."""
+        for listener in [one for one in self.listeners if one.players & players]:
+            listener.dismiss(code, close)
+            self.listeners.discard(listener)
 
     def presence(self) -> list[str]:
         """The seats with at least one socket open in this process."""

@@ -69,6 +69,13 @@ class RemoveBotMessage(msgspec.Struct, tag="remove_bot", forbid_unknown_fields=T
     id: RequestId = 0
 
 
+class RemovePlayerMessage(msgspec.Struct, tag="remove_player", forbid_unknown_fields=True):
+    """The host removes a person from the room (docs/rules.md, P1)."""
+
+    seat: SeatId
+    id: RequestId = 0
+
+
 class LeaveMessage(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
     id: RequestId = 0
 
@@ -88,6 +95,7 @@ SHARED_ACTIONS = (
     ReadyMessage,
     AddBotMessage,
     RemoveBotMessage,
+    RemovePlayerMessage,
     LeaveMessage,
     PublicMessage,
 )

@@ -43,6 +43,8 @@ class QuotaLimits:
     rooms_per_hour: int = QUOTAS.rooms_per_hour
     joins_per_minute: int = QUOTAS.joins_per_minute
     sockets_at_once: int = QUOTAS.sockets_at_once
+    #: Names reported (`server.moderation`; each reporter is held to as many too).
+    reports_per_hour: int = QUOTAS.reports_per_hour
 
 
 class OverQuota(Exception):
@@ -96,6 +98,7 @@ class Quotas:
         self.proxies = frozenset(proxies)
         self.rooms = Bucket("too_many_rooms", limits.rooms_per_hour, 3600.0)
         self.joins = Bucket("too_many_joins", limits.joins_per_minute, 60.0)
+        self.reports = Bucket("too_many_reports", limits.reports_per_hour, 3600.0)
         self._sockets: dict[str, int] = {}
 
     def charge(self, bucket: Bucket) -> None:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from motamot.server import protocol as p
 from motamot.server.dictionaries import Shelf
-from motamot.server.feed import Listener, RoomFeed, event_frames
+from motamot.server.feed import CLOSE_BANNED, Listener, RoomFeed, event_frames
 from motamot.server.kinds import Opened, WebKind, WebKinds
 from motamot.server.links import invite_of, new_invite, room_of
 from motamot.server.metrics import Metrics
@@ -31,7 +31,15 @@ from motamot.server.quotas import Quotas
 from motamot.server.throttle import AddressCredits
 from motamot.service.lobby import Lobby
 from motamot.service.ports import Broadcaster, Clock
-from motamot.service.rooms.commands import AddBot, Join, Leave, RemoveBot, SetPublic, SetReady
+from motamot.service.rooms.commands import (
+    AddBot,
+    Join,
+    Leave,
+    RemoveBot,
+    RemovePlayer,
+    SetPublic,
+    SetReady,
+)
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
@@ -51,6 +59,16 @@ def token_digest(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True)
+class SeatOfToken:
+    """The seat a socket's token proves: removed by the host (P1) or not, and the lasting
+    player it is linked to (a ban names them)."""
+
+    seat: str
+    removed: bool
+    player: str | None
 
 
 @dataclass(frozen=True)
@@ -204,9 +222,18 @@ class Rooms:
             return Refusal("retry")
         return seat, token
 
-    async def seat_for(self, room_id: str, token: str) -> str | None:
+    async def seat_for(self, room_id: str, token: str) -> SeatOfToken | None:
+        """The seat a token proves, whether it was removed, and its lasting player."""
         digest = token_digest(token)
-        return await self.host.read(room_of(room_id), lambda room: room.seat_with_digest(digest))
+
+        def find(room: Room) -> SeatOfToken | None:
+            seat = room.seat_with_digest(digest)
+            if seat is None:
+                return None
+            found = room.seats[seat]
+            return SeatOfToken(seat, found.removed, found.player)
+
+        return await self.host.read(room_of(room_id), find)
 
     async def view(self, room_id: str, seat: str | None) -> Any:
         return await self.host.view(room_of(room_id), seat)
@@ -301,6 +328,11 @@ class Rooms:
 
         return audience
 
+    def dismiss(self, players: frozenset[str]) -> None:
+        """Close every socket of `players` in this process (the operator banned them)."""
+        for feed in list(self.feeds.values()):
+            feed.dismiss(players, "banned", CLOSE_BANNED)
+
     async def detach(self, room_id: str, listener: Listener) -> None:
         room_id = room_of(room_id)
         feed = self.feeds.get(room_id)
@@ -370,6 +402,8 @@ def _shared_command(message: Any) -> Any:
             return Leave()
         case p.ReadyMessage(ready=ready):
             return SetReady(ready)
+        case p.RemovePlayerMessage(seat=target):
+            return RemovePlayer(target)
         case p.PublicMessage(public=public):
             return SetPublic(public)
     return None

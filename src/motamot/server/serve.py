@@ -99,6 +99,7 @@ def build_cluster_app(
 ) -> Starlette:
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
+    from motamot.service.brokers.redis_bans import BansSignal
     from motamot.service.brokers.redis_notices import RedisNotices
     from motamot.service.brokers.redis_presence import RedisPresence
     from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
@@ -118,12 +119,14 @@ def build_cluster_app(
         presence = RedisPresence(broker.client, broker.prefix, host.process_id, clock)
         rooms.start(host, shelf, host.followers(), presence)
         notices = RedisNotices(broker.client, broker.prefix, host.process_id, TOPICS)
+        bans = BansSignal(broker.client, broker.prefix, players.bans.changed)
         async with (
             following(players, PlayerStore.open(db), store, host, kinds) as projector,
             mailing(players, rooms, store, host, ops),
         ):
             await presence.start()
             await notices.start()
+            await bans.start()
             await host.start()
             try:
                 async with (
@@ -136,6 +139,7 @@ def build_cluster_app(
                 await host.close()
                 await presence.close()
                 await notices.close()
+                await bans.close()
         await broker.close()
         await store.close()
 
@@ -214,7 +218,8 @@ async def following(
         else:
             await projector.catch_up()
         host.observers.append(projector.observe)
-        yield projector
+        async with players.bans.watching(player_store):
+            yield projector
     finally:
         await projector.close()
         await player_store.close()

@@ -18,8 +18,9 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from motamot.server import frames as f
-from motamot.server.feed import Listener
+from motamot.server.feed import CLOSE_BANNED, CLOSE_REMOVED, Listener
 from motamot.server.links import room_of
+from motamot.server.players.visitors import Players
 from motamot.server.protocol import SHARED_ACTIONS, Hello, Ping, ProtocolError, Resync, encode
 from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.rooms import Rooms
@@ -77,15 +78,19 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         await _close(websocket, CLOSE_POLICY)
         return
     lang = client_language(hello.lang)
-    seat: str | None = None
-    if hello.token is not None:
-        seat = await rooms.seat_for(room_id, hello.token)
-        if seat is None:
-            await websocket.send_text(encode(_error("bad_token", lang)))
-            await _close(websocket, CLOSE_BAD_TOKEN)
-            return
-    listener = Listener(seat, credits)
+    listener = Listener(None, credits, lang=lang)
+    refused = await _prove_seat(rooms, room_id, hello, listener) or await _banned(
+        websocket, listener
+    )
+    if refused is not None:
+        code, close = refused
+        await websocket.send_text(encode(_error(code, lang)))
+        await _close(websocket, close)
+        return
     await rooms.attach(room_id, listener)
+    players: Players | None = getattr(websocket.app.state, "players", None)
+    if players is not None and players.bans.banned(listener.players):
+        listener.dismiss("banned", CLOSE_BANNED)  # banned while it was opening
     writer = asyncio.create_task(_drain(websocket, listener))
     if rooms.metrics is not None:
         rooms.metrics.sockets.inc()
@@ -101,6 +106,34 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
+
+
+async def _prove_seat(
+    rooms: Rooms, room_id: str, hello: Hello, listener: Listener
+) -> tuple[str, int] | None:
+    """The seat the hello's token proves, on `listener` (none: a spectator); else why
+    not and the close code: an unknown token, or a seat the host removed (P1)."""
+    if hello.token is None:
+        return None
+    found = await rooms.seat_for(room_id, hello.token)
+    if found is None:
+        return "bad_token", CLOSE_BAD_TOKEN
+    if found.removed:
+        return "removed", CLOSE_REMOVED
+    listener.seat = found.seat
+    if found.player is not None:
+        listener.players = listener.players | {found.player}
+    return None
+
+
+async def _banned(websocket: WebSocket, listener: Listener) -> tuple[str, int] | None:
+    """Refused if the operator banned the players behind the socket: its seat's, and
+    its cookies' (the account signed in, the browser's identity), kept on `listener`."""
+    players: Players | None = getattr(websocket.app.state, "players", None)
+    if players is None:
+        return None
+    listener.players = listener.players | await players.behind(websocket)
+    return ("banned", CLOSE_BANNED) if players.bans.banned(listener.players) else None
 
 
 def _address(websocket: WebSocket) -> str:

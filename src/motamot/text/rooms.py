@@ -47,6 +47,10 @@ REFUSALS: Catalog = {
         "fr": "partie classée en cours : personne n'en est retiré avant la fin",
         "en": "a rated game is being played: nobody is removed from it before its end",
     },
+    "report_self": {
+        "fr": "on ne se signale pas soi-même",
+        "en": "you cannot report yourself",
+    },
     "remove_self": {
         "fr": "on ne se retire pas soi-même : quittez la salle",
         "en": "you cannot remove yourself: leave the room",
@@ -56,6 +60,16 @@ REFUSALS: Catalog = {
         "en": "the host removed you from this room: you cannot play in it any more",
     },
     "bad_name": {"fr": "nom refusé : {why}", "en": "name refused: {why}"},
+    "bad_reason": {
+        "fr": "motif de signalement inconnu : {reason}",
+        "en": "unknown reason for a report: {reason}",
+    },
+    "banned": {
+        "fr": "l'exploitant de ce serveur a exclu ce compte ou ce navigateur : vous ne pouvez"
+        " plus y jouer",
+        "en": "this server's operator banned this account or browser: you cannot play here"
+        " any more",
+    },
     "bad_command": {
         "fr": "commande illisible pour le serveur de la salle",
         "en": "the room's server cannot read this command",

@@ -18,6 +18,7 @@ from motamot.text.guides import GUIDE_PAGE
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
 from motamot.text.lobby_web import LOBBY_PAGE, QUICK_REFUSALS
 from motamot.text.mail import MAIL_PAGE
+from motamot.text.moderation import MODERATION_PAGE
 from motamot.text.players import BOGGLE_LEVELS
 from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
 from motamot.text.topword import SCORE_TEXTS
@@ -249,6 +250,16 @@ SERVER_ERRORS: Catalog = {
         "en": "this token belongs to no player of the room",
     },
     "hello_first": {"fr": "il faut d'abord dire bonjour", "en": "say hello first"},
+    "removed": {
+        "fr": "l'hôte vous a retiré de cette salle : vous ne pouvez plus y jouer",
+        "en": "the host removed you from this room: you cannot play in it any more",
+    },
+    "banned": {
+        "fr": "l'exploitant de ce serveur a exclu ce compte ou ce navigateur : vous ne pouvez"
+        " plus y jouer",
+        "en": "this server's operator banned this account or browser: you cannot play here"
+        " any more",
+    },
     "hello_twice": {"fr": "déjà connecté", "en": "already connected"},
     "slow_request": {
         "fr": "requête trop lente : connexion fermée",
@@ -284,6 +295,10 @@ QUOTA_ERRORS: Catalog = {
     "too_many_joins": {
         "fr": "trop de salles rejointes depuis votre adresse : réessayez dans {wait}",
         "en": "too many rooms joined from your address: try again in {wait}",
+    },
+    "too_many_reports": {
+        "fr": "trop de signalements depuis votre adresse ou ce navigateur : réessayez dans {wait}",
+        "en": "too many reports from your address or this browser: try again in {wait}",
     },
     "too_many_sockets": {
         "fr": "trop de parties ouvertes depuis votre adresse : fermez-en une et réessayez",
@@ -341,6 +356,7 @@ _PAGES: Catalog = {
     **DUPLICATE_PAGE,
     **LOBBY_PAGE,
     **ARENA_PAGE,
+    **MODERATION_PAGE,
     **PLAYER_PAGE,
     **GUIDE_PAGE,
     **MAIL_PAGE,
@@ -379,7 +395,16 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
         return {key: entry.get(lang) or entry["fr"] for key, entry in catalog.items()}
 
     return {
-        "page": pick({**PAGE, **TOPWORD_PAGE, **DUPLICATE_PAGE, **LOBBY_PAGE, **ARENA_PAGE}),
+        "page": pick(
+            {
+                **PAGE,
+                **TOPWORD_PAGE,
+                **DUPLICATE_PAGE,
+                **LOBBY_PAGE,
+                **ARENA_PAGE,
+                **MODERATION_PAGE,
+            }
+        ),
         "reasons": pick(WORD_REASONS),
         "errors": pick(SERVER_ERRORS),
         "refusals": pick(REFUSALS),

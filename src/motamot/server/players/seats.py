@@ -10,8 +10,11 @@ from motamot.server.players.visitors import Visitor, players_of
 
 async def who_sits(request: Request) -> Visitor:
     """The player a seat taken by this request is linked to (signed in, or the browser's
-    identity, made now if it has none)."""
-    return await players_of(request).visitor(request)
+    identity, made now if it has none); Banned (a 403) if the operator banned them."""
+    players = players_of(request)
+    visitor = await players.visitor(request)
+    players.bans.check([visitor.player, *await players.behind(request)])
+    return visitor
 
 
 async def seated(request: Request, visitor: Visitor, name: str, response: Response) -> Response:

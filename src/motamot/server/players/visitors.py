@@ -24,6 +24,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
+from motamot.server.players.bans import Bans
 from motamot.service.mail.mailer import Mailer
 from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
@@ -113,6 +114,8 @@ class Players:
         self.projector: Projector | None = None
         #: Mail, when the operator gave an SMTP server (`--smtp`); None: not offered.
         self.mailer: Mailer | None = None
+        #: The operator's bans, as this process enforces them.
+        self.bans = Bans()
 
     async def start(self, store: PlayerStore, projector: Projector | None = None) -> None:
         self._store = store
@@ -165,6 +168,20 @@ class Players:
         secret = new_secret()
         player = await self.store.player_of_identity(digest(secret), self.now())
         return Visitor(player, new_identity=secret)
+
+    async def behind(self, request: HTTPConnection) -> frozenset[str]:
+        """The lasting players a request comes from, as far as they are known (none is
+        made): the account signed in and the browser's identity (a ban names either)."""
+        found: set[str] = set()
+        signed_in = await self.session(request)
+        if signed_in is not None:
+            found.add(signed_in[0])
+        secret = identity_secret(request)
+        if secret is not None:
+            player = await self.store.identity_player(digest(secret))
+            if player is not None:
+                found.add(player)
+        return frozenset(found)
 
     async def signed_in(self, request: HTTPConnection) -> Visitor | None:
         """The account signed in (None: nobody), without making an identity."""

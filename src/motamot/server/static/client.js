@@ -67,7 +67,7 @@ export class RoomClient {
   /** Watching only: no seat here, and a link without the room's invitation (the watch
    * link). An invited friend not seated yet is asked to join, not told they watch. */
   get watching() {
-    return this.me === null && (DATA.watch || DATA.room === DATA.watch_id);
+    return this.dismissed || (this.me === null && (DATA.watch || DATA.room === DATA.watch_id));
   }
 
   nameOf(seat) {
@@ -172,7 +172,15 @@ export class RoomClient {
 
   error(message) {
     this.status.textContent = message.text ?? errorText(message.code);
-    if (message.code === "bad_token") localStorage.removeItem(this.storageKey);
+    if (message.code === "bad_token" || message.code === "removed") localStorage.removeItem(this.storageKey);
+    if (message.code === "removed" || message.code === "banned") {
+      // P1: the host removed this seat (or the operator banned the player): the page
+      // stops, as a spectator's with no socket
+      this.dismissed = true;
+      this.me = null;
+      announce(this.status.textContent);
+      if (this.view) this.page.draw();
+    }
   }
 
   seePresence(seats) {
@@ -190,6 +198,7 @@ export class RoomClient {
     if (up) this.status.textContent = "";
     else if (code === 4404) this.status.textContent = t("no_room");
     else if (code === 4409) this.status.textContent = t("seat_elsewhere");
+    else if (code === 4410 || code === 4451) return; // the error frame before said why
     else if (code === 4403) {
       localStorage.removeItem(this.storageKey);
       this.connection = this.connect(null);

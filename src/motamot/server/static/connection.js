@@ -33,8 +33,9 @@ export class Connection {
     socket.addEventListener("close", (event) => {
       clearInterval(this.pinger);
       this.handlers.status(false, event.code);
-      // 4404: no such room; 4403: not this room's token; 4409: this seat opened elsewhere
-      if (this.closed || [4404, 4403, 4409].includes(event.code)) return;
+      // 4404: no such room; 4403: not this room's token; 4409: this seat opened elsewhere;
+      // 4410: the host removed this seat (P1); 4451: the operator banned the player
+      if (this.closed || [4404, 4403, 4409, 4410, 4451].includes(event.code)) return;
       setTimeout(() => this.open(), this.retry);
       this.retry = Math.min(this.retry * 2, 8000);
     });

@@ -1,7 +1,8 @@
 """The players' tables, beside the rooms' events: what is kept of people, and projections.
 
 Kept for themselves (no event holds them): the lasting players and their accounts, the
-browsers' identities, the sessions, the server's signing key. Projected from the rooms'
+browsers' identities, the sessions, the server's signing key, the reports players made
+of names and the operator's bans (`moderation`). Projected from the rooms'
 events (rebuilt by `motamot admin rebuild-ratings`): the seats each player took, the
 games that ended and each place in them, the ratings and their history, and per room the
 last event projected (so an update interrupted by a crash is redone once, at start).
@@ -43,6 +44,26 @@ CREATE INDEX IF NOT EXISTS players_sessions_player ON players_sessions (player);
 CREATE TABLE IF NOT EXISTS players_keys (
     name {text} PRIMARY KEY,
     value {text} NOT NULL
+){rowid};
+CREATE TABLE IF NOT EXISTS players_reports (
+    room {text} NOT NULL,
+    seat {text} NOT NULL,
+    reporter {text} NOT NULL,
+    at {float} NOT NULL,
+    name {text} NOT NULL,
+    name_key {text} NOT NULL,
+    player {text},
+    reason {text} NOT NULL,
+    PRIMARY KEY (room, seat, reporter)
+){rowid};
+CREATE INDEX IF NOT EXISTS players_reports_at ON players_reports (at);
+CREATE INDEX IF NOT EXISTS players_reports_reporter ON players_reports (reporter, at);
+CREATE TABLE IF NOT EXISTS players_bans (
+    what {text} NOT NULL,
+    value {text} NOT NULL,
+    label {text} NOT NULL,
+    at {float} NOT NULL,
+    PRIMARY KEY (what, value)
 ){rowid};
 CREATE TABLE IF NOT EXISTS players_projected (
     room {text} PRIMARY KEY,

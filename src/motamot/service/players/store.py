@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from motamot.service.players import accounts, mail, projection, queries
+from motamot.service.players import accounts, mail, moderation, projection, queries
 from motamot.service.players.accounts import Account, Player
 from motamot.service.players.db import Db, Tx, open_db
 from motamot.service.players.facts import RoomFacts
@@ -112,6 +112,31 @@ class PlayerStore:
 
     async def remove_mail(self, player: str, address: str | None = None) -> bool:
         return await self.db.run(lambda tx: mail.remove_mail(tx, player, address))
+
+    # --- reports and bans (`moderation`) ---------------------------------------------------
+
+    async def report(self, report: moderation.Report) -> bool:
+        return await self.db.run(lambda tx: moderation.add_report(tx, report))
+
+    async def reports_since(self, reporter: str, since: float) -> int:
+        return await self.db.run(
+            lambda tx: moderation.reports_since(tx, reporter, since), durable=False
+        )
+
+    async def reports(self) -> list[moderation.Report]:
+        return await self.db.run(moderation.reports, durable=False)
+
+    async def ban(self, what: str, value: str, label: str, at: float) -> bool:
+        return await self.db.run(lambda tx: moderation.ban(tx, what, value, label, at))
+
+    async def unban(self, what: str, value: str) -> bool:
+        return await self.db.run(lambda tx: moderation.unban(tx, what, value))
+
+    async def bans(self) -> list[moderation.Ban]:
+        return await self.db.run(moderation.bans, durable=False)
+
+    async def bans_generation(self) -> int:
+        return await self.db.run(moderation.generation, durable=False)
 
     # --- what the pages read --------------------------------------------------------------
 

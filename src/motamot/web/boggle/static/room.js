@@ -2,6 +2,7 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { RoomClient, announce } from "../client.js";
 import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
+import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "./grid.js";
@@ -112,6 +113,7 @@ function drawPeople() {
         h("span", { class: "badges" }, badges.join(" · ")),
         count,
         remove,
+        seatControls(client, s),
       );
     });
   replaceKeepingFocus(people, h("h2", { id: "people-title" }, t("players")), h("ul", { class: "players" }, items));

@@ -5,6 +5,7 @@ import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, durationText, h, labelled, remainingText, replaceKeepingFocus, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
+import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play as sound, soundSwitch } from "../sounds.js";
 import { scoreList } from "./score.js";
@@ -137,6 +138,7 @@ function drawHead() {
       h("span", { class: "name" }, nameOf(seat)),
       h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
       h("span", { class: "count" }, String(score)),
+      seatInfo ? seatControls(client, seatInfo) : null,
     );
   });
   // the page's main heading: the lobby's is beside it, the game's here, above the scores
@@ -152,7 +154,7 @@ function drawHead() {
       parts.push(h("p", { class: "hint starter" }, t("starter_drawn", { draws, name: nameOf(g.starter) })));
     }
   }
-  head.replaceChildren(...parts);
+  replaceKeepingFocus(head, ...parts); // a redraw keeps a « Signaler » form's focus
 }
 
 /** The seats kept for friends at creation that nobody took yet. */

@@ -1,0 +1,68 @@
+"""The operator's bans changed: said at once to every server process over Redis.
+
+The bans themselves are in the players' tables (`players.moderation`); this only tells
+the processes to read them again now rather than at their next look (they also look
+every few seconds, so a lost message or a ban made without the broker still takes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+
+def bans_channel(prefix: str) -> str:
+    return f"{prefix}:bans-changed"
+
+
+async def announce_bans(url: str) -> None:
+    """Tell the processes on the Redis of `url` (`?prefix=`) that the bans changed."""
+    from motamot.service.brokers.redis import split_url
+
+    address, prefix = split_url(url)
+    client = aioredis.Redis.from_url(address)
+    try:
+        await client.publish(bans_channel(prefix), "changed")
+    finally:
+        await client.aclose()
+
+
+class BansSignal:
+    """Calls `changed` each time another process (or the operator's command) says the
+    bans changed."""
+
+    def __init__(self, client: aioredis.Redis, prefix: str, changed: Callable[[], None]) -> None:
+        self._pubsub = client.pubsub()
+        self._channel = bans_channel(prefix)
+        self._changed = changed
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._pubsub.subscribe(self._channel)
+        self._task = asyncio.create_task(self._read(), name="bans-signal")
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+            except RedisError as error:
+                log.warning("bans channel lost (%s); reconnecting", error)
+                await asyncio.sleep(0.5)
+                continue
+            if message is not None:
+                self._changed()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        with contextlib.suppress(RedisError):
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
