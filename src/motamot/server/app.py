@@ -72,11 +72,7 @@ def create_app(
     rooms.metrics = metrics
     rooms.quotas = quotas or Quotas()
     assets = Assets(
-        [
-            ("", STATIC),
-            ("players", PLAYER_STATIC),
-            *((kind.name, kind.static) for kind in kinds if kind.static is not None),
-        ]
+        [("", STATIC), ("players", PLAYER_STATIC), *((k.name, k.static) for k in kinds if k.static)]
     )
     pages = Pages(kinds, assets)
     shared = RoomRoutes(rooms, pages)

@@ -257,6 +257,19 @@ def _final(line: int, text: str) -> dict[str, int]:
     return totals
 
 
+def _add_move(turns: list[TurnLine], players: tuple[str, ...], number: int, line: str) -> None:
+    """A move line, added to the last turn (a known player's, once a turn)."""
+    if not turns:
+        raise DuplicateRecordError("move_before_turn", line=number)
+    move = _move_line(number, line)
+    if move.player not in players:
+        raise DuplicateRecordError("unknown_player", line=number, name=move.player)
+    last = turns[-1]
+    if any(m.player == move.player for m in last.moves):
+        raise DuplicateRecordError("moved_twice", line=number, name=move.player)
+    turns[-1] = replace(last, moves=(*last.moves, move))
+
+
 def parse_record(text: str) -> DuplicateRecord:
     """Read a record; DuplicateRecordError with the line at fault when it is malformed."""
     header: dict[str, tuple[int, str]] = {}
@@ -267,15 +280,7 @@ def parse_record(text: str) -> DuplicateRecord:
         if not line.strip():
             continue
         if line[0] in " \t":  # a move, under its turn
-            if not turns:
-                raise DuplicateRecordError("move_before_turn", line=number)
-            move = _move_line(number, line)
-            if move.player not in players:
-                raise DuplicateRecordError("unknown_player", line=number, name=move.player)
-            last = turns[-1]
-            if any(m.player == move.player for m in last.moves):
-                raise DuplicateRecordError("moved_twice", line=number, name=move.player)
-            turns[-1] = replace(last, moves=(*last.moves, move))
+            _add_move(turns, players, number, line)
             continue
         if line[0].isdigit():
             if len(turns) >= MAX_TURNS:
