@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO
@@ -52,19 +52,20 @@ def servers(
     *,
     env: Mapping[str, str] | None = None,
     log: IO[bytes] | None = None,
+    args: Sequence[str] = (),
 ) -> Iterator[list[ServerProcess]]:
     """`count` server processes on free ports, stopped (SIGTERM, then SIGKILL) afterwards.
 
     Without `broker`, one process on its own (SQLite, or PostgreSQL alone); `lease_seconds`
     None keeps the server's own lease; `env` adds to the environment; `log` takes their
-    standard error (else it is this process's)."""
+    standard error (else it is this process's); `args`: more options of `serve`."""
     env = {**os.environ, **(env or {})}
     if lease_seconds is not None:
         env["MOTAMOT_LEASE_SECONDS"] = str(lease_seconds)
     started: list[ServerProcess] = []
     try:
         for _ in range(count):
-            started.append(start_server(free_port(), db, broker, env, log))
+            started.append(start_server(free_port(), db, broker, env, log, args))
         for server in started:
             wait_until_up(server)
         yield started
@@ -86,10 +87,11 @@ def start_server(
     broker: str | None,
     env: Mapping[str, str],
     log: IO[bytes] | None = None,
+    args: Sequence[str] = (),
 ) -> ServerProcess:
     """One `motamot serve` on `port` (not waited for: `wait_until_up`)."""
     command = [sys.executable, "-m", "motamot", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--db", db]
+    command += ["--port", str(port), "--db", db, *args]
     if broker is not None:
         command += ["--broker", broker]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)

@@ -139,22 +139,38 @@ def test_arena_a_word_goes_to_its_writer_alone_and_the_activity_to_everybody(
         words = grid_words(grid)[:3]
         for number, word in enumerate(words, 1):
             send(a, {"type": "word", "text": word, "id": number})
-            # its ack, and Ana's own copy through the feed (in either order): once the
-            # feed has delivered a word, it has to every socket it was for
-            seen = {"ack": False, "events": False}
-            while not all(seen.values()):
-                frame = receive(a)
-                if frame["type"] in seen and frame["events"][-1].get("text") == word:
-                    seen[frame["type"]] = True
-        # Bob's next frame is the answer to his ping: none of Ana's words came to him
-        send(b, {"type": "ping", "c": 1.0})
-        assert receive(b)["type"] == "pong"
+            answer = until(a, of_type("ack"))  # the verdict, in the answer to the word
+            assert [e["text"] for e in answer["events"]] == [word]
         sent = arena.call(arena.kind.activity.send)  # type: ignore[union-attr]
         assert sent == 2
         for socket in (a, b):
             activity = until(socket, of_type("arena.activity"))
             assert activity["number"] == N
             assert (activity["seated"], activity["players"]) == (2, 1)
+        arena.at(SCHEDULE.deadline(N) + 0.1)  # the feed's next frame for all: the end
+        frames: list[dict[str, Any]] = []
+        while not frames or frames[-1]["type"] != "events":
+            frames.append(receive(b))
+        # nothing of Ana's words came to Bob before the round's end (nor to Ana herself)
+        assert [e["type"] for e in frames[-1]["events"]] == ["arena.round_ended"]
+        assert all(f["type"] == "arena.activity" for f in frames[:-1])
+        end = until(a, of_type("events"))
+        assert [e["type"] for e in end["events"]] == ["arena.round_ended"]
+    # a page catching up gets what its seat may see, its own words, and nothing else
+    with arena.client.websocket_connect(f"/ws/{ana['room']}") as a:
+        caught = hello(a, ana["token"], last_seq=1)
+        assert caught["type"] == "events"
+        mine = [e["text"] for e in caught["events"] if e["type"] == "arena.word_written"]
+        assert mine == words
+        assert {e["type"] for e in caught["events"]} <= {
+            "room.seat_taken",
+            "arena.round_started",
+            "arena.word_written",
+            "arena.round_ended",
+        }
+    with arena.client.websocket_connect(f"/ws/{bob['room']}") as b:
+        caught = hello(b, bob["token"], last_seq=1)
+        assert not [e for e in caught["events"] if e["type"] == "arena.word_written"]
 
 
 def test_arena_A3_every_player_gets_one_results_frame_with_their_own_place(

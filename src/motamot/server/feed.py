@@ -3,9 +3,10 @@
 A room's stored events arrive once from the Broadcaster, are decoded once,
 and each connected seat gets `visible(event, seat)` (an event it may not see
 still passes as `hidden`, its number only, so the numbering has no holes). An
-event the room gives an audience (`Actor.audience`: a word of the arena's, for its
-writer alone) goes to those seats' sockets only, found by seat, and to nobody else:
-their pages take numbers with holes. Each socket has a bounded outbox: a client too
+event the room gives an audience (`Actor.audience`: in the arena, a seat's own events
+go to nobody live, the writer has its word's verdict in its answer) goes to those
+seats' sockets only, found by seat, and to nobody else: their pages take numbers with
+holes. Each socket has a bounded outbox: a client too
 slow to drain it is dropped, and resyncs from its last seq when it comes back.
 """
 
@@ -88,17 +89,17 @@ class Listener:
 
 
 def event_frames(
-    events: list[Any], seat: str | None, visible: Visible, audience: Audience = everybody
+    events: list[Any], seat: str | None, visible: Visible, sparse: bool = False
 ) -> list[dict[str, Any]]:
-    """What `seat` may see of `events`, each numbered (`hidden` for one it may not see;
-    left out, one meant for other seats only)."""
+    """What `seat` may see of `events`, each numbered: `hidden` for one it may not see,
+    or, for a `sparse` room (`Actor.SPARSE`: its pages take numbers with holes), left out."""
     out: list[dict[str, Any]] = []
     for event in events:
-        meant = audience(event)
-        if meant is not None and seat not in meant:
-            continue
         shown = visible(event, seat)
-        out.append(shown if shown is not None else plain(Hidden(event.seq)))
+        if shown is not None:
+            out.append(shown)
+        elif not sparse:
+            out.append(plain(Hidden(event.seq)))
     return out
 
 
@@ -156,8 +157,8 @@ class RoomFeed:
                 run = []
             for seat in meant:
                 listener = self._by_seat.get(seat)
-                if listener is not None:
-                    frames = event_frames([event], seat, self.visible)
+                frames = event_frames([event], seat, self.visible, sparse=True)
+                if listener is not None and frames:
                     listener.push(encode(Events(frames)))
         if run:
             self._deliver_all(run)

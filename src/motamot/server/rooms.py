@@ -247,7 +247,7 @@ class Rooms:
         if room is None or room.last_seq - seq > RESYNC_LIMIT or seq > room.last_seq:
             return None
         events = await self.host.events_since(room_id, seq)
-        return event_frames(events, seat, room.visible, room.audience)
+        return event_frames(events, seat, room.visible, room.SPARSE)
 
     # --- seat actions -------------------------------------------------------------------
 

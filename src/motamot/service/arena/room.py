@@ -7,7 +7,8 @@ with Boggle's events and round code (`boggle.rounds`: the same checks, the same 
 verdicts). What differs: anybody may join at any time until the end (they play the
 time left), nobody is host, nothing is crossed out (A1), the results rank everybody
 once (`results`), and an event about one seat (a word, a seat taken) is for that seat
-alone (`audience`): thousands of players never get one frame per word.
+alone (`audience`, in the answer to it): thousands of players never get a frame for
+each other's word.
 """
 
 from __future__ import annotations
@@ -31,9 +32,6 @@ from motamot.service.rooms.commands import Join
 from motamot.service.rooms.events import (
     Event,
     RoomCreated,
-    SeatLeft,
-    SeatRemoved,
-    SeatRenamed,
     SeatTaken,
 )
 from motamot.service.rooms.outcomes import Refusal
@@ -52,6 +50,8 @@ class ArenaRoom(Actor[ArenaSettings]):
     RESERVED_IN_NAMES = RESERVED_IN_NAMES
     #: Nobody says they are ready: the round starts at its time.
     HAS_READY = False
+    #: Its page takes numbers with holes: each seat is sent only what is its own.
+    SPARSE = True
 
     def __init__(self, created: RoomCreated[ArenaSettings], lexicons: Lexicons) -> None:
         self.round: RoundState | None = None
@@ -63,6 +63,8 @@ class ArenaRoom(Actor[ArenaSettings]):
         self.by_player: dict[str, str] = {}
         self._results: ArenaResults | None = None
         self._solution: Solution | None = None
+        #: The end as everybody is shown it, built once (`views`).
+        self.shown_end: dict[str, Any] | None = None
         super().__init__(created, lexicons)
 
     def _use_settings(self, settings: ArenaSettings) -> None:
@@ -238,16 +240,10 @@ class ArenaRoom(Actor[ArenaSettings]):
     # --- who is sent what ---------------------------------------------------------------
 
     def audience(self, event: Event) -> tuple[str, ...] | None:
-        """A seat's own events go to that seat alone; the sessions carried to nobody; the
-        round's start and end to everybody."""
-        match event:
-            case WordWritten(seat=seat) | SeatTaken(seat=seat) | SeatLeft(seat=seat):
-                return (seat,)
-            case SeatRenamed(seat=seat) | SeatRemoved(seat=seat):
-                return (seat,)
-            case SessionsCarried():
-                return ()
-        return None
+        """The round's start and end go to everybody; nothing else to anybody as it
+        happens: a word's verdict is in its writer's answer, a seat in its joiner's, the
+        sessions in the results (a page catching up gets what its seat may see)."""
+        return None if isinstance(event, (RoundStarted, RoundEnded)) else ()
 
     def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
         """The round's end: its results, off the event loop while they are stored."""
@@ -255,7 +251,7 @@ class ArenaRoom(Actor[ArenaSettings]):
             return None
 
         def work() -> None:
-            self.results()
+            views.view(self, None)  # the results and their shared shown part, built once
 
         return work
 

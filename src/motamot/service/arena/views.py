@@ -3,15 +3,14 @@
 Everybody sees the round's start (its grid and times) and its end. A seat sees its own
 words with their verdicts, nobody else's (only how many people play, as numbers). At
 the end everybody sees the best players and the grid's best words, and each player
-their own place: one frame per seat, built from results computed once. The seed is
-hidden until the end. Declared in `shown`; `view` and `visible` give its plain JSON.
+their own place: one frame per seat, made from one shared part built once (thousands of
+seats are shown the end at once) and the seat's own place. The seed is hidden until the
+end. Declared in `shown`; `view` and `visible` give its plain JSON.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
-
-from msgspec import UNSET
 
 from motamot.lexicon.accents import written_map
 from motamot.service.arena.results import ArenaResults, Place
@@ -43,6 +42,8 @@ class ArenaRoom(Protocol):
     seats: dict[str, Seat]
     settings: ArenaSettings
     round: RoundState | None
+    #: The shown end of the round without any seat's place, built once (`_shared_end`).
+    shown_end: dict[str, Any] | None
 
     @property
     def ended(self) -> bool: ...
@@ -64,6 +65,9 @@ def settings_shown(settings: ArenaSettings) -> ArenaSettingsShown:
 
 def visible(room: ArenaRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
     """`event` as `seat` may see it (None: not this seat's to see)."""
+    if isinstance(event, RoundEnded):
+        end = _shared_end(room, event)
+        return {**end, "result": result_plain(room, seat)}
     shown = _shown(room, event, seat)
     return None if shown is None else plain(shown)
 
@@ -81,11 +85,6 @@ def _shown(room: ArenaRoom, event: Event, seat: str | None) -> Shown | None:
             return ArenaWordShown(
                 event.seq, own.text, own.at, own.feedback, own.word, own.points, own.path
             )
-        case RoundEnded():
-            result = result_shown(room, seat)
-            return ArenaRoundEndedShown(
-                event.seq, event.number, event.at, result, room.settings.next_start
-            )
     shown = shared_shown(event, settings_shown, None)
     if shown is None:
         return Hidden(event.seq)
@@ -93,11 +92,35 @@ def _shown(room: ArenaRoom, event: Event, seat: str | None) -> Shown | None:
     return shown if owner == seat else None
 
 
-def result_shown(room: ArenaRoom, seat: str | None) -> ArenaResultShown:
-    """The round's results as `seat` sees them: everybody's part, and its own place."""
+def _shared_end(room: ArenaRoom, event: RoundEnded) -> dict[str, Any]:
+    """The end as everybody sees it (no seat's place), built once for the round."""
+    if room.shown_end is None:
+        shown = ArenaRoundEndedShown(
+            event.seq, event.number, event.at, result_shown(room), room.settings.next_start
+        )
+        room.shown_end = plain(shown)
+    return room.shown_end
+
+
+def result_plain(room: ArenaRoom, seat: str | None) -> dict[str, Any]:
+    """The results as `seat` sees them: everybody's part (one object for all), and its
+    own place in a copy of it when it has one."""
+    assert room.round is not None
+    shared: dict[str, Any] = _shared_end(room, _end_of(room))["result"]
+    place = room.results().places.get(seat) if seat is not None else None
+    return shared if place is None else {**shared, "you": plain(place_shown(place))}
+
+
+def _end_of(room: ArenaRoom) -> RoundEnded:
+    state = room.round
+    assert state is not None and state.ended_at is not None and state.ended_seq is not None
+    return RoundEnded(state.ended_seq, state.number, state.ended_at)
+
+
+def result_shown(room: ArenaRoom) -> ArenaResultShown:
+    """The round's results as everybody sees them (no seat's place)."""
     results = room.results()
     assert room.round is not None
-    place = results.places.get(seat) if seat is not None else None
     best = [w.word for w in results.best_words]
     return ArenaResultShown(
         results.players,
@@ -107,7 +130,6 @@ def result_shown(room: ArenaRoom, seat: str | None) -> ArenaResultShown:
         results.found_words,
         written_map(set(best), room.settings.dictionary_name),
         str(room.round.seed),
-        UNSET if place is None else place_shown(place),
     )
 
 
@@ -118,11 +140,16 @@ def place_shown(place: Place) -> PlaceShown:
 
 
 def view(room: ArenaRoom, seat: str | None) -> dict[str, Any]:
-    return plain(room_view(room, seat))
+    """The whole round as `seat` may see it."""
+    data = plain(room_view(room, seat))
+    state = room.round
+    if state is not None and not state.running:
+        data["result"] = result_plain(room, seat)
+    return data
 
 
 def room_view(room: ArenaRoom, seat: str | None) -> ArenaView:
-    """The whole round as `seat` may see it."""
+    """The whole round as `seat` may see it, its results left out (`view` adds them)."""
     state = room.round
     settings = room.settings
     phase = "waiting" if state is None else "running" if state.running else "ended"
@@ -135,12 +162,10 @@ def room_view(room: ArenaRoom, seat: str | None) -> ArenaView:
         settings.deadline,
         settings.next_start,
         len(room.seats),
-        0 if state is None else sum(1 for words in state.words.values() if words),
+        0 if state is None else len(state.words),
     )
     if state is not None:
         data.grid = state.grid.text
         if seat is not None and seat in room.seats:
             data.words = [own_word(w, state.verdicts[w.seq]) for w in state.words.get(seat, ())]
-        if not state.running:
-            data.result = result_shown(room, seat)
     return data

@@ -102,6 +102,10 @@ class Actor(ABC, Generic[S]):
     HAS_READY: ClassVar[bool] = True
     #: The kind's events that end a match or a game (`outcome` says what they ended).
     ENDINGS: ClassVar[tuple[type[Event], ...]] = ()
+    #: Its pages take event numbers with holes: a catch-up leaves out an event the seat
+    #: may not see (elsewhere it is sent as `hidden`, its number only). Such a kind may
+    #: also give its events an audience (`audience`).
+    SPARSE: ClassVar[bool] = False
     #: Whether its people may be told by mail of their turns and of a game's end
     #: (`service.mail`): a game played over days, where nobody waits at the table.
     NOTIFIES: ClassVar[bool] = False
@@ -530,8 +534,8 @@ class Actor(ABC, Generic[S]):
     def audience(self, event: Event) -> tuple[str, ...] | None:
         """Who is sent `event` as it happens: None, every socket of the room (one that may
         not see it gets its number, `hidden`); or these seats only, the others nothing at
-        all (a kind whose pages take numbers with holes: the arena, where thousands of
-        players must not get a frame for each other's word)."""
+        all (a `SPARSE` kind: the arena, where thousands of players must not get a frame
+        for each other's word)."""
         return None
 
 
