@@ -333,3 +333,16 @@ def test_arena_hostile_messages_change_nothing(arena: Arena) -> None:
     with arena.client.websocket_connect(f"/ws/{room}") as stranger:
         send(stranger, {"type": "hello", "token": "x" * 20})
         assert until(stranger, of_type("error"))["code"] == "bad_token"
+
+
+def test_arena_a_round_is_watched_by_its_id_and_its_page_serves(arena: Arena) -> None:
+    ana = arena.enter("Ana")
+    page = arena.client.get(f"/r/{ana['room']}")
+    assert page.status_code == 200 and "arena/arena.js" in page.text
+    watch = arena.client.get(f"/r/{ana['room']}/watch")
+    assert watch.status_code == 200
+    for path in ("/arene", "/arene/classic-fr"):
+        answer = arena.client.get(path)
+        assert answer.status_code == 200 and '"arena": "classic-fr"' in answer.text, path
+    home = arena.client.get("/").text
+    assert 'id="arena-play"' in home and 'href="/arene"' in home

@@ -37,20 +37,22 @@ ARENA_PAGE: Catalog = {
         "en": "Results of the round of {time}",
     },
     "arena_your_place": {
-        "fr": "Vous êtes {rank}e sur {players} · top {top} % · {score} pts, {words:mot|mots}",
-        "en": "You are number {rank} of {players} · top {top}% · {score} pts, {words:word|words}",
+        "fr": "Vous êtes {rank}e sur {players} · top {top}\u00a0% · {score:pt|pts}, "
+        "{words:mot|mots}",
+        "en": "You are number {rank} of {players} · top {top}% · {score:pt|pts}, "
+        "{words:word|words}",
     },
     "arena_first": {
-        "fr": "Vous êtes 1er sur {players} · top {top} % · {score} pts, {words:mot|mots}",
-        "en": "You are number 1 of {players} · top {top}% · {score} pts, {words:word|words}",
+        "fr": "Vous êtes 1er sur {players} · top {top}\u00a0% · {score:pt|pts}, {words:mot|mots}",
+        "en": "You are number 1 of {players} · top {top}% · {score:pt|pts}, {words:word|words}",
     },
     "arena_no_place": {
         "fr": "Vous n'avez pas joué cette manche.",
         "en": "You did not play this round.",
     },
     "arena_session": {
-        "fr": "Votre série : {total} pts en {rounds:manche|manches} de suite",
-        "en": "Your run: {total} pts over {rounds:round|rounds} in a row",
+        "fr": "Votre série : {total:pt|pts} en {rounds:manche|manches} de suite",
+        "en": "Your run: {total:pt|pts} over {rounds:round|rounds} in a row",
     },
     "arena_best_players": {"fr": "Les meilleurs joueurs", "en": "The best players"},
     "arena_best_words": {"fr": "Les plus beaux mots de la grille", "en": "The grid's best words"},
