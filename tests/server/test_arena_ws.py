@@ -183,8 +183,10 @@ def test_arena_A3_every_player_gets_one_results_frame_with_their_own_place(
         views = [
             hello(socket, seat["token"])["view"] for socket, seat in zip(opened, seats, strict=True)
         ]
-        words = grid_words(views[0]["grid"])
-        plays = [words[:3], words[:3], words[3:4], []]  # P0 and P1 tie, P3 writes nothing
+        # the longest words for P0 and P1 (they tie), the shortest one for P2 (behind them
+        # whatever the grid), nothing for P3
+        words = sorted(grid_words(views[0]["grid"]), key=len, reverse=True)
+        plays = [words[:3], words[:3], words[-1:], []]
         for socket, play in zip(opened, plays, strict=True):
             for number, word in enumerate(play, 1):
                 send(socket, {"type": "word", "text": word, "id": number})
