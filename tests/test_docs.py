@@ -8,6 +8,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 RULES = DOCS / "rules.md"
@@ -27,6 +29,9 @@ PLAYED = (
 )
 
 _HEADING = re.compile(r"^#{2,6}\s+([WBTDA]\d+)\b", re.M)
+#: Rules of motamot's own, outside the rule list: ratings (R), talking (C), public rooms
+#: (P), the lobby (L), quick pairing (Q).
+_OURS = re.compile(r"^#{2,6}\s+([RCPLQ]\d+)\b", re.M)
 _DOC_CITATION = re.compile(r"\bdocs/[\w.-]+\.md\b")
 _OUTSIDE = re.compile(r"\b(?:RULES|DICE|STANDARDS|ROOMS|DESIGN)\.md\b|\bseeds?/?\s*00\d\b")
 _TEST_DEF = re.compile(r"^\s*(?:async\s+)?def (test_\w+)", re.M)
@@ -58,11 +63,11 @@ def _names_rule(test: str, rule: str) -> bool:
     return re.search(rf"(^|[^a-z0-9]){rule.lower()}([^0-9]|$)", test, re.I) is not None
 
 
-def _sections() -> dict[str, str]:
+def _sections(heading: re.Pattern[str] = _HEADING) -> dict[str, str]:
     """The text under each rule heading of docs/rules.md, by rule id."""
     text = RULES.read_text("utf-8")
     sections: dict[str, str] = {}
-    for match in _HEADING.finditer(text):
+    for match in heading.finditer(text):
         end = re.compile(r"^#", re.M).search(text, match.end())
         sections[match[1]] = text[match.end() : end.start() if end else None]
     return sections
@@ -117,9 +122,12 @@ def test_every_rule_with_a_heading_is_named_by_a_test() -> None:
     assert unnamed == []
 
 
-def test_the_tests_each_rule_lists_exist_and_name_the_rule() -> None:
+@pytest.mark.parametrize("heading", [_HEADING, _OURS], ids=["rule list", "ours"])
+def test_the_tests_each_rule_lists_exist_and_name_the_rule(heading: re.Pattern[str]) -> None:
     names = _test_names()
-    for rule, section in _sections().items():
+    sections = _sections(heading)
+    assert sections
+    for rule, section in sections.items():
         listed = _listed_tests(section)
         assert listed, f"{rule} lists no test"
         for module, test in listed:

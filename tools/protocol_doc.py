@@ -55,6 +55,13 @@ A field marked *optional* may be left out (its default is given); *may be absent
 means the server leaves it out when this seat may not see it, or when it does not
 apply. Seeds are strings
 of digits: they are 63-bit and a browser's numbers hold 53 bits.
+
+Every room has the same chat ([rules.md](rules.md), C1-C5): a seated person sends `say`
+(free text) or `say_phrase` (a set phrase's id, one of the room page's
+`data.chat.phrases`), the host `switch_chat`; each message is the room's event
+`room.chat_said`, shown to every socket, spectators included, and a view's `chat` holds
+the last 50. A refused message (`chat_too_fast`, `chat_phrases_only`, `chat_off`...)
+is a `refused` frame, like any seat action.
 """
 
 
@@ -299,7 +306,8 @@ def render() -> str:
     for event in (*shown.shared_types(Any), shown.Hidden):
         lines += struct_text(getattr(event, "__origin__", event), f"#### {tagged(event)}")
     lines += ["### Shapes inside them", ""]
-    lines += struct_text(shown.SeatView, f"#### `{name_of(shown.SeatView)}`")
+    for shape in (shown.SeatView, shown.ChatView, shown.ChatLine):
+        lines += struct_text(shape, f"#### `{name_of(shape)}`")
     titles = {
         "boggle": "Boggle rooms",
         "topword": "Topword tables",

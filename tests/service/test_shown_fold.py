@@ -15,7 +15,18 @@ from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, Wri
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.actor import Actor
-from motamot.service.rooms.commands import AddBot, Command, Join, Leave, RemoveBot, SetReady
+from motamot.service.rooms.chat import HISTORY
+from motamot.service.rooms.commands import (
+    AddBot,
+    Command,
+    Join,
+    Leave,
+    RemoveBot,
+    Say,
+    SayPhrase,
+    SetReady,
+    SwitchChat,
+)
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.topword.commands import Exchange, Pass, Play, Resign, Start
@@ -49,6 +60,13 @@ def fold_shared(view: View, event: View) -> bool:
             seats[event["seat"]]["ready"] = event["ready"]
         case "room.settings_changed":
             view["settings"] = event["settings"]
+            view["chat"]["public"] = event["public"]
+        case "room.chat_said":
+            lines = view["chat"]["lines"]
+            lines.append({key: value for key, value in event.items() if key != "type"})
+            del lines[: max(0, len(lines) - HISTORY)]
+        case "room.chat_switched":
+            view["chat"]["on"] = event["on"]
         case _:
             return False
     return True
@@ -199,6 +217,10 @@ BOGGLE_ACTS = st.lists(
             "unbot",
             "rematch",
             "ready_off",
+            "say",
+            "phrase",
+            "chat_off",
+            "chat_on",
         ]
     ),
     min_size=5,
@@ -237,13 +259,21 @@ def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
             "bot": AddBot("intermediate"),
             "unbot": RemoveBot("s3"),
             "rematch": NewMatch(),
+            "say": Say(f"message {n}"),
+            "phrase": SayPhrase("well_played"),
+            "chat_off": SwitchChat(False),
+            "chat_on": SwitchChat(True),
         }.get(act, SetReady(True))
         if act == "wait":
             now += 20.0
         seat = (
             None
             if act == "join"
-            else ("s1" if act in ("stop", "start", "bot", "unbot", "rematch") else writer)
+            else (
+                "s1"
+                if act in ("stop", "start", "bot", "unbot", "rematch", "chat_off", "chat_on")
+                else writer
+            )
         )
         drive(room, followers, seat, command, now)
     assert all(f.folded >= 2 for f in followers)
@@ -252,7 +282,9 @@ def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
-        st.sampled_from(["play", "play", "exchange", "pass", "resign"]), min_size=1, max_size=40
+        st.sampled_from(["play", "play", "exchange", "pass", "resign", "say", "chat_off"]),
+        min_size=1,
+        max_size=40,
     ),
     st.sampled_from([None, 30.0]),
     st.booleans(),
@@ -277,6 +309,10 @@ def test_a_topword_page_folds_every_event_into_the_view_it_would_be_sent(
         if pending is not None:
             now = max(now, pending.not_before)
             drive(table, followers, pending.seat, pending.decide(), now)
+            continue
+        if act in ("say", "chat_off"):  # talk between turns, or the host turns it off
+            said = Say("joli coup") if act == "say" else SwitchChat(False)
+            drive(table, followers, "s2" if act == "say" else "s1", said, now)
             continue
         game, current = table.game, table.current
         assert game is not None and current is not None

@@ -33,6 +33,7 @@ from motamot.server.kinds import Page, WebKind
 from motamot.server.links import room_of
 from motamot.server.players.visitors import ensure_identity
 from motamot.server.texts import LANG_COOKIE
+from motamot.service.rooms import chat
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog, page_text
 
@@ -144,6 +145,12 @@ class Pages:
             "mode": mode,
             "watch": mode == "watch",
             "max_name": MAX_NAME_LENGTH,
+            # the chat panel's bounds and set phrases (docs/rules.md, C2, C3)
+            "chat": {
+                "max": chat.MAX_CHARS,
+                "history": chat.HISTORY,
+                "phrases": list(chat.PHRASES),
+            },
         }
         return self.render(request, lang, page, path, data)
 

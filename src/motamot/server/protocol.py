@@ -2,7 +2,7 @@
 server sends, and limits.
 
 Every message is a JSON object with a `type`. The messages every room takes (hello,
-resync, ping, start, ready, seats and bots) are declared here; each room kind adds its
+resync, ping, start, ready, seats and bots, the chat) are declared here; each room kind adds its
 own (a Boggle word, a Topword move), and `Protocol` reads the union of all of them, so a
 message for another kind of room is understood and then refused by the room
 (`unknown_command`). Anything else (too big, not JSON, unknown type, a field of the
@@ -87,6 +87,29 @@ class PublicMessage(msgspec.Struct, tag="set_public", forbid_unknown_fields=True
     id: RequestId = 0
 
 
+class SayMessage(msgspec.Struct, tag="say", forbid_unknown_fields=True):
+    """Free text in the room's chat (docs/rules.md, C2): the room cleans it and refuses it
+    past 200 characters, too fast, in a public room or while a round runs."""
+
+    #: As typed: the room removes control and bidi characters, then counts.
+    text: Annotated[str, msgspec.Meta(max_length=1000)]
+    id: RequestId = 0
+
+
+class SayPhraseMessage(msgspec.Struct, tag="say_phrase", forbid_unknown_fields=True):
+    """A set phrase in the room's chat, by id (the page data's `chat.phrases`; C3)."""
+
+    phrase: Annotated[str, msgspec.Meta(max_length=32)]
+    id: RequestId = 0
+
+
+class SwitchChatMessage(msgspec.Struct, tag="switch_chat", forbid_unknown_fields=True):
+    """The host turns the room's chat on or off (C5)."""
+
+    on: bool
+    id: RequestId = 0
+
+
 #: What a socket may send before and besides any seat action.
 CONNECTION = (Hello, Resync, Ping)
 #: The seat actions every room takes.
@@ -98,6 +121,9 @@ SHARED_ACTIONS = (
     RemovePlayerMessage,
     LeaveMessage,
     PublicMessage,
+    SayMessage,
+    SayPhraseMessage,
+    SwitchChatMessage,
 )
 
 

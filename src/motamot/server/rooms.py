@@ -37,8 +37,11 @@ from motamot.service.rooms.commands import (
     Leave,
     RemoveBot,
     RemovePlayer,
+    Say,
+    SayPhrase,
     SetPublic,
     SetReady,
+    SwitchChat,
 )
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, RoomHost
@@ -392,7 +395,7 @@ class Rooms:
 
 
 def _shared_command(message: Any) -> Any:
-    """The commands every room takes the same way (who sits, who is ready)."""
+    """The commands every room takes the same way (who sits, who is ready, the chat)."""
     match message:
         case p.AddBotMessage(level=level):
             return AddBot(level)
@@ -406,4 +409,10 @@ def _shared_command(message: Any) -> Any:
             return RemovePlayer(target)
         case p.PublicMessage(public=public):
             return SetPublic(public)
+        case p.SayMessage(text=text):
+            return Say(text)
+        case p.SayPhraseMessage(phrase=phrase):
+            return SayPhrase(phrase)
+        case p.SwitchChatMessage(on=on):
+            return SwitchChat(on)
     return None

@@ -180,6 +180,33 @@ REFUSALS: Catalog = {
         "fr": "limite de tours sans point invalide (2 au moins)",
         "en": "invalid scoreless-turn limit (at least 2)",
     },
+    # the room's chat (docs/rules.md, C1-C5)
+    "chat_off": {
+        "fr": "la discussion est coupée par l'hôte",
+        "en": "the host has turned the chat off",
+    },
+    "chat_empty": {"fr": "message vide", "en": "empty message"},
+    "chat_too_long": {
+        "fr": "message trop long ({max} caractères au plus)",
+        "en": "message too long (at most {max} characters)",
+    },
+    "chat_too_fast": {
+        "fr": "trop de messages, attendez un peu",
+        "en": "too many messages, wait a little",
+    },
+    "chat_phrases_only": {
+        "fr": "salle publique : seulement des phrases toutes faites",
+        "en": "public room: quick phrases only",
+    },
+    "chat_phrases_in_round": {
+        "fr": "pendant la manche, seulement des phrases toutes faites (pas de mots soufflés)",
+        "en": "during a round, quick phrases only (no words given away)",
+    },
+    "chat_phrases_in_turn": {
+        "fr": "pendant un coup, seulement des phrases toutes faites (pas de coup soufflé)",
+        "en": "during a turn, quick phrases only (no move given away)",
+    },
+    "chat_unknown_phrase": {"fr": "phrase inconnue", "en": "unknown phrase"},
 }
 
 

@@ -11,6 +11,7 @@ from motamot.names import PlayerNameError
 from motamot.text.accounts import PLAYER_PAGE
 from motamot.text.arena_web import ARENA_PAGE
 from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
+from motamot.text.chat import CHAT_PAGE
 from motamot.text.duplicate_web import DUPLICATE_PAGE
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
@@ -357,6 +358,7 @@ _PAGES: Catalog = {
     **LOBBY_PAGE,
     **ARENA_PAGE,
     **MODERATION_PAGE,
+    **CHAT_PAGE,
     **PLAYER_PAGE,
     **GUIDE_PAGE,
     **MAIL_PAGE,
@@ -403,6 +405,7 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
                 **LOBBY_PAGE,
                 **ARENA_PAGE,
                 **MODERATION_PAGE,
+                **CHAT_PAGE,
             }
         ),
         "reasons": pick(WORD_REASONS),

@@ -37,6 +37,20 @@ function foldShared(view, event) {
       return true;
     case "room.settings_changed":
       view.settings = event.settings;
+      if (view.chat) view.chat.public = event.public;
+      return true;
+    case "room.chat_said": {
+      if (!view.chat) return false; // a kind whose view has no chat: asked for again
+      // the last messages only, as the view keeps them (docs/rules.md, C1)
+      const { type, ...line } = event;
+      view.chat.lines.push(line);
+      view.chat.lines.splice(0, Math.max(0, view.chat.lines.length - DATA.chat.history));
+      return true;
+    }
+    case "room.chat_switched":
+      if (!view.chat) return false;
+      view.chat.on = event.on;
+      announce(t(event.on ? "chat_turned_on" : "chat_turned_off", { name: view.seats.find((s) => s.seat === event.seat)?.name ?? "" }));
       return true;
     default:
       return false;
@@ -79,8 +93,9 @@ export class RoomClient {
     return this.connection.serverNow();
   }
 
-  /** Send a seat action; `note` is kept for its answer (ack or refused). Its id, or null
-   * when the socket is not open. */
+  /** Send a seat action; `note` is kept for its answer (ack or refused; its own
+   * `answered(message)` and `refused(message)`, if it has them, take it instead of the
+   * page). Its id, or null when the socket is not open. */
   act(type, fields = {}, note = {}) {
     const id = this.connection.act(type, fields);
     if (id !== null) this.pending.set(id, note);
@@ -146,12 +161,14 @@ export class RoomClient {
   answered(message) {
     const note = this.pending.get(message.id);
     this.pending.delete(message.id);
-    this.page.answered?.(message, note);
+    if (note?.answered) note.answered(message); // an action that says its own answer (the chat)
+    else this.page.answered?.(message, note);
   }
 
   refused(message) {
     const note = this.pending.get(message.id);
     this.pending.delete(message.id);
+    if (note?.refused) return note.refused(message);
     if (this.page.refused?.(message, note)) return;
     this.say(message.text); // a refused host action, an action without a seat
     announce(message.text);

@@ -140,6 +140,10 @@ class BoggleRoom(Actor[BoggleSettings]):
     def seating_closed(self) -> Refusal | None:
         return Refusal("round_running") if self.running is not None else None
 
+    def free_text_closed(self) -> Refusal | None:
+        """C4: free text during a round could give words away."""
+        return Refusal("chat_phrases_in_round") if self.running is not None else None
+
     def settings_closed(self) -> Refusal | None:
         if self.running is not None:
             return Refusal("round_running")

@@ -13,7 +13,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from motamot.service.rooms import shown
-from motamot.service.rooms.shown import SeatView, Shown
+from motamot.service.rooms.shown import ChatView, SeatView, Shown
 from motamot.wire.boggle import CellJson, MissedJson, RoundJson
 
 #: A round's seed, as a string of digits (its grid and the bots' words follow from it).
@@ -202,6 +202,7 @@ class BoggleView(msgspec.Struct, tag_field="kind", tag="boggle", forbid_unknown_
     match: MatchView
     #: The current round (running or last ended).
     round: RoundView | None
+    chat: ChatView
 
 
 #: Every event a Boggle room's sockets carry, as shown.
@@ -213,6 +214,8 @@ SHOWN: tuple[Any, ...] = (
     SeatRemovedShown,
     shown.SeatRenamedShown,
     shown.ReadyChangedShown,
+    shown.ChatSaidShown,
+    shown.ChatSwitchedShown,
     RoundStartedShown,
     WordWrittenShown,
     RoundEndedShown,

@@ -47,9 +47,10 @@ from motamot.service.boggle.shown import (
     SettingsShown,
     WordWrittenShown,
 )
+from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.events import Event, SeatLeft, SeatRemoved, SeatTaken
 from motamot.service.rooms.seating import Seat
-from motamot.service.rooms.shown import Hidden, Shown, plain, shared_shown
+from motamot.service.rooms.shown import Hidden, Shown, chat_view, plain, shared_shown
 from motamot.wire.boggle import cells_json, missed_shape, round_shape
 
 
@@ -63,9 +64,13 @@ class BoggleRoom(Protocol):
     rules: BoggleRules
     match_over: bool
     match_winners: tuple[str, ...]
+    chat: Chat
 
     @property
     def host(self) -> str | None: ...
+
+    @property
+    def public(self) -> bool: ...
 
     @property
     def round(self) -> RoundState | None: ...
@@ -276,4 +281,5 @@ def room_view(room: BoggleRoom, seat: str | None) -> BoggleView:
         [ReadySeatView(s.seat, s.name, s.level, s.present, s.ready) for s in room.seats.values()],
         match_view(room),
         None if current is None else round_view(room, current, seat),
+        chat_view(room.chat, room.public),
     )

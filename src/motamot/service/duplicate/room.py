@@ -142,6 +142,10 @@ class DuplicateRoom(Actor[DuplicateSettings]):
     def settings_closed(self) -> Refusal | None:
         return self.seating_closed()
 
+    def free_text_closed(self) -> Refusal | None:
+        """C4: free text during a turn could give the top away."""
+        return Refusal("chat_phrases_in_turn") if self.turn is not None else None
+
     def seat_refusal(self, bot: bool) -> Refusal | None:
         if len(self.present()) >= MAX_PLAYERS:
             return Refusal("room_full", {"max": MAX_PLAYERS})

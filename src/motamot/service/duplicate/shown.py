@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from motamot.service.rooms.shown import SeatView, Shown, shared_types
+from motamot.service.rooms.shown import ChatView, SeatView, Shown, shared_types
 from motamot.service.topword.shown import BoardView
 
 Rack = list[str]
@@ -145,6 +145,7 @@ class DuplicateView(msgspec.Struct, tag_field="kind", tag="duplicate", forbid_un
     settings: SettingsShown
     seats: list[SeatView]
     game: GameView | None
+    chat: ChatView
 
 
 #: Every event a duplicate room's sockets carry, as shown.

@@ -33,9 +33,17 @@ from motamot.service.duplicate.shown import (
     TurnEndedShown,
     TurnStartedShown,
 )
+from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
-from motamot.service.rooms.shown import Hidden, Shown, plain, seat_view, shared_shown
+from motamot.service.rooms.shown import (
+    Hidden,
+    Shown,
+    chat_view,
+    plain,
+    seat_view,
+    shared_shown,
+)
 from motamot.service.topword.shown import BoardView
 from motamot.topword.duplicate import DuplicateGame, percent
 from motamot.topword.tiles import tile_label
@@ -78,9 +86,13 @@ class DuplicateRoom(Protocol):
     deadline: float | None
     totals: dict[str, int]
     top_total: int
+    chat: Chat
 
     @property
     def host(self) -> str | None: ...
+
+    @property
+    def public(self) -> bool: ...
 
     @property
     def turns(self) -> list[Any]: ...
@@ -251,4 +263,5 @@ def room_view(room: DuplicateRoom, seat: str | None) -> DuplicateView:
         settings_shown(room.settings),
         [seat_view(one) for one in room.seats.values()],
         game_view(room, seat),
+        chat_view(room.chat, room.public),
     )

@@ -2,10 +2,11 @@
 
 A room is the fold of its events. `handle` checks a command against the state and emits
 its events, each applied at once (`_emit`), or refuses, changing nothing; `tick` emits
-what the clock made due. Seats, bots, settings and ready are the same in every kind of
-room and are decided here; a kind (`service.boggle`, `service.topword`, a test's toy
-game) adds only its own commands and events, and says through a few small hooks when
-its rules close seating (a round running, a game started) and how many seats it has.
+what the clock made due. Seats, bots, settings, ready and talk (`rooms.chat`) are the
+same in every kind of room and are decided here; a kind (`service.boggle`,
+`service.topword`, a test's toy game) adds only its own commands and events, and says
+through a few small hooks when its rules close seating (a round running, a game started)
+and how many seats it has.
 Time is always passed in and randomness comes in as seeds (commands carry them), so a
 room replays the same everywhere.
 """
@@ -20,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 import msgspec
 
 from motamot.lexicon import Lexicon
+from motamot.service.rooms.chat import PHRASES, Chat, clean, text_refusal
 from motamot.service.rooms.commands import (
     HOST_ONLY,
     AddBot,
@@ -29,10 +31,15 @@ from motamot.service.rooms.commands import (
     Leave,
     RemoveBot,
     RemovePlayer,
+    Say,
+    SayPhrase,
     SetPublic,
     SetReady,
+    SwitchChat,
 )
 from motamot.service.rooms.events import (
+    ChatSaid,
+    ChatSwitched,
     Event,
     ReadyChanged,
     RoomCreated,
@@ -118,6 +125,8 @@ class Actor(ABC, Generic[S]):
         self.last_seq = 1
         self.lexicons = lexicons
         self.seats: dict[str, Seat] = {}
+        #: What is said in the room (`rooms.chat`).
+        self.chat = Chat()
         self.settings = created.settings
         self._use_settings(created.settings)
 
@@ -179,6 +188,11 @@ class Actor(ABC, Generic[S]):
     def settings_closed(self) -> Refusal | None:
         """Why the settings may not change now."""
         return self.seating_closed()
+
+    def free_text_closed(self) -> Refusal | None:
+        """Why only set phrases may be said now, free text could give the game away (a
+        Boggle round running: docs/rules.md, C4)."""
+        return None
 
     def seat_refusal(self, bot: bool) -> Refusal | None:
         """Why one more person (or computer player) may not sit: the room is full."""
@@ -298,6 +312,10 @@ class Actor(ABC, Generic[S]):
                 self._renamed(seat)
             case ReadyChanged(seat=seat, ready=ready):
                 self.seats[seat].ready = ready
+            case ChatSaid():
+                self.chat.said(event)
+            case ChatSwitched(on=on):
+                self.chat.on = on
             case RoomCreated():
                 raise ValueError(f"room {self.room_id}: created twice")
             case _:
@@ -355,6 +373,13 @@ class Actor(ABC, Generic[S]):
                 if seat is not None:
                     return Refusal("not_host")
                 self._anonymise(player, out)
+            case Say(text=text):
+                return self._say(seat, now, out, text=text)
+            case SayPhrase(phrase=phrase):
+                return self._say(seat, now, out, phrase=phrase)
+            case SwitchChat(on=on):
+                if self.chat.on != on:
+                    self._emit(ChatSwitched(self._next, on, seat), out)
             case _:
                 return self._decide_own(seat, command, now, out)
         return None
@@ -432,6 +457,39 @@ class Actor(ABC, Generic[S]):
             return Refusal("rated_in_play")
         self._before_removal(target, now, out)
         self._emit(SeatRemoved(self._next, target, now), out)
+        return None
+
+    def _say(
+        self,
+        seat: str | None,
+        now: float,
+        out: list[Event],
+        text: str | None = None,
+        phrase: str | None = None,
+    ) -> Refusal | None:
+        """C1-C5: a seated person says free text or a set phrase, if the room lets them."""
+        if not self.is_person(seat):
+            return Refusal("not_seated")
+        assert seat is not None
+        if not self.chat.on:
+            return Refusal("chat_off")
+        if phrase is not None:
+            if phrase not in PHRASES:
+                return Refusal("chat_unknown_phrase")
+        else:
+            if self.public:
+                return Refusal("chat_phrases_only")
+            refusal = self.free_text_closed()
+            if refusal is not None:
+                return refusal
+            text = clean(text or "")
+            refusal = text_refusal(text)
+            if refusal is not None:
+                return refusal
+        refusal = self.chat.too_fast(seat, now)
+        if refusal is not None:
+            return refusal
+        self._emit(ChatSaid(self._next, seat, now, text, phrase), out)
         return None
 
     def _anonymise(self, player: str, out: list[Event]) -> None:

@@ -29,17 +29,16 @@ from motamot.service.rooms.commands import (
     Leave,
     RemoveBot,
     RemovePlayer,
+    Say,
+    SayPhrase,
     SetPublic,
     SetReady,
+    SwitchChat,
 )
 from motamot.service.rooms.events import (
+    SHARED_EVENTS,
     Event,
-    ReadyChanged,
     RoomCreated,
-    SeatLeft,
-    SeatRemoved,
-    SeatRenamed,
-    SeatTaken,
     SettingsChanged,
 )
 from motamot.service.rooms.outcomes import Ack, Refusal
@@ -73,14 +72,11 @@ class EventCodec:
         legacy_tags: Mapping[str, str] | None = None,
     ) -> None:
         self.kind = kind
+        generic = (RoomCreated, SettingsChanged)
         self.types: tuple[Any, ...] = (
             RoomCreated[settings],  # type: ignore[valid-type]
             SettingsChanged[settings],  # type: ignore[valid-type]
-            SeatTaken,
-            SeatLeft,
-            SeatRemoved,
-            SeatRenamed,
-            ReadyChanged,
+            *(event for event in SHARED_EVENTS if event not in generic),
             *own,
         )
         self._type = _union(self.types)
@@ -166,7 +162,19 @@ class _Relayed(msgspec.Struct, frozen=True):
 
 _RELAYED = msgspec.json.Decoder(_Relayed)
 #: Commands whose type is the same in every kind (ChangeSettings is not: its settings).
-_SHARED_PLAIN = (Join, Leave, AddBot, RemoveBot, RemovePlayer, SetReady, Anonymise, SetPublic)
+_SHARED_PLAIN = (
+    Join,
+    Leave,
+    AddBot,
+    RemoveBot,
+    RemovePlayer,
+    SetReady,
+    Anonymise,
+    SetPublic,
+    Say,
+    SayPhrase,
+    SwitchChat,
+)
 
 
 class CommandCodec:

@@ -74,5 +74,23 @@ class SetPublic(Command, frozen=True, tag="set_public"):
     public: bool
 
 
+class Say(Command, frozen=True, tag="say"):
+    """Say free text in the room's chat (docs/rules.md, C2)."""
+
+    text: str
+
+
+class SayPhrase(Command, frozen=True, tag="say_phrase"):
+    """Say a set phrase, by its id (`rooms.chat.PHRASES`; C3)."""
+
+    phrase: str
+
+
+class SwitchChat(Command, frozen=True, tag="switch_chat"):
+    """The host turns the room's chat on or off (C5)."""
+
+    on: bool
+
+
 #: Shared commands only the host may give (a kind adds its own).
-HOST_ONLY = (ChangeSettings, SetPublic, AddBot, RemoveBot, RemovePlayer)
+HOST_ONLY = (ChangeSettings, SetPublic, AddBot, RemoveBot, RemovePlayer, SwitchChat)

@@ -7,9 +7,10 @@ hold JSON values only (str, int, float, bool, None, tuples, and Structs of the s
 `decode(encode(e)) == e`, and decoding checks every field's type.
 
 The shared facts (a room created, a seat taken by a person or a computer, a seat left,
-the settings changed, a seat ready) are generic in the kind's settings type: a Boggle
-room's `RoomCreated[BoggleSettings]` and a Topword room's `RoomCreated[TopwordSettings]`
-are one event with one tag, decoded by each kind's codec with its own settings.
+the settings changed, a seat ready, a message said, the chat switched) are generic in
+the kind's settings type: a Boggle room's `RoomCreated[BoggleSettings]` and a Topword
+room's `RoomCreated[TopwordSettings]` are one event with one tag, decoded by each kind's
+codec with its own settings.
 """
 
 from __future__ import annotations
@@ -88,6 +89,24 @@ class ReadyChanged(Event, frozen=True, tag="room.ready_changed"):
     ready: bool
 
 
+class ChatSaid(Event, frozen=True, tag="room.chat_said"):
+    """A seated person said something (docs/rules.md, C1-C4): free text, cleaned, or a set
+    phrase by its id (each page says it in its reader's language)."""
+
+    seat: str
+    at: float
+    text: str | None = None
+    phrase: str | None = None
+
+
+class ChatSwitched(Event, frozen=True, tag="room.chat_switched"):
+    """The host turned the room's chat off or on (C5)."""
+
+    on: bool
+    #: Who did (None: the system).
+    seat: str | None = None
+
+
 #: The events of every kind, besides its own (the codec adds the kind's settings type).
 SHARED_EVENTS = (
     RoomCreated,
@@ -97,4 +116,6 @@ SHARED_EVENTS = (
     SeatRemoved,
     SeatRenamed,
     ReadyChanged,
+    ChatSaid,
+    ChatSwitched,
 )

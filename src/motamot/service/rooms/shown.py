@@ -18,8 +18,12 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
+from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.events import (
+    ChatSaid,
+    ChatSwitched,
     Event,
     ReadyChanged,
     RoomCreated,
@@ -58,6 +62,9 @@ class SettingsChangedShown(Shown, Generic[S], tag="room.settings_changed"):
     """The host changed the settings (between rounds or games)."""
 
     settings: S
+    #: Whether the room is open to strangers now: its talk is set phrases only
+    #: (docs/rules.md, C3).
+    public: bool = False
 
 
 class SeatTakenShown(Shown, tag="room.seat_taken"):
@@ -104,6 +111,25 @@ class ReadyChangedShown(Shown, tag="room.ready_changed"):
     ready: bool
 
 
+class ChatSaidShown(Shown, tag="room.chat_said"):
+    """A seated person said something (docs/rules.md, C1-C4): free text as the room
+    cleaned it, or a set phrase by id, which each page says in its reader's language."""
+
+    seat: str
+    at: float
+    text: str | UnsetType = UNSET
+    #: A set phrase's id (one of the page data's `chat.phrases`).
+    phrase: str | UnsetType = UNSET
+
+
+class ChatSwitchedShown(Shown, tag="room.chat_switched"):
+    """The host turned the room's chat off or on (C5)."""
+
+    on: bool
+    #: Who did (null: the system).
+    seat: str | None
+
+
 class SeatView(msgspec.Struct, forbid_unknown_fields=True):
     """A seat as a room's view lists it."""
 
@@ -113,6 +139,28 @@ class SeatView(msgspec.Struct, forbid_unknown_fields=True):
     bot: str | None
     #: Still in the room (a person who left keeps the seat's number, not its place).
     present: bool
+
+
+class ChatLine(msgspec.Struct, forbid_unknown_fields=True):
+    """A message of the room's chat, as `room.chat_said` shows it."""
+
+    seq: int
+    seat: str
+    at: float
+    text: str | UnsetType = UNSET
+    phrase: str | UnsetType = UNSET
+
+
+class ChatView(msgspec.Struct, forbid_unknown_fields=True):
+    """The room's chat (docs/rules.md, C1-C5)."""
+
+    #: The host has not turned it off.
+    on: bool
+    #: The room is open to strangers: set phrases only (C3).
+    public: bool
+    #: The last messages, oldest first (at most 50; the older ones stay in the room's
+    #: events).
+    lines: list[ChatLine]
 
 
 def shared_types(settings: Any) -> tuple[Any, ...]:
@@ -125,6 +173,8 @@ def shared_types(settings: Any) -> tuple[Any, ...]:
         SeatRemovedShown,
         SeatRenamedShown,
         ReadyChangedShown,
+        ChatSaidShown,
+        ChatSwitchedShown,
     )
 
 
@@ -147,8 +197,26 @@ def shared_shown(event: Event, settings: Callable[[Any], Any], host: str | None)
                 event.seq, event.kind, event.room, settings(event.settings), event.at
             )
         case SettingsChanged():
-            return SettingsChangedShown(event.seq, settings(event.settings))
+            public = bool(getattr(event.settings, "public", False))
+            return SettingsChangedShown(event.seq, settings(event.settings), public)
+        case ChatSaid():
+            return ChatSaidShown(event.seq, event.seat, event.at, *_said(event))
+        case ChatSwitched():
+            return ChatSwitchedShown(event.seq, event.on, event.seat)
     return None
+
+
+def _said(event: ChatSaid) -> tuple[str | UnsetType, str | UnsetType]:
+    """A message's text and phrase, the one it does not have left out."""
+    text = UNSET if event.text is None else event.text
+    phrase = UNSET if event.phrase is None else event.phrase
+    return text, phrase
+
+
+def chat_view(chat: Chat, public: bool) -> ChatView:
+    """The room's chat as every seat sees it (spectators too: they read, C1)."""
+    lines = [ChatLine(said.seq, said.seat, said.at, *_said(said)) for said in chat.lines]
+    return ChatView(chat.on, public, lines)
 
 
 def seat_view(seat: Seat) -> SeatView:

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from motamot.service.rooms.shown import SeatView, Shown, shared_types
+from motamot.service.rooms.shown import ChatView, SeatView, Shown, shared_types
 from motamot.wire.topword import VerdictJson
 
 #: The game's seed, as a string of digits (it gives the pile's order and every rack).
@@ -214,6 +214,7 @@ class TopwordView(msgspec.Struct, tag_field="kind", tag="topword", forbid_unknow
     seats: list[SeatView]
     #: The game, once started.
     game: GameView | None
+    chat: ChatView
 
 
 #: Every event a Topword room's sockets carry, as shown.

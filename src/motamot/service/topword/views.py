@@ -16,9 +16,17 @@ from typing import Any, Protocol
 from msgspec import UNSET, UnsetType
 
 from motamot.lexicon.accents import written_map
+from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
-from motamot.service.rooms.shown import Hidden, Shown, plain, seat_view, shared_shown
+from motamot.service.rooms.shown import (
+    Hidden,
+    Shown,
+    chat_view,
+    plain,
+    seat_view,
+    shared_shown,
+)
 from motamot.service.topword.events import (
     Exchanged,
     GameEnded,
@@ -63,9 +71,13 @@ class TopwordRoom(Protocol):
     racks_after: dict[int, tuple[tuple[str, ...], ...]]
     turn_at: dict[int, int]
     next_after: dict[int, str | None]
+    chat: Chat
 
     @property
     def host(self) -> str | None: ...
+
+    @property
+    def public(self) -> bool: ...
 
     @property
     def current(self) -> str | None: ...
@@ -319,4 +331,5 @@ def table_view(table: TopwordRoom, seat: str | None) -> TopwordView:
         settings_shown(table.settings),
         [seat_view(one) for one in table.seats.values()],
         game_view(table, seat),
+        chat_view(table.chat, table.public),
     )

@@ -1,0 +1,112 @@
+"""Talking in a room, the same in every kind (docs/rules.md, C1-C5): what may be said, the
+text cleaned and bounded, and the room's chat as its events leave it.
+
+Seated people talk, spectators read (C1). Free text is cleaned (`clean`) and at most
+MAX_CHARS; a seat says at most RATE_COUNT messages in RATE_SECONDS of the room's clock,
+so a flood is refused by the room itself, the same on every process and after a restart
+(C2). In a public room, and while a kind says free text could give the game away (a
+Boggle round running), only set phrases are said, by id: each reader reads them in their
+own language, so nobody has to moderate strangers' words (C3, C4). The host turns the
+chat off and on (C5). A message is an event (`room.chat_said`): it is stored, replayed
+and relayed like any other; a view shows the last HISTORY of them.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+
+from motamot.service.rooms.events import ChatSaid
+from motamot.service.rooms.outcomes import Refusal
+
+#: Characters a message holds at most, once cleaned (code points, after NFC).
+MAX_CHARS = 200
+#: A seat says at most RATE_COUNT messages in any RATE_SECONDS of the room's clock.
+RATE_COUNT = 5
+RATE_SECONDS = 10.0
+#: Messages a room's view shows (the older ones stay in its events).
+HISTORY = 50
+#: The set phrases, by id, in the order a page offers them (their words: `text.chat`).
+PHRASES = (
+    "hello",
+    "good_luck",
+    "good_game",
+    "well_played",
+    "bravo",
+    "thanks",
+    "oops",
+    "wait",
+    "again",
+    "bye",
+)
+#: Combining marks kept on one letter (more is the "zalgo" that covers other lines).
+MAX_MARKS = 3
+
+#: Bidirectional controls: they would turn the rest of a page's line around.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Invisible format characters that writing needs: the joiners (emoji sequences, Persian)
+#: and the tags of a region's flag.
+_KEPT_FORMAT = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xE0020, 0xE0080)))
+
+
+def clean(text: str) -> str:
+    """`text` as a room keeps it: NFC; control, bidi, invisible format, surrogate and
+    private-use characters removed; line breaks and every run of spaces made one space;
+    at most MAX_MARKS combining marks on a letter; trimmed."""
+    kept: list[str] = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if char.isspace() or category in ("Cc", "Zl", "Zp"):
+            kept.append(" ")
+            marks = 0
+        elif char in _BIDI or category in ("Cs", "Co"):
+            continue
+        elif category == "Cf":
+            if char in _KEPT_FORMAT:
+                kept.append(char)
+        elif category.startswith("M"):
+            marks += 1
+            if marks <= MAX_MARKS:
+                kept.append(char)
+        else:
+            marks = 0
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def text_refusal(text: str) -> Refusal | None:
+    """Why a cleaned text cannot be said (empty, too long), or None."""
+    if not text:
+        return Refusal("chat_empty")
+    if len(text) > MAX_CHARS:
+        return Refusal("chat_too_long", {"max": MAX_CHARS})
+    return None
+
+
+@dataclass
+class Chat:
+    """A room's chat as its events leave it: on or off, its last lines, and each seat's
+    last messages' times (what the rate is judged by)."""
+
+    on: bool = True
+    lines: deque[ChatSaid] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    _times: dict[str, deque[float]] = field(default_factory=dict)
+
+    def said(self, event: ChatSaid) -> None:
+        self.lines.append(event)
+        times = self._times.setdefault(event.seat, deque(maxlen=RATE_COUNT))
+        times.append(event.at)
+
+    def too_fast(self, seat: str, now: float) -> Refusal | None:
+        """C2: the refusal when `seat` said RATE_COUNT messages in the last RATE_SECONDS
+        (with the seconds to wait), or None."""
+        times = self._times.get(seat)
+        if times is None or len(times) < RATE_COUNT:
+            return None
+        wait = times[0] + RATE_SECONDS - now
+        if wait <= 0:
+            return None
+        return Refusal("chat_too_fast", {"wait": math.ceil(min(wait, RATE_SECONDS))})
