@@ -1,5 +1,6 @@
 // A Boggle room: lobby, live round and results, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the rounds and the match).
+import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
 import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
 import { seatControls } from "../moderation.js";
@@ -27,7 +28,9 @@ const join = h("section", { class: "join card", hidden: true });
 const stage = h("section", { class: "stage" });
 const people = h("section", { class: "people card", "aria-labelledby": "people-title" });
 const controls = h("section", { class: "controls" });
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), stage, controls, people, join, share);
+// C4: during a round, set phrases only (free text could give words away)
+const chat = new ChatPanel({ freeText: () => !client.view?.round?.running, closedNote: "chat_in_round" });
+root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), stage, controls, people, chat.el, join, share);
 root.removeAttribute("aria-busy");
 
 /** Replace an element's children, leaving out the absent ones (null, false). */
@@ -436,6 +439,7 @@ function draw() {
   drawPeople();
   drawControls();
   drawJoin();
+  chat.draw();
 }
 
 // --- events --------------------------------------------------------------------------
@@ -508,4 +512,5 @@ const client = new RoomClient(
   },
   status,
 );
+chat.bind(client);
 drawShare();

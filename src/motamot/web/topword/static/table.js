@@ -1,6 +1,7 @@
 // A Topword table: lobby, board, rack and turns, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the game's). The server decides
 // what each seat sees: the page never holds anybody else's rack.
+import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, durationText, h, labelled, remainingText, replaceKeepingFocus, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
@@ -29,7 +30,9 @@ const side = h("section", { class: "side" });
 // Typed letters land here (kept out of the redrawn board so it keeps the focus and a
 // phone keeps its keyboard open).
 const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t("board_hint"), autocomplete: "off", autocapitalize: "characters" });
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, boardBox, side, typeHere);
+// A table talks freely during its game (docs/rules.md, C4); the panel sits under the side.
+const chat = new ChatPanel();
+root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, boardBox, h("div", { class: "side-column" }, side, chat.el), typeHere);
 root.removeAttribute("aria-busy");
 
 function nameOf(seat) {
@@ -340,6 +343,7 @@ function finalBlock(g) {
 function draw() {
   if (!client.view) return;
   drawHead();
+  chat.draw();
   if (!game()) {
     drawLobby();
     return;
@@ -430,3 +434,4 @@ const client = new RoomClient(
   },
   status,
 );
+chat.bind(client);
