@@ -129,6 +129,7 @@ def test_c1_c2_c5_two_browsers_talk_in_a_boggle_room(
     expect(bob.locator("#chat-body [data-phrase]")).to_have_count(0)
     expect(english.locator("#chat-off")).to_have_text("The host has turned the chat off.")
     expect(ana.locator("#chat-switch")).to_have_attribute("aria-pressed", "false")
+    expect(ana.locator("#chat-switch")).to_have_text("Discussion : coupée")
     ana.click("#chat-switch")
     expect(bob.locator("#phrase-hello")).to_be_visible()
 
@@ -216,3 +217,34 @@ def test_c3_a_public_room_offers_set_phrases_only(
         clean(page)
         page.context.close()
     frames.all_fit("welcome", "events")
+
+
+@pytest.mark.slow
+def test_c4_a_duplicate_game_talks_in_set_phrases_while_its_turns_run(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    ana_seat = live.post("/api/duplicate", {"name": "Ana", "turn_seconds": None})
+    bob_seat = live.post(f"/api/rooms/{ana_seat['room']}/join", {"name": "Bob"})
+    ana = frames.watch(seat_page(browser, live, ana_seat, DESKTOP))
+    bob = frames.watch(seat_page(browser, live, bob_seat, PHONE))
+    expect(ana.locator("#start")).to_be_visible()
+    say(ana, "On joue en duplicate ?")  # before the game: free text
+    open_chat(bob)
+    expect(bob.locator("#chat-log p")).to_have_count(1)
+    assert lines(bob) == ["Ana : On joue en duplicate ?"]
+    ana.click("#start")
+    expect(bob.locator("#turn")).to_contain_text("Coup 1")
+    expect(bob.locator(".dup-head")).not_to_contain_text("null")  # self-paced: no clock
+    # every turn follows another: no free text until the game is over (no top given away)
+    expect(bob.locator("#chat-closed")).to_contain_text("pas de coup soufflé")
+    expect(bob.locator("#chat-input")).to_have_count(0)
+    bob.click("#phrase-good_game")
+    expect(ana.locator("#chat-log p")).to_have_count(2)
+    assert lines(ana)[-1] == "Bob : Bonne partie !"
+    for page, name in ((ana, "desktop"), (bob, "phone")):
+        assert serious_violations(page) == []
+        clean(page)
+        page.screenshot(path=str(artifacts / f"chat-duplicate-{name}.png"), full_page=True)
+    for page in (ana, bob):
+        page.context.close()
+    frames.all_fit("welcome", "events", "ack")

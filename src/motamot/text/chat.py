@@ -28,7 +28,9 @@ CHAT_PAGE: Catalog = {
     "chat_message": {"fr": "Message", "en": "Message"},
     "chat_send": {"fr": "Envoyer", "en": "Send"},
     "chat_phrases": {"fr": "Phrases toutes faites", "en": "Quick phrases"},
+    # the host's switch (a toggle button: pressed, the chat is on)
     "chat_on": {"fr": "Discussion : ouverte", "en": "Chat: on"},
+    "chat_off": {"fr": "Discussion : coupée", "en": "Chat: off"},
     "chat_is_off": {
         "fr": "La discussion est coupée par l'hôte.",
         "en": "The host has turned the chat off.",

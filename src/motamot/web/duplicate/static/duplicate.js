@@ -3,6 +3,7 @@
 // standings and the sheet, drawn from the seat's view, which the shared client folds the
 // events into. This page folds the game's own: tests/duplicate/test_duplicate_fold.py is
 // the reference it follows, step for step.
+import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
 import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
 import { COLUMNS, SIZE, drawBoard } from "../topword/board.js";
@@ -28,7 +29,10 @@ const side = h("section", { class: "side" });
 // The sheet: under the board on a wide screen, after everything else on a phone.
 const sheetBox = h("div", { class: "sheet-box" });
 const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t("board_hint"), autocomplete: "off", autocapitalize: "characters" });
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, h("div", { class: "dup-main" }, boardBox, sheetBox), side, typeHere);
+// C4: a turn follows another from the game's start to its end: set phrases only meanwhile
+// (free text could give the top away)
+const chat = new ChatPanel({ freeText: () => !game() || game().finished, closedNote: "chat_in_turn" });
+root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, h("div", { class: "dup-main" }, boardBox, sheetBox), h("div", { class: "dup-side" }, side, chat.el), typeHere);
 root.removeAttribute("aria-busy");
 
 function game() {
@@ -146,6 +150,9 @@ function fold(view, event) {
       announce(t("dup_over"));
       sound("end");
       break;
+    case "room.chat_said":
+    case "room.chat_switched":
+      return true; // the shared client folded it: only the chat panel changes
     default:
       state.full = true;
       return false;
@@ -266,7 +273,7 @@ function drawHead(g) {
     parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })), submittedLine(g));
   }
   if (client.watching) parts.push(h("p", { class: "watching" }, t("watching")));
-  head.replaceChildren(...parts);
+  head.replaceChildren(...parts.filter(Boolean)); // no clock when self-paced (not "null")
 }
 
 function drawBoardBox(g) {
@@ -424,6 +431,7 @@ function drawGame(g) {
 
 function draw() {
   if (!client.view) return;
+  chat.draw();
   const g = game();
   if (!state.full && g !== null) {
     document.getElementById("submitted-count")?.replaceWith(submittedLine(g));
@@ -472,3 +480,4 @@ const client = new RoomClient(
   },
   status,
 );
+chat.bind(client);
