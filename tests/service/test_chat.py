@@ -22,7 +22,15 @@ from motamot.service.duplicate.room import DuplicateRoom
 from motamot.service.duplicate.settings import DuplicateSettings
 from motamot.service.ports import ManualClock
 from motamot.service.rooms.actor import Actor
-from motamot.service.rooms.chat import HISTORY, MAX_CHARS, PHRASES, RATE_COUNT, RATE_SECONDS, clean
+from motamot.service.rooms.chat import (
+    HISTORY,
+    MAX_CHARS,
+    PHRASES,
+    RATE_COUNT,
+    RATE_SECONDS,
+    clean,
+    scrub,
+)
 from motamot.service.rooms.codec import EventDecodeError
 from motamot.service.rooms.commands import (
     AddBot,
@@ -191,6 +199,13 @@ def test_c2_cleaned_text_holds_no_control_and_reads_back_the_same(text: str) -> 
         assert not char.isspace() or char == " "
         assert category != "Cf" or char in "\u200c\u200d" or 0xE0020 <= ord(char) < 0xE0080
     cleaned.encode("utf-8")  # storable
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS | st.text(st.sampled_from("aé \u0301\u00a0\n\u200dQ"), max_size=30))
+def test_c2_the_quick_way_cleans_as_the_careful_one(text: str) -> None:
+    """A text with nothing to remove skips the character-by-character work: the same."""
+    assert clean(text) == scrub(unicodedata.normalize("NFC", text))
 
 
 @settings(max_examples=100, deadline=None)

@@ -55,9 +55,23 @@ def clean(text: str) -> str:
     """`text` as a room keeps it: NFC; control, bidi, invisible format, surrogate and
     private-use characters removed; line breaks and every run of spaces made one space;
     at most MAX_MARKS combining marks on a letter; trimmed."""
+    text = unicodedata.normalize("NFC", text)
+    # most messages: nothing to remove (printable: no control, format or separator but
+    # the space) and no combining mark, looked up once per distinct letter
+    if text.isprintable() and not any(_is_mark(char) for char in set(text) if not char.isascii()):
+        return " ".join(text.split())
+    return scrub(text)
+
+
+def _is_mark(char: str) -> bool:
+    return unicodedata.category(char).startswith("M")
+
+
+def scrub(text: str) -> str:
+    """`clean`'s work character by character (for a text that has something to remove)."""
     kept: list[str] = []
     marks = 0
-    for char in unicodedata.normalize("NFC", text):
+    for char in text:
         category = unicodedata.category(char)
         if char.isspace() or category in ("Cc", "Zl", "Zp"):
             kept.append(" ")
