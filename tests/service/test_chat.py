@@ -476,3 +476,20 @@ def test_messages_survive_a_restart_and_the_rate_holds_across_processes(
                 )
 
     run(body)
+
+
+def test_c1_the_arena_has_no_chat() -> None:
+    """Each message would go to every one of thousands of sockets (a word goes to its
+    writer alone): an arena round refuses talk, its players and its system alike."""
+    from motamot.service.arena.room import ArenaRoom
+    from motamot.service.arena.settings import ArenaSettings
+
+    room = ArenaRoom.create("arena", ArenaSettings(1, T0 + 60, 7), T0, lexicons)
+    assert isinstance(room, ArenaRoom)
+    joined = room.handle(None, Join("ana", digest("ana"), player="p-ana"), T0)
+    assert isinstance(joined, list), joined
+    for command in (Say("salut"), SayPhrase("hello")):
+        for seat in ("s1", None):
+            assert refused(room, seat, command) == "chat_none"
+    assert refused(room, None, SwitchChat(False)) == "chat_none"
+    assert refused(room, "s1", SwitchChat(False)) == "not_host"  # nobody is the arena's host

@@ -207,6 +207,7 @@ REFUSALS: Catalog = {
         "en": "during a turn, quick phrases only (no move given away)",
     },
     "chat_unknown_phrase": {"fr": "phrase inconnue", "en": "unknown phrase"},
+    "chat_none": {"fr": "pas de discussion ici", "en": "no chat here"},
 }
 
 

@@ -52,6 +52,9 @@ class ArenaRoom(Actor[ArenaSettings]):
     HAS_READY = False
     #: Its page takes numbers with holes: each seat is sent only what is its own.
     SPARSE = True
+    #: No chat (docs/rules.md, C1): each message would go to every one of thousands of
+    #: sockets, where a word goes to its writer alone.
+    HAS_CHAT = False
 
     def __init__(self, created: RoomCreated[ArenaSettings], lexicons: Lexicons) -> None:
         self.round: RoundState | None = None

@@ -107,6 +107,8 @@ class Actor(ABC, Generic[S]):
     BOT_LEVELS: ClassVar[Collection[str]] = ()
     #: Whether people say they are ready before play starts (a kind without it refuses it).
     HAS_READY: ClassVar[bool] = True
+    #: Whether the room has a chat (docs/rules.md, C1-C5; a kind without it refuses talk).
+    HAS_CHAT: ClassVar[bool] = True
     #: The kind's events that end a match or a game (`outcome` says what they ended).
     ENDINGS: ClassVar[tuple[type[Event], ...]] = ()
     #: Its pages take event numbers with holes: a catch-up leaves out an event the seat
@@ -378,6 +380,8 @@ class Actor(ABC, Generic[S]):
             case SayPhrase(phrase=phrase):
                 return self._say(seat, now, out, phrase=phrase)
             case SwitchChat(on=on):
+                if not self.HAS_CHAT:
+                    return Refusal("chat_none")
                 if self.chat.on != on:
                     self._emit(ChatSwitched(self._next, on, seat), out)
             case _:
@@ -468,6 +472,8 @@ class Actor(ABC, Generic[S]):
         phrase: str | None = None,
     ) -> Refusal | None:
         """C1-C5: a seated person says free text or a set phrase, if the room lets them."""
+        if not self.HAS_CHAT:
+            return Refusal("chat_none")
         if not self.is_person(seat):
             return Refusal("not_seated")
         assert seat is not None
