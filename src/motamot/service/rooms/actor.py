@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 import msgspec
 
 from motamot.lexicon import Lexicon
-from motamot.service.rooms.chat import PHRASES, Chat, clean, text_refusal
+from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.commands import (
     HOST_ONLY,
     AddBot,
@@ -477,25 +477,10 @@ class Actor(ABC, Generic[S]):
         if not self.is_person(seat):
             return Refusal("not_seated")
         assert seat is not None
-        if not self.chat.on:
-            return Refusal("chat_off")
-        if phrase is not None:
-            if phrase not in PHRASES:
-                return Refusal("chat_unknown_phrase")
-        else:
-            if self.public:
-                return Refusal("chat_phrases_only")
-            refusal = self.free_text_closed()
-            if refusal is not None:
-                return refusal
-            text = clean(text or "")
-            refusal = text_refusal(text)
-            if refusal is not None:
-                return refusal
-        refusal = self.chat.too_fast(seat, now)
-        if refusal is not None:
-            return refusal
-        self._emit(ChatSaid(self._next, seat, now, text, phrase), out)
+        said = self.chat.message(seat, now, self.public, self.free_text_closed, text, phrase)
+        if isinstance(said, Refusal):
+            return said
+        self._emit(ChatSaid(self._next, seat, now, *said), out)
         return None
 
     def _anonymise(self, player: str, out: list[Event]) -> None:
