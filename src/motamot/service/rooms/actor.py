@@ -375,15 +375,8 @@ class Actor(ABC, Generic[S]):
                 if seat is not None:
                     return Refusal("not_host")
                 self._anonymise(player, out)
-            case Say(text=text):
-                return self._say(seat, now, out, text=text)
-            case SayPhrase(phrase=phrase):
-                return self._say(seat, now, out, phrase=phrase)
-            case SwitchChat(on=on):
-                if not self.HAS_CHAT:
-                    return Refusal("chat_none")
-                if self.chat.on != on:
-                    self._emit(ChatSwitched(self._next, on, seat), out)
+            case Say() | SayPhrase() | SwitchChat():
+                return self._talk(seat, command, now, out)
             case _:
                 return self._decide_own(seat, command, now, out)
         return None
@@ -463,21 +456,21 @@ class Actor(ABC, Generic[S]):
         self._emit(SeatRemoved(self._next, target, now), out)
         return None
 
-    def _say(
-        self,
-        seat: str | None,
-        now: float,
-        out: list[Event],
-        text: str | None = None,
-        phrase: str | None = None,
+    def _talk(
+        self, seat: str | None, command: Say | SayPhrase | SwitchChat, now: float, out: list[Event]
     ) -> Refusal | None:
-        """C1-C5: a seated person says free text or a set phrase, if the room lets them."""
+        """C1-C5: a seated person says something, if the room lets them; the host (checked
+        already) turns the chat on or off."""
         if not self.HAS_CHAT:
             return Refusal("chat_none")
+        if isinstance(command, SwitchChat):
+            if self.chat.on != command.on:
+                self._emit(ChatSwitched(self._next, command.on, seat), out)
+            return None
         if not self.is_person(seat):
             return Refusal("not_seated")
         assert seat is not None
-        said = self.chat.message(seat, now, self.public, self.free_text_closed, text, phrase)
+        said = self.chat.message(seat, command, now, self.public, self.free_text_closed)
         if isinstance(said, Refusal):
             return said
         self._emit(ChatSaid(self._next, seat, now, *said), out)

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from motamot.service.rooms.commands import Say, SayPhrase
 from motamot.service.rooms.events import ChatSaid
 from motamot.service.rooms.outcomes import Refusal
 
@@ -118,31 +119,24 @@ class Chat:
     def message(
         self,
         seat: str,
+        said: Say | SayPhrase,
         now: float,
         public: bool,
         free_text_closed: Callable[[], Refusal | None],
-        text: str | None = None,
-        phrase: str | None = None,
     ) -> Refusal | tuple[str | None, str | None]:
         """C2-C5: what a seated person says (the text as cleaned, or the phrase), or why
         the room does not take it: off, an unknown phrase, free text in a public room or
         while the kind closes it (C4), empty or too long, too fast."""
         if not self.on:
             return Refusal("chat_off")
-        if phrase is not None:
-            if phrase not in PHRASES:
+        if isinstance(said, SayPhrase):
+            if said.phrase not in PHRASES:
                 return Refusal("chat_unknown_phrase")
-        else:
-            if public:
-                return Refusal("chat_phrases_only")
-            refusal = free_text_closed()
-            if refusal is not None:
-                return refusal
-            text = clean(text or "")
-            refusal = text_refusal(text)
-            if refusal is not None:
-                return refusal
-        return self.too_fast(seat, now) or (text, phrase)
+            return self.too_fast(seat, now) or (None, said.phrase)
+        refusal = Refusal("chat_phrases_only") if public else free_text_closed()
+        text = clean(said.text)
+        refusal = refusal or text_refusal(text)
+        return refusal or self.too_fast(seat, now) or (text, None)
 
     def too_fast(self, seat: str, now: float) -> Refusal | None:
         """C2: the refusal when `seat` said RATE_COUNT messages in the last RATE_SECONDS
