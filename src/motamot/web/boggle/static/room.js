@@ -149,7 +149,7 @@ function drawControls() {
     buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", id: "add-bot", onclick: () => client.act("add_bot", { level: select.value }) }, t("add_bot"))));
   }
   if (!isHost && client.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
-  if (client.watching) buttons.push(h("p", { class: "hint" }, t("watching")));
+  if (client.watching && !client.dismissed) buttons.push(h("p", { class: "hint" }, t("watching")));
   buttons.push(publicLine(client));
   const level = document.getElementById("bot-level")?.value;
   replaceKeepingFocus(controls, ...buttons);

@@ -147,7 +147,7 @@ function drawHead() {
   // the page's main heading: the lobby's is beside it, the game's here, above the scores
   const parts = g ? [h("h1", { class: "table-name" }, t("table_title"))] : [];
   parts.push(h("ul", { class: "players", "aria-label": t("scores") }, rows));
-  if (client.watching) parts.push(h("p", { class: "watching" }, t("watching")));
+  if (client.watching && !client.dismissed) parts.push(h("p", { class: "watching" }, t("watching")));
   if (g) {
     parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })));
     const clock = clockText(g);
