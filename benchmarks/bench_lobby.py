@@ -26,8 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from motamot.server.lobby.frames import LobbyChanged  # noqa: E402
-from motamot.server.protocol import encode  # noqa: E402
+from motamot.server.lobby.socket import changed_frame  # noqa: E402
 from motamot.service.brokers.local import LocalBroadcaster  # noqa: E402
 from motamot.service.kinds import default_kinds  # noqa: E402
 from motamot.service.lobby import lobby_running  # noqa: E402
@@ -66,7 +65,7 @@ class Follower:
         self.seen = seen
 
     def __call__(self, changes: Changes) -> None:
-        text = encode(LobbyChanged(changes.rows, changes.gone, changes.order))
+        text = changed_frame(changes)  # as each page's socket is given it
         self.frames += 1
         self.bytes += len(text)
         now = time.perf_counter()

@@ -17,6 +17,17 @@ from motamot.server.side import side_socket
 from motamot.server.texts import request_language
 from motamot.service.lobby.watch import Changes, LobbyWatch
 
+_last: tuple[Changes, str] | None = None
+
+
+def changed_frame(changes: Changes) -> str:
+    """The `lobby.changed` frame of `changes`, encoded once for every page told of them
+    (the watch tells all its followers the same changes in a row)."""
+    global _last
+    if _last is None or _last[0] is not changes:
+        _last = (changes, encode(LobbyChanged(changes.rows, changes.gone, changes.order)))
+    return _last[1]
+
 
 class LobbySession:
     """One page's following of the lobby."""
@@ -34,7 +45,7 @@ class LobbySession:
 
     def told(self, changes: Changes) -> None:
         if self.out is not None:
-            self.out.push(encode(LobbyChanged(changes.rows, changes.gone, changes.order)))
+            self.out.push(changed_frame(changes))
 
     async def handle(self, message: Any, out: Listener) -> None:
         """Nothing but pings (answered already) comes on this socket."""
