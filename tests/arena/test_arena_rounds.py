@@ -288,6 +288,12 @@ def test_arena_hostile_commands_change_nothing() -> None:
         # the same lasting player again (a reload): their seat back, not a second one
         again = await arena.join(N, "ana", "another name")
         assert again == seat and len((await arena.room(N)).seats) == 1
+        # from another device (a new token): the same seat, proved by the new token only
+        moved = await arena.host.submit(room_id, None, Join("ana", digest("ana-2"), None, "ana"))
+        assert isinstance(moved, Ack)
+        room = await arena.room(N)
+        assert room.seat_with_digest(digest("ana-2")) == seat
+        assert room.seat_with_digest(digest("ana")) is None
         # two strangers may share a name
         other = await arena.host.submit(room_id, None, Join("ana", digest("zed"), None, "zed"))
         assert isinstance(other, Ack)
