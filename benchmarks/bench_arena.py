@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import http.cookiejar
+import math
 import multiprocessing
 import os
 import random
@@ -159,6 +160,47 @@ def gather(pipes: list[Any], kind: str, timeout: float) -> list[Any]:
     return messages
 
 
+#: The server's own histograms read from its /metrics at the end, and what they time.
+SERVER_HISTOGRAMS = {
+    "motamot_ack_seconds": "a seat action's arrival to its answer",
+    "motamot_store_append_seconds": "an append until durable",
+    "motamot_event_loop_lag_seconds": "the event loop's lag",
+}
+
+
+def server_view(base: str) -> list[str]:
+    """The server's own p50/p99 (bucket bounds) of its answers, appends and loop lag:
+    what of a latency is the server's, and what the clients' reading or the network's."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    try:
+        text = httpx2.get(f"{base}/metrics", timeout=10, trust_env=False).text
+    except httpx2.HTTPError as error:
+        return [f"server's /metrics: {error}"]
+    lines = []
+    for family in text_string_to_metric_families(text):
+        if family.name not in SERVER_HISTOGRAMS:
+            continue
+        buckets = sorted(
+            (float(sample.labels["le"]), sample.value)
+            for sample in family.samples
+            if sample.name.endswith("_bucket")
+        )
+        total = buckets[-1][1] if buckets else 0
+        lines.append(
+            f"server's own view, {SERVER_HISTOGRAMS[family.name]}: {total:,.0f}, "
+            f"p50 {_bound(buckets, 0.5)}, p99 {_bound(buckets, 0.99)}"
+        )
+    return lines
+
+
+def _bound(buckets: list[tuple[float, float]], q: float) -> str:
+    """The upper bound of the bucket a histogram's quantile `q` falls in."""
+    total = buckets[-1][1] if buckets else 0
+    edge = next((le for le, count in buckets if count >= q * total), math.inf)
+    return f"≤ {edge * 1000:g} ms" if edge != math.inf else "over 5 s"
+
+
 def report(
     args: argparse.Namespace,
     schedule: ArenaSchedule,
@@ -265,6 +307,7 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
                 pipe.send(("play", seating.seats[index :: len(pipes)], stop_at))
             wait = stop_at - time.time() + 60
             done = await asyncio.to_thread(gather, pipes, "done", wait)
+            seen = await asyncio.to_thread(server_view, server.address)
         finally:
             for _, process in started:
                 if process.is_alive():
@@ -275,7 +318,7 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
     cpu = [message[2] for message in done]
     loads = (load_start, os.getloadavg())
     return report(
-        args, schedule, number, seating, records, cpu, samples, loads, log_summary(log_path)
+        args, schedule, number, seating, records, cpu, samples, loads, seen + log_summary(log_path)
     )
 
 
