@@ -211,6 +211,13 @@ def test_c3_a_public_room_offers_set_phrases_only(
     ana.click("#phrase-hello")
     expect(bob.locator("#chat-log p")).to_have_count(1)
     assert lines(bob) == ["Ana : Bonjour !"]
+    # closed to the public, the friends' free text is back; opened again, it goes
+    ana.click("#public-toggle")
+    expect(bob.locator("#chat-input")).to_be_visible()
+    expect(bob.locator("#chat-public")).to_have_count(0)
+    ana.click("#public-toggle")
+    expect(bob.locator("#chat-public")).to_be_visible()
+    expect(bob.locator("#chat-input")).to_have_count(0)
     assert serious_violations(ana) == []
     ana.screenshot(path=str(artifacts / "chat-public-desktop.png"), full_page=True)
     for page in (ana, bob):

@@ -493,3 +493,22 @@ def test_c1_the_arena_has_no_chat() -> None:
             assert refused(room, seat, command) == "chat_none"
     assert refused(room, None, SwitchChat(False)) == "chat_none"
     assert refused(room, "s1", SwitchChat(False)) == "not_host"  # nobody is the arena's host
+
+
+def test_c3_a_room_opened_to_the_public_takes_set_phrases_only_from_then_on() -> None:
+    """The host lists a room in the lobby while friends talk: its pages are told with the
+    settings (`room.settings_changed` carries `public`), free text is refused from then."""
+    from motamot.service.rooms.commands import SetPublic
+
+    room = boggle("ana", "bob")
+    said(room, "s2", Say("on ouvre ?"))
+    out = room.handle("s1", SetPublic(True), T0 + 1)
+    assert isinstance(out, list) and len(out) == 1
+    shown = room.visible(out[0], "s2")
+    assert shown is not None and shown["type"] == "room.settings_changed"
+    assert shown["public"] is True
+    assert room.view("s2")["chat"]["public"] is True
+    assert refused(room, "s2", Say("bienvenue"), T0 + 2) == "chat_phrases_only"
+    said(room, "s2", SayPhrase("hello"), T0 + 2)
+    assert not isinstance(room.handle("s1", SetPublic(False), T0 + 3), Refusal)
+    said(room, "s2", Say("entre nous"), T0 + 4)
