@@ -71,7 +71,7 @@ def text_of(page: Page) -> str:
 
 
 def times_shown(page: Page, notation: str) -> int:
-    """How often the page shows this move as a whole ("8B ALITE" is not counted inside "8B ALITEE")."""
+    """How often the page shows this move whole ("8B ALITE" is not inside "8B ALITEE")."""
     return len(re.findall(rf"(?<!\w){re.escape(notation)}(?!\w)", text_of(page)))
 
 
