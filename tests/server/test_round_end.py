@@ -22,6 +22,7 @@ from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.ports import ManualClock
 from motamot.service.rooms.commands import Join
 from motamot.service.rooms.host import RoomHost
+from motamot.service.rooms.outcomes import Ack
 from motamot.service.stores.memory import MemoryStore
 from tests.server.helpers import create, hello
 from tests.service.conftest import KINDS, digest, lexicons
@@ -111,3 +112,60 @@ def test_a_silent_socket_is_closed_as_gone(
             while True:
                 socket.receive_json()
         assert closed.value.code == ws.CLOSE_IDLE
+
+
+def test_rounds_ending_together_take_turns_and_a_room_still_playing_is_answered() -> None:
+    """Twelve rooms reach their deadline at once while their results cannot be built (the
+    results thread is held): no more than ENDS_AT_ONCE have ended (the others wait their
+    turn), and a word of a room still playing is answered meanwhile; once let go, every
+    room has ended."""
+    from motamot.service.rooms.host import ENDS_AT_ONCE
+
+    async def main() -> tuple[int, bool, int]:
+        host = RoomHost(MemoryStore(), LocalBroadcaster(), ManualClock(), lexicons, KINDS)
+        await host.start(timers=True)
+        held = threading.Event()
+        rooms: list[BoggleRoom] = []
+        for _ in range(13):
+            room_id = await host.create(BoggleSettings(duration=60.0), [Join("ana", digest("ana"))])
+            assert isinstance(room_id, str)
+            room = host.room(room_id)
+            assert isinstance(room, BoggleRoom)
+            rooms.append(room)
+        playing = rooms.pop()
+        for room in rooms:
+            await host.submit(room.room_id, "s1", StartRound(7))
+            prepare = room.preparing
+
+            def watched(events: Any, prepare: Any = prepare) -> Any:
+                work = prepare(events)
+                if work is None:
+                    return None
+
+                def run() -> None:
+                    held.wait(10)
+                    work()
+
+                return run
+
+            room.preparing = watched  # type: ignore[method-assign]
+        host.clock.advance(30)  # type: ignore[attr-defined]
+        await host.submit(playing.room_id, "s1", StartRound(8))
+        host.clock.advance(31)  # type: ignore[attr-defined]
+        for room in rooms:
+            host._poke(room.room_id)
+        await asyncio.sleep(0.3)
+        ended_while_held = sum(1 for room in rooms if room.finished())
+        answer = await asyncio.wait_for(host.submit(playing.room_id, "s1", WriteWord("main")), 2)
+        held.set()
+        for _ in range(250):
+            await asyncio.sleep(0.02)
+            if all(room.finished() for room in rooms):
+                break
+        ended = sum(1 for room in rooms if room.finished())
+        await host.close()
+        return ended_while_held, isinstance(answer, Ack), ended
+
+    ended_while_held, answered, ended = asyncio.run(main())
+    assert ENDS_AT_ONCE < 12  # the test's premise: more rooms end than may at once
+    assert ended_while_held == ENDS_AT_ONCE and answered and ended == 12

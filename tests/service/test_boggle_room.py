@@ -29,6 +29,7 @@ from motamot.service.rooms.commands import (
 )
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.shown import frame_json
 from tests.service.conftest import decode, digest, encode, lexicons
 
 T0 = 1_700_000_000.0
@@ -169,8 +170,9 @@ def check_no_leak(room: BoggleRoom, event: Event) -> None:
     digests = digests_of(room)
     running = room.running
     for seat in [None, *room.seats]:
-        shown = room.visible(event, seat)
-        assert shown is not None
+        frame = room.visible(event, seat)
+        assert frame is not None
+        shown = frame_json(frame)
         text = json.dumps(shown)
         assert not any(d in text for d in digests)
         assert "secret_digest" not in shown
@@ -349,8 +351,10 @@ def test_verify_at_end_tells_only_that_the_word_is_written() -> None:
     real = solve(state.grid, played.room.rules, played.room.lexicon).words[0].word
     out = played.send("s1", WriteWord(real.lower()))
     assert isinstance(out, list)
-    shown = played.room.visible(out[0], "s1")
-    assert shown is not None and shown["feedback"] == "written" and "points" not in shown
+    frame = played.room.visible(out[0], "s1")
+    assert frame is not None
+    shown = frame_json(frame)
+    assert shown["feedback"] == "written" and "points" not in shown
     played.advance(200)
     result = played.room.view("s1")["round"]["result"]
     assert result["players"][0]["entries"][0]["status"] == "scored"
@@ -391,3 +395,28 @@ def test_settings_are_checked_and_frozen_during_a_match() -> None:
     played.advance(30)
     frozen = played.send("s1", ChangeSettings(BoggleSettings()))
     assert isinstance(frozen, Refusal) and frozen.code == "match_started"
+
+
+def test_b10_words_stored_out_of_time_order_are_judged_as_judge_round_judges() -> None:
+    """The referee's clock may step back (a room that moved to another process, a clock
+    set back): a room judges sheets as their words come only while they come in time order,
+    and judges the whole sheet otherwise, so the result is judge_round's either way."""
+    played = seated(("ana", "bob"), ())
+    room = played.room
+    assert isinstance(played.send("s1", StartRound(2024)), list)
+    state = room.running
+    assert state is not None
+    words = [w.word.lower() for w in solve(state.grid, room.rules, room.lexicon).words]
+    timeline = [(30.0, "s1", words[0]), (20.0, "s1", words[0]), (10.0, "s2", words[0])]
+    for at, seat, text in timeline:  # stored as another process wrote them
+        room.apply(WordWritten(room.last_seq + 1, seat, text, T0 + at))
+    played.advance(T0 + 181 - played.now)
+    assert room.running is None and not state.judge("s1").in_order
+    sheets = [
+        Sheet("ana", (Entry(words[0], 30.0), Entry(words[0], 20.0))),
+        Sheet("bob", (Entry(words[0], 10.0),)),
+    ]
+    expected = judge_round(state.grid, room.rules, room.lexicon, sheets, 180.0)
+    assert room.result(state) == expected
+    ana = expected.players[0].entries  # the one at 20 s counts, the one at 30 s repeats it
+    assert [(e.at, e.status.value) for e in ana] == [(20.0, "crossed"), (30.0, "refused")]

@@ -43,6 +43,7 @@ from motamot.service.rooms.commands import (
 )
 from motamot.service.rooms.events import ChatSaid, ChatSwitched, Event
 from motamot.service.rooms.outcomes import Ack, Refusal
+from motamot.service.rooms.shown import frame_json
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
 from motamot.text.chat import PHRASES as PHRASE_WORDS
@@ -504,8 +505,10 @@ def test_c3_a_room_opened_to_the_public_takes_set_phrases_only_from_then_on() ->
     said(room, "s2", Say("on ouvre ?"))
     out = room.handle("s1", SetPublic(True), T0 + 1)
     assert isinstance(out, list) and len(out) == 1
-    shown = room.visible(out[0], "s2")
-    assert shown is not None and shown["type"] == "room.settings_changed"
+    frame = room.visible(out[0], "s2")
+    assert frame is not None
+    shown = frame_json(frame)
+    assert shown["type"] == "room.settings_changed"
     assert shown["public"] is True
     assert room.view("s2")["chat"]["public"] is True
     assert refused(room, "s2", Say("bienvenue"), T0 + 2) == "chat_phrases_only"

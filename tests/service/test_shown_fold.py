@@ -29,6 +29,7 @@ from motamot.service.rooms.commands import (
 )
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.rooms.shown import frame_json
 from motamot.service.topword.commands import Exchange, Pass, Play, Resign, Start
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
@@ -176,9 +177,10 @@ class Follower:
     def take(self, events: list[Event]) -> None:
         own = fold_boggle if isinstance(self.room, BoggleRoom) else fold_topword
         for event in events:
-            shown = self.room.visible(event, self.seat)
-            assert shown is not None and shown["type"] != "hidden", event
-            shown = copy.deepcopy(shown)
+            frame = self.room.visible(event, self.seat)
+            assert frame is not None
+            shown = copy.deepcopy(frame_json(frame))
+            assert shown["type"] != "hidden", event
             if not fold_shared(self.view, shown) or own is fold_boggle:
                 own(self.view, shown)
             self.view["seq"] = shown["seq"]

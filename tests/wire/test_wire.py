@@ -67,3 +67,24 @@ def test_the_cli_prints_the_wire_shapes(fr: Lexicon, capsys: pytest.CaptureFixtu
     assert main(["topword", "moves", "empty", "--rack", "MAINSER", "--top", "3", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == moves_json(legal_moves(Board(), list("MAINSER"), TOPWORD_FR, fr), 3)
+
+
+def test_a_round_encoded_for_a_room_reads_as_its_declared_shape(fr: Lexicon) -> None:
+    """A room's results carry the judged entries themselves (`encoded_round_shape`): the
+    text they encode to is the text of `round_shape`, entry by entry, alone and together."""
+    import msgspec
+
+    from motamot.wire.boggle import RoundJson, encoded_round_shape, round_shape
+
+    grid = parse_grid("ORTE/BEST/INAM/GTED")
+    first, second = (w.word for w in solve(grid, CLASSIC_FR, fr).words[:2])
+    together = [
+        Sheet.of("ana", (10, first), (20, "zz"), (21, first.lower()), (200, second)),
+        Sheet.of("bob", (12, first), (15, second), (16, "a1")),
+    ]
+    for sheets in (together, together[:1]):
+        result = judge_round(grid, CLASSIC_FR, fr, sheets, 180.0)
+        fast = msgspec.json.encode(encoded_round_shape(result))
+        declared = msgspec.json.encode(round_shape(result))
+        assert msgspec.json.decode(fast, type=RoundJson) == round_shape(result)
+        assert json.loads(fast) == json.loads(declared)

@@ -127,3 +127,19 @@ def check_word(grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str) -> V
         return Verdict(text, word, False, reason=WordReason.NO_PATH)
     cells = tuple(grid.cell(index) for index in path)
     return Verdict(text, word, True, points=rules.points(len(word)), path=cells)
+
+
+class WordChecker:
+    """`check_word` on one grid, remembered by text: a round judges each word when it is
+    written and again at its end (B9-B13), and the verdict is a pure function of the
+    text, so the second judgement costs a lookup (many rounds end together)."""
+
+    def __init__(self, grid: Grid, rules: BoggleRules, lexicon: Lexicon) -> None:
+        self.grid, self.rules, self.lexicon = grid, rules, lexicon
+        self._verdicts: dict[str, Verdict] = {}
+
+    def __call__(self, text: str) -> Verdict:
+        verdict = self._verdicts.get(text)
+        if verdict is None:
+            verdict = self._verdicts[text] = check_word(self.grid, self.rules, self.lexicon, text)
+        return verdict

@@ -16,17 +16,17 @@ shows the whole penalty.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
 from motamot.boggle.grid import Cell, Grid
-from motamot.boggle.referee import INVALID_WORD_REASONS, WordReason, check_word
+from motamot.boggle.referee import INVALID_WORD_REASONS, Verdict, WordChecker, WordReason
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import SolvedWord, solve
 from motamot.errors import CodedError
-from motamot.lexicon import Lexicon, try_fold
+from motamot.lexicon import Lexicon
 
 
 class RoundError(CodedError, ValueError):
@@ -148,33 +148,96 @@ def judge_round(
     lexicon: Lexicon,
     sheets: Sequence[Sheet],
     deadline: float | None,
+    check: Callable[[str], Verdict] | None = None,
 ) -> RoundResult:
     """Judge a round: each entry is refused (with its reason), crossed out (found
-    by another player too) or scores; alone, the missed words are listed."""
-    if not sheets:
+    by another player too) or scores; alone, the missed words are listed. `check` judges
+    one word as `check_word` does on this grid (a room passes the verdicts it has)."""
+    if check is None:
+        check = WordChecker(grid, rules, lexicon)
+    judged = []
+    for sheet in sheets:
+        judge = SheetJudge(rules, check, deadline)
+        for entry in sorted(sheet.entries, key=lambda entry: entry.at):
+            judge.add(entry)
+        judged.append((sheet.player, judge.entries))
+    return cross_out(grid, rules, lexicon, judged, deadline)
+
+
+class SheetJudge:
+    """B9, B10, B12: one player's entries judged in the order written (by time), as they
+    are written. A room judges each word when it takes it, so that the end of a round
+    (many rooms end together) has only the crossing out left to do; `in_order` says
+    whether every entry came no earlier than the one before (else judge the sheet whole)."""
+
+    def __init__(
+        self, rules: BoggleRules, check: Callable[[str], Verdict], deadline: float | None
+    ) -> None:
+        self.rules, self.check, self.deadline = rules, check, deadline
+        self.entries: list[JudgedEntry] = []
+        self.in_order = True
+        self._seen: set[str] = set()
+
+    def add(self, entry: Entry) -> JudgedEntry:
+        if self.entries and entry.at < self.entries[-1].at:
+            self.in_order = False
+        judged = self._judged(entry)
+        self.entries.append(judged)
+        return judged
+
+    def _judged(self, entry: Entry) -> JudgedEntry:
+        verdict = self.check(entry.text)
+        folded = verdict.word  # the entry folded (W2), None when it cannot be
+        if self.rules.is_late(entry.at, self.deadline):
+            return JudgedEntry(
+                entry.text, entry.at, folded, Status.REFUSED, reason=WordReason.AFTER_DEADLINE
+            )
+        if folded is not None and folded in self._seen:
+            return JudgedEntry(
+                entry.text, entry.at, folded, Status.REFUSED, reason=WordReason.DUPLICATE_ENTRY
+            )
+        if folded is not None:
+            self._seen.add(folded)
+        if verdict.valid:
+            return JudgedEntry(
+                entry.text, entry.at, verdict.word, Status.SCORED, verdict.points, verdict.path
+            )
+        return JudgedEntry(
+            entry.text, entry.at, verdict.word, Status.REFUSED, reason=verdict.reason
+        )
+
+
+def cross_out(
+    grid: Grid,
+    rules: BoggleRules,
+    lexicon: Lexicon,
+    judged: Sequence[tuple[str, Sequence[JudgedEntry]]],
+    deadline: float | None,
+) -> RoundResult:
+    """B11, B12, B15: each player's judged entries (in time order, `SheetJudge`) crossed
+    out where another player found the word too, totalled; alone, the missed words."""
+    if not judged:
         raise RoundError("no_player")
-    names = [sheet.player for sheet in sheets]
+    names = [name for name, _ in judged]
     for name in names:
         if not name.strip():
             raise RoundError("unnamed_player")
     if len(set(names)) != len(names):
         raise RoundError("duplicate_player")
 
-    judged: dict[str, list[JudgedEntry]] = {}
     finders: dict[str, list[str]] = defaultdict(list)
-    for sheet in sheets:
-        judged[sheet.player] = _judge_sheet(grid, rules, lexicon, sheet, deadline)
-        for entry in judged[sheet.player]:
+    for name, written in judged:
+        for entry in written:
             if entry.status is Status.SCORED and entry.word is not None:
-                finders[entry.word].append(sheet.player)
+                finders[entry.word].append(name)
 
     results: list[PlayerResult] = []
-    for sheet in sheets:
+    for name, judged_entries in judged:
         entries: list[JudgedEntry] = []
-        for entry in judged[sheet.player]:
+        for entry in judged_entries:
             word = entry.word
             if entry.status is Status.SCORED and word is not None and len(finders[word]) > 1:
-                others = tuple(name for name in finders[word] if name != sheet.player)
+                others = tuple(other for other in finders[word] if other != name)
                 entry = JudgedEntry(
                     entry.input, entry.at, word, Status.CROSSED, 0, entry.path, None, others
                 )
@@ -182,53 +245,13 @@ def judge_round(
         invalid = sum(1 for entry in entries if entry.reason in INVALID_WORD_REASONS)
         penalty = invalid * rules.invalid_penalty
         points = sum(entry.points for entry in entries)
-        results.append(
-            PlayerResult(sheet.player, tuple(entries), penalty, max(0, points - penalty))
-        )
+        results.append(PlayerResult(name, tuple(entries), penalty, max(0, points - penalty)))
 
     missed: tuple[SolvedWord, ...] | None = None
     all_words: int | None = None
-    if len(sheets) == 1:
+    if len(judged) == 1:
         solution = solve(grid, rules, lexicon)
         found = results[0].accepted_words
         missed = tuple(entry for entry in solution.words if entry.word not in found)
         all_words = solution.count
     return RoundResult(grid, deadline, tuple(results), missed, all_words)
-
-
-def _judge_sheet(
-    grid: Grid,
-    rules: BoggleRules,
-    lexicon: Lexicon,
-    sheet: Sheet,
-    deadline: float | None,
-) -> list[JudgedEntry]:
-    """B9, B10, B12: one player's entries in the order written (by time), each judged."""
-    order = sorted(range(len(sheet.entries)), key=lambda i: sheet.entries[i].at)
-    seen: set[str] = set()
-    out: dict[int, JudgedEntry] = {}
-    for index in order:
-        entry = sheet.entries[index]
-        folded = try_fold(entry.text)
-        if rules.is_late(entry.at, deadline):
-            out[index] = JudgedEntry(
-                entry.text, entry.at, folded, Status.REFUSED, reason=WordReason.AFTER_DEADLINE
-            )
-            continue
-        if folded is not None and folded in seen:
-            out[index] = JudgedEntry(
-                entry.text, entry.at, folded, Status.REFUSED, reason=WordReason.DUPLICATE_ENTRY
-            )
-            continue
-        if folded is not None:
-            seen.add(folded)
-        verdict = check_word(grid, rules, lexicon, entry.text)
-        if verdict.valid:
-            out[index] = JudgedEntry(
-                entry.text, entry.at, verdict.word, Status.SCORED, verdict.points, verdict.path
-            )
-        else:
-            out[index] = JudgedEntry(
-                entry.text, entry.at, verdict.word, Status.REFUSED, reason=verdict.reason
-            )
-    return [out[index] for index in order]

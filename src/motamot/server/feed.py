@@ -23,13 +23,13 @@ from motamot.server.protocol import encode
 from motamot.server.texts import server_error_text
 from motamot.server.throttle import Credits
 from motamot.service.rooms.events import SeatRemoved
-from motamot.service.rooms.shown import Hidden, plain
+from motamot.service.rooms.shown import Frame, Hidden, plain
 from motamot.text.i18n import Language
 
 #: Messages queued for one socket before it counts as stuck.
 OUTBOX_LIMIT = 512
 
-Visible = Callable[[Any, str | None], dict[str, Any] | None]
+Visible = Callable[[Any, str | None], Frame | None]
 #: Who an event is for: None, everybody; else these seats only (`Actor.audience`).
 Audience = Callable[[Any], tuple[str, ...] | None]
 
@@ -90,10 +90,10 @@ class Listener:
 
 def event_frames(
     events: list[Any], seat: str | None, visible: Visible, sparse: bool = False
-) -> list[dict[str, Any]]:
+) -> list[Frame]:
     """What `seat` may see of `events`, each numbered: `hidden` for one it may not see,
     or, for a `sparse` room (`Actor.SPARSE`: its pages take numbers with holes), left out."""
-    out: list[dict[str, Any]] = []
+    out: list[Frame] = []
     for event in events:
         shown = visible(event, seat)
         if shown is not None:
@@ -170,7 +170,7 @@ class RoomFeed:
         by_seat: dict[str | None, str] = {}
         #: frames by the identity of what they show; each entry keeps its objects alive, so
         #: an identity is never reused by another object while it is compared
-        by_shown: dict[tuple[int, ...], tuple[str, list[dict[str, Any]]]] = {}
+        by_shown: dict[tuple[int, ...], tuple[str, list[Frame]]] = {}
         for listener in list(self.listeners):
             frame = by_seat.get(listener.seat)
             if frame is None:

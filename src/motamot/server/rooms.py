@@ -47,6 +47,7 @@ from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.presence import LocalPresence, Presence
+from motamot.service.rooms.shown import Frame
 from motamot.service.server_secret import ServerSecret
 
 T = TypeVar("T")
@@ -241,9 +242,7 @@ class Rooms:
     async def view(self, room_id: str, seat: str | None) -> Any:
         return await self.host.view(room_of(room_id), seat)
 
-    async def frames_since(
-        self, room_id: str, seat: str | None, seq: int
-    ) -> list[dict[str, Any]] | None:
+    async def frames_since(self, room_id: str, seat: str | None, seq: int) -> list[Frame] | None:
         """What `seat` may see of the events after `seq`; None if too many (send a view)."""
         room_id = room_of(room_id)
         room = await self.host.load(room_id)
@@ -310,12 +309,12 @@ class Rooms:
         feed.broadcast(frame)
         return len(feed.listeners)
 
-    def _visible(self, room_id: str) -> Callable[[Event, str | None], dict[str, Any] | None]:
+    def _visible(self, room_id: str) -> Callable[[Event, str | None], Frame | None]:
         """`visible` of the host's current copy of the room (rebuilt after a conflict)."""
 
-        def visible(event: Event, seat: str | None) -> dict[str, Any] | None:
+        def visible(event: Event, seat: str | None) -> Frame | None:
             try:
-                shown: dict[str, Any] | None = self.host.room(room_id).visible(event, seat)
+                shown: Frame | None = self.host.room(room_id).visible(event, seat)
             except KeyError:  # evicted after a store failure: the client resyncs
                 return None
             return shown

@@ -7,7 +7,7 @@ Each shape is a declared msgspec Struct (so docs/protocol.md lists its fields); 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -88,6 +88,19 @@ def entry_shape(entry: JudgedEntry) -> EntryJson:
 
 def missed_shape(word: SolvedWord) -> MissedJson:
     return MissedJson(word.word, word.points, cells_json(word.path))
+
+
+def encoded_round_shape(result: RoundResult) -> RoundJson:
+    """`round_shape` for encoding only: each judged entry stands for its `EntryJson`. A
+    JudgedEntry has EntryJson's fields, and msgspec encodes a dataclass by its fields, so
+    the text is the same without a copy of every entry of every sheet (a round's end in
+    many rooms at once); tests/wire/test_boggle_shapes.py pins the equality."""
+    players = [
+        PlayerJson(p.player, p.total, p.penalty, cast(list[EntryJson], list(p.entries)))
+        for p in result.players
+    ]
+    missed = UNSET if result.missed is None else [missed_shape(w) for w in result.missed]
+    return RoundJson(result.grid.text, result.deadline, list(result.winners), players, missed)
 
 
 def round_shape(result: RoundResult) -> RoundJson:

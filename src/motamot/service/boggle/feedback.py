@@ -13,11 +13,10 @@ from enum import StrEnum
 
 from motamot.boggle.bots import BotLevel
 from motamot.boggle.grid import Cell, Grid
-from motamot.boggle.referee import WordReason, check_word, find_path
+from motamot.boggle.referee import Verdict, WordReason, find_path
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import SolvedWord
-from motamot.lexicon import Lexicon
 
 
 class Feedback(StrEnum):
@@ -44,11 +43,10 @@ class WordFeedback:
     path: tuple[Cell, ...] = ()
 
 
-def instant_feedback(
-    grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str, verify_at_end: bool
-) -> WordFeedback:
-    """What the writer is told at once about `text` (the referee judges it again at the end)."""
-    verdict = check_word(grid, rules, lexicon, text)
+def instant_feedback(grid: Grid, verdict: Verdict, verify_at_end: bool) -> WordFeedback:
+    """What the writer is told at once of a word the referee judged `verdict` on `grid`
+    (the referee judges it again at the end)."""
+    text = verdict.input
     if not verify_at_end:
         if verdict.valid:
             return WordFeedback(text, verdict.word, Feedback.ACCEPTED, verdict.points, verdict.path)

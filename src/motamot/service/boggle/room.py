@@ -15,7 +15,7 @@ from typing import Any
 from motamot.boggle.bots import BOT_LEVELS, bot_sheet, get_level
 from motamot.boggle.grid import parse_grid, roll
 from motamot.boggle.match import Standing, standing
-from motamot.boggle.round import RoundResult, judge_round
+from motamot.boggle.round import RoundResult, cross_out, judge_round
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution, solve
 from motamot.lexicon import Lexicon
@@ -44,6 +44,7 @@ from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.listing import Listing
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
+from motamot.service.rooms.shown import Frame
 
 MAX_HUMANS = 20
 MAX_BOTS = 10
@@ -96,18 +97,33 @@ class BoggleRoom(Actor[BoggleSettings]):
         return room_records(self.rounds, self.settings, self.name_of)
 
     def result(self, state: RoundState) -> RoundResult:
-        """The round judged by `judge_round` (B9-B13), once it has ended."""
+        """The round judged by `judge_round` (B9-B13), once it has ended: its sheets were
+        judged as they were written, unless a word came earlier than the one before."""
         if state.result is None:
-            sheets = [state.sheet(seat, self.name_of(seat)) for seat in state.players]
-            state.result = judge_round(
-                state.grid, state.rules, state.lexicon, sheets, state.elapsed(state.deadline)
-            )
+            judges = [state.judge(seat) for seat in state.players]
+            if all(judge.in_order for judge in judges):
+                judged = [
+                    (self.name_of(seat), judge.entries)
+                    for seat, judge in zip(state.players, judges, strict=True)
+                ]
+                deadline = state.elapsed(state.deadline)
+                state.result = cross_out(state.grid, state.rules, state.lexicon, judged, deadline)
+            else:
+                sheets = [state.sheet(seat, self.name_of(seat)) for seat in state.players]
+                state.result = judge_round(
+                    state.grid,
+                    state.rules,
+                    state.lexicon,
+                    sheets,
+                    state.elapsed(state.deadline),
+                    state.check,
+                )
         return state.result
 
     def solution(self, state: RoundState) -> Solution:
-        if state.solution is None:
-            state.solution = solve(state.grid, state.rules, state.lexicon)
-        return state.solution
+        """Every word of the round's grid: solved when asked, not kept (the results keep
+        what they show of it, encoded; a round's solution is hundreds of objects)."""
+        return solve(state.grid, state.rules, state.lexicon)
 
     def standing(self) -> Standing:
         """B14: the match so far over every seat that played or sits."""
@@ -361,7 +377,7 @@ class BoggleRoom(Actor[BoggleSettings]):
     def view(self, seat: str | None) -> dict[str, Any]:
         return views.view(self, seat)
 
-    def visible(self, event: Event, seat: str | None) -> dict[str, Any] | None:
+    def visible(self, event: Event, seat: str | None) -> Frame | None:
         return views.visible(self, event, seat)
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+import msgspec
 
 from motamot.boggle.grid import Grid
-from motamot.boggle.round import Entry, RoundResult, Sheet
+from motamot.boggle.referee import WordChecker
+from motamot.boggle.round import Entry, RoundResult, Sheet, SheetJudge
 from motamot.boggle.rules import BoggleRules
-from motamot.boggle.solve import Solution
 from motamot.lexicon import Lexicon, try_fold
 from motamot.service.boggle.events import WordWritten
 from motamot.service.boggle.feedback import Feedback, WordFeedback, instant_feedback
@@ -52,11 +53,26 @@ class RoundState:
     ended_at: float | None = None
     stopped: bool = False
     result: RoundResult | None = None
-    solution: Solution | None = None
     #: What everybody is shown of the ended round, built once for every seat, spectator
     #: and reconnecting page (`views.result_shown`, and the RoundEnded event as sent).
-    shown_result: Any = None
-    shown_end: dict[str, Any] | None = None
+    shown_result: msgspec.Raw | None = None
+    shown_end: msgspec.Raw | None = None
+    #: The referee on this round's grid, remembering each text's verdict: the end of the
+    #: round judges again (`judge_round`) what was judged when written.
+    check: WordChecker = field(init=False, repr=False, compare=False)
+    #: Each seat's sheet judged as its words come (`SheetJudge`): the round's end only
+    #: crosses out and totals.
+    judges: dict[str, SheetJudge] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.check = WordChecker(self.grid, self.rules, self.lexicon)
+
+    def judge(self, seat: str) -> SheetJudge:
+        judge = self.judges.get(seat)
+        if judge is None:
+            judge = SheetJudge(self.rules, self.check, self.elapsed(self.deadline))
+            self.judges[seat] = judge
+        return judge
 
     @property
     def running(self) -> bool:
@@ -114,8 +130,9 @@ def take_word(state: RoundState, event: WordWritten) -> WordFeedback:
     if event.seat not in state.players:
         state.players.append(event.seat)
     state.words.setdefault(event.seat, []).append(event)
+    state.judge(event.seat).add(Entry(event.text, state.elapsed(event.at)))
     verdict = state.verdicts[event.seq] = instant_feedback(
-        state.grid, state.rules, state.lexicon, event.text, state.verify_at_end
+        state.grid, state.check(event.text), state.verify_at_end
     )
     folded = try_fold(event.text)
     if folded is not None:

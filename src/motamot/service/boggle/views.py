@@ -10,7 +10,7 @@ word. What is shown is declared in `shown`; `view` and `visible` give its plain 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from msgspec import UNSET, UnsetType
 
@@ -50,8 +50,16 @@ from motamot.service.boggle.shown import (
 from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.events import Event, SeatLeft, SeatRemoved, SeatTaken
 from motamot.service.rooms.seating import Seat
-from motamot.service.rooms.shown import Hidden, Shown, chat_view, plain, shared_shown
-from motamot.wire.boggle import cells_json, missed_shape, round_shape
+from motamot.service.rooms.shown import (
+    Frame,
+    Hidden,
+    Shown,
+    chat_view,
+    encoded,
+    plain,
+    shared_shown,
+)
+from motamot.wire.boggle import cells_json, encoded_round_shape, missed_shape
 
 
 class BoggleRoom(Protocol):
@@ -106,14 +114,14 @@ def settings_shown(settings: BoggleSettings) -> SettingsShown:
     )
 
 
-def visible(room: BoggleRoom, event: Event, seat: str | None) -> dict[str, Any] | None:
+def visible(room: BoggleRoom, event: Event, seat: str | None) -> Frame | None:
     """`event` as `seat` may see it now (every event is seen, some of it redacted). A
-    round's end is the same for every seat: one object, so one encoding for all."""
+    round's end is the same for every seat: encoded once, one string for all."""
     if isinstance(event, RoundEnded):
         state = room.round_at(event.seq)
         if state is not None:
             if state.shown_end is None:
-                state.shown_end = plain(shown(room, event, seat))
+                state.shown_end = encoded(shown(room, event, seat))
             return state.shown_end
     return plain(shown(room, event, seat))
 
@@ -195,16 +203,17 @@ def own_word(word: WordWritten, verdict: WordFeedback) -> OwnWord:
 
 def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     """An ended round: its judgement, seats by name, its seed, the words nobody found
-    (built once: an ended round does not change)."""
+    (built once, and kept encoded: an ended round does not change, and every view of it
+    carries the same text)."""
     if state.shown_result is None:
-        state.shown_result = _result_shown(room, state)
-    shown_result: ResultShown = state.shown_result
-    return shown_result
+        state.shown_result = encoded(_result_shown(room, state))
+    # The encoded text of a ResultShown stands for it in the shapes that carry it.
+    return cast(ResultShown, state.shown_result)
 
 
 def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     result = room.result(state)
-    shape = round_shape(result)
+    shape = encoded_round_shape(result)
     solution = room.solution(state)
     value = {word.word: word.points for word in solution.words}
     dictionary = room.settings.dictionary_name

@@ -26,6 +26,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
@@ -36,6 +37,7 @@ from motamot.service.rooms.actor import Actor, Lexicons, PendingTurn
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.outcomes import Ack, Refusal
+from motamot.service.rooms.shown import frame_json
 
 #: Any kind's room, as the host holds it.
 Room = Actor[Any]
@@ -47,6 +49,10 @@ log = logging.getLogger(__name__)
 READY_PROBE = "-ready-"
 #: How long a readiness question may take before the part is called down.
 READY_SECONDS = 2.0
+#: Rooms whose timers fire at the same time (the others wait their turn): enough to keep
+#: the store's group commit and the results thread busy, few enough that the event loop
+#: answers the rooms still playing between two rounds' ends.
+ENDS_AT_ONCE = 4
 
 
 def draw_seed() -> int:
@@ -153,6 +159,12 @@ class RoomHost:
         #: What happened to rooms here, by name (`relayed_sent`, `claims`, `moves`...),
         #: plain counts the operator's metrics read when scraped (`server.metrics`).
         self.counts: collections.Counter[str] = collections.Counter()
+        #: Rounds of many rooms end at once: their results are built one room after the
+        #: other in one thread of their own (a pool of threads would only take the GIL from
+        #: the event loop in turn), and at most ENDS_AT_ONCE rooms' timers fire together,
+        #: so the rooms still playing are served between two ends.
+        self._results: ThreadPoolExecutor | None = None
+        self._ends = asyncio.Semaphore(ENDS_AT_ONCE)
 
     # --- rooms in memory ----------------------------------------------------------------
 
@@ -356,7 +368,7 @@ class RoomHost:
                     continue
                 start, end = result
                 shown = (room.visible(event, waiting.seat) for event in events[start:end])
-                views = tuple(view for view in shown if view is not None)
+                views = tuple(frame_json(view) for view in shown if view is not None)
                 waiting.settle(Ack(base + end, views))
 
     async def _commit(self, room: Room, events: list[Event]) -> None:
@@ -372,7 +384,10 @@ class RoomHost:
             if work is None:
                 await append
             else:  # a round's results are built in a worker thread while they are stored
-                await asyncio.gather(append, asyncio.to_thread(work))
+                if self._results is None:
+                    self._results = ThreadPoolExecutor(1, thread_name_prefix="results")
+                built = asyncio.get_running_loop().run_in_executor(self._results, work)
+                await asyncio.gather(append, built)
         except SeqConflict:
             await self._rebuild(room_id)
             raise _StoreFailed(Refusal("conflict", retryable=True)) from None
@@ -483,7 +498,9 @@ class RoomHost:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), delay)
                 continue
-            if not await self.tick(room_id):
+            async with self._ends:
+                fired = await self.tick(room_id)
+            if not fired:
                 # Due but nothing fired (a word at the deadline still counts): look again soon.
                 await asyncio.sleep(0.01)
 
@@ -548,3 +565,6 @@ class RoomHost:
                 await task
         self._timers.clear()
         self._bots.clear()
+        if self._results is not None:
+            self._results.shutdown(wait=False)
+            self._results = None

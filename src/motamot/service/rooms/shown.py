@@ -223,7 +223,30 @@ def seat_view(seat: Seat) -> SeatView:
     return SeatView(seat.seat, seat.name, seat.level, seat.present)
 
 
+#: What a room's `visible` gives: a shape's plain JSON values, or its JSON text once
+#: encoded (`encoded`: what every seat is shown alike, carried by every frame as it is).
+Frame = dict[str, Any] | msgspec.Raw
+
+_ENCODER = msgspec.json.Encoder()
+
+
 def plain(shape: msgspec.Struct) -> dict[str, Any]:
-    """A shape's plain JSON values (what a room's `view` and `visible` give)."""
-    data: dict[str, Any] = msgspec.to_builtins(shape)
+    """A shape's plain JSON values (what a room's `view` and `visible` give), the parts
+    already `encoded` among them read back."""
+    data: dict[str, Any] = msgspec.json.decode(_ENCODER.encode(shape))
     return data
+
+
+def encoded(shape: msgspec.Struct) -> msgspec.Raw:
+    """`shape` as JSON text, once. A round's results are thousands of small objects that
+    every seat is shown alike: kept as one string, they cost each frame a copy, the
+    collector nothing and the memory a fifth (`benchmarks/bench_server.py` round ends)."""
+    return msgspec.Raw(_ENCODER.encode(shape))
+
+
+def frame_json(frame: Frame) -> dict[str, Any]:
+    """A frame's plain JSON values, whichever form `visible` gave it in."""
+    if isinstance(frame, msgspec.Raw):
+        data: dict[str, Any] = msgspec.json.decode(frame)
+        return data
+    return frame
