@@ -173,7 +173,16 @@ PAGE: Catalog = {
         "fr": "Cette salle jouera d'abord la même grille que la partie d'origine.",
         "en": "This room will first play the same grid as the original game.",
     },
-    "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
+    "chosen_grid_from": {
+        "fr": "Même grille que {origin} : elle a déjà été jouée, certains la connaissent "
+        "peut-être.",
+        "en": "Same grid as {origin}: it was played before, some may know it.",
+    },
+    "chosen_grid_origin": {"fr": "la partie d'origine", "en": "the original game"},
+    "chosen_grid": {
+        "fr": "Grilles choisies d'avance, à la création de la salle.",
+        "en": "Grids chosen in advance, when the room was made.",
+    },
     "late_title": {
         "fr": "Arrivés après la fin de la manche",
         "en": "Arrived after the end of the round",

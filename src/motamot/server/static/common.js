@@ -25,6 +25,39 @@ export function t(key, fields = {}) {
   return fill(TEXTS.page[key] ?? key, fields);
 }
 
+/** A page text by key as nodes: a field given as a node (or a list of nodes) goes in as
+ * it is (a name's <bdi>, a link), the others as text. */
+export function tNodes(key, fields = {}) {
+  const template = TEXTS.page[key] ?? key;
+  const nodes = [];
+  let last = 0;
+  for (const found of template.matchAll(/\{(\w+)(?::[^|}]*\|[^}]*)?\}/g)) {
+    const value = fields[found[1]];
+    if (!(value instanceof Node) && !Array.isArray(value)) continue;
+    nodes.push(fill(template.slice(last, found.index), fields), ...[value].flat());
+    last = found.index + found[0].length;
+  }
+  nodes.push(fill(template.slice(last), fields));
+  return nodes.filter((node) => node !== "");
+}
+
+/** A player's name as an element of its own, isolated from the text around it (<bdi>): a
+ * right-to-left name never reorders the words or the names next to it (issue 26). */
+export function nameEl(name) {
+  return h("bdi", {}, name);
+}
+
+/** Names, each isolated, joined by « , ». */
+export function namesEl(names) {
+  return names.flatMap((name, index) => (index ? [", ", nameEl(name)] : [nameEl(name)]));
+}
+
+/** A name inside plain text (a label, what a screen reader is told): between the Unicode
+ * isolates FSI and PDI, what <bdi> does for an element. */
+export function isolated(name) {
+  return `\u2068${name}\u2069`;
+}
+
 /** Why a word is refused (B12), by reason code. */
 export function reason(code) {
   return TEXTS.reasons[code] ?? code;

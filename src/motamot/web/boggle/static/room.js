@@ -2,7 +2,7 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, tNodes, wiktionaryLink, writtenWord } from "../common.js";
 import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
@@ -165,6 +165,14 @@ function settingsLine(settings) {
   return h("p", { class: "settings" }, parts.join(" · "));
 }
 
+/** Issue 26 item 8: a room playing grids chosen in advance says so to every player and
+ * spectator, and where they come from (a room's grid is never fixed in secret). */
+function chosenGrid(settings) {
+  if (!settings.chosen_grid) return null;
+  const origin = settings.origin ? h("a", { href: `/r/${settings.origin}/watch` }, t("chosen_grid_origin")) : null;
+  return h("p", { class: "note", id: "chosen-grid" }, origin ? tNodes("chosen_grid_from", { origin }) : t("chosen_grid"));
+}
+
 function verdictText(word) {
   const shown = word.word ?? word.text;
   switch (word.feedback) {
@@ -211,14 +219,16 @@ function buildRound(round) {
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
   const head = h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer);
   if (client.me === null) {
-    stage.replaceChildren(head, state.grid.el); // a spectator writes nothing
+    fill(stage, head, state.grid.el, chosenGrid(client.view.settings)); // a spectator writes nothing
   } else {
-    stage.replaceChildren(
+    fill(
+      stage,
       head,
       state.grid.el,
       form,
       h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
       h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
+      chosenGrid(client.view.settings),
       h("h2", {}, t("my_words")),
       h("ul", { class: "my-words", id: "my-words" }),
     );
@@ -380,7 +390,7 @@ function buildResults(round) {
     h("h2", {}, t("same_grid")),
     h("p", { class: "hint" }, t("same_grid_hint")),
     h("p", { class: "link" }, h("a", { href: againUrl, id: "same-grid" }, t("same_grid")), " ", copyButton(againUrl)),
-    settings.origin ? h("p", {}, h("a", { href: `/r/${settings.origin}/watch` }, t("original_room"))) : null,
+    chosenGrid(settings),
   );
 }
 
@@ -404,7 +414,7 @@ function scoreboard() {
 
 function buildLobby() {
   const again = client.view.round !== null; // a rematch: rounds were played before
-  fill(stage, h("h1", {}, t("room_title")), again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null, settingsLine(client.view.settings));
+  fill(stage, h("h1", {}, t("room_title")), again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null, settingsLine(client.view.settings), chosenGrid(client.view.settings));
 }
 
 // --- drawing -------------------------------------------------------------------------
