@@ -70,3 +70,113 @@ def test_item8_every_player_is_told_the_room_replays_a_grid(
     finally:
         for page in (ana, bob, watcher):
             page.context.close()
+
+
+#: A name in Hebrew letters (right to left: allowed; only the invisible controls are not).
+RTL_NAME = "שרה"
+
+#: The text nodes of the page that hold a player's name outside any isolating element
+#: (a `<bdi>`, or an element with `dir="auto"`): each as its parent's tag and the text.
+UNISOLATED = """(names) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!names.some((name) => node.data.includes(name))) continue;
+    const parent = node.parentElement;
+    if (parent.closest("bdi, [dir=auto]") || parent.closest("[hidden], .sr-only, #live")) continue;
+    found.push(`${parent.tagName.toLowerCase()}.${parent.className}: ${node.data}`);
+  }
+  return found;
+}"""
+
+#: The left edge of the name's text and of the first digit after it in `selector`'s
+#: first element holding the name: a name not isolated lets the digits jump before it.
+EDGES = """([selector, name]) => {
+  const el = [...document.querySelectorAll(selector)].find((e) => e.textContent.includes(name));
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let nameLeft = null, digitLeft = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.data.indexOf(name);
+    const range = document.createRange();
+    if (at >= 0 && nameLeft === null) {
+      range.setStart(node, at); range.setEnd(node, at + name.length);
+      nameLeft = range.getBoundingClientRect().left;
+    }
+    const digit = nameLeft === null ? -1 : node.data.search(/[0-9]/);
+    if (digit >= 0 && digitLeft === null) {
+      range.setStart(node, digit); range.setEnd(node, digit + 1);
+      digitLeft = range.getBoundingClientRect().left;
+    }
+  }
+  return [nameLeft, digitLeft];
+}"""
+
+
+def test_item7_names_are_isolated_on_every_page_of_a_boggle_room(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """A host named in Hebrew and Bob: the lobby, the round and the results show every
+    name in an isolating element (bdi or dir=auto), so a right-to-left name never
+    reorders the next player's name or the numbers beside it."""
+    host = live.post("/api/rooms", {"name": RTL_NAME, "duration": 60})
+    bob_seat = live.post(f"/api/rooms/{host['room']}/join", {"name": "Bob"})
+    sara = frames.watch(seated(browser, live, host, DESKTOP))
+    bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+    names = [RTL_NAME, "Bob"]
+    try:
+        expect(bob.locator(".players")).to_contain_text(RTL_NAME)
+        for page in (sara, bob):
+            assert page.evaluate(UNISOLATED, names) == []
+        sara.click("#start")
+        expect(bob.locator(".grid")).to_be_visible()
+        assert bob.evaluate(UNISOLATED, names) == []
+        sara.get_by_role("button", name="Arrêter la manche").click()
+        for page in (sara, bob):
+            expect(page.locator("table.scores")).to_contain_text(RTL_NAME)
+            expect(page.locator(".sheet h3 bdi", has_text=RTL_NAME)).to_have_count(1)
+            expect(page.locator("table.scores th bdi")).to_have_text(names, ignore_case=False)
+            assert page.evaluate(UNISOLATED, names) == []
+        bob.screenshot(path=str(artifacts / "rtl-name-results-phone.png"), full_page=True)
+        sara.screenshot(path=str(artifacts / "rtl-name-results-desktop.png"), full_page=True)
+    finally:
+        sara.context.close()
+        bob.context.close()
+
+
+def test_item7_a_right_to_left_name_keeps_its_place_at_a_topword_table(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """At a Topword table whose host is named in Hebrew, one player resigns: in the end's
+    lines « שרה : 0 (…) » the score stays after the name (without isolation the digits
+    jump before it), and no name on either page is outside an isolating element."""
+    host = live.post("/api/tables", {"name": RTL_NAME, "seats": ["person"]})
+    bob_seat = live.post(f"/api/rooms/{host['room']}/join", {"name": "Bob"})
+    pages = {
+        "s1": frames.watch(seated(browser, live, host, DESKTOP)),
+        "s2": frames.watch(seated(browser, live, bob_seat, PHONE)),
+    }
+    names = [RTL_NAME, "Bob"]
+    try:
+        expect(pages["s1"].locator(".players")).to_contain_text("Bob")
+        pages["s1"].click("#start")
+        for page in pages.values():
+            expect(page.locator("#whose")).to_be_visible()
+            assert page.evaluate(UNISOLATED, names) == []
+        mover = next(p for p in pages.values() if p.locator("#whose.mine").count())
+        mover.click("#resign")
+        mover.click("#resign-yes")
+        for page in pages.values():
+            expect(page.locator("#final li", has_text=RTL_NAME)).to_be_visible()
+            name_left, digit_left = page.evaluate(EDGES, ["#final li", RTL_NAME])
+            assert name_left is not None and digit_left is not None
+            assert name_left < digit_left  # « שרה : 0 », not « 0 : שרה »
+            assert page.evaluate(UNISOLATED, names) == []
+        pages["s2"].screenshot(
+            path=str(artifacts / "rtl-name-topword-end-phone.png"), full_page=True
+        )
+        pages["s1"].screenshot(
+            path=str(artifacts / "rtl-name-topword-end-desktop.png"), full_page=True
+        )
+    finally:
+        for page in pages.values():
+            page.context.close()

@@ -1,6 +1,6 @@
 // The lobby (`/salon`): the open tables from the page's data at once, then the socket's
 // frames: the whole lobby on connecting (again after each reconnect), then each change.
-import { DATA, durationText, h, t } from "./common.js";
+import { DATA, durationText, h, isolated, namesEl, t } from "./common.js";
 
 const body = document.getElementById("tables");
 const empty = document.getElementById("no-tables");
@@ -35,14 +35,14 @@ function cell(label, ...children) {
 function rowOf(row) {
   const players = [...row.players, ...row.bots.map((level) => botName(row, level))];
   const rating = row.rating ? t("rating_range", { low: row.rating[0], high: row.rating[1] }) : t("no_rating");
-  const link = h("a", { href: `/r/${row.room}`, class: "button primary join" }, t("join"), h("span", { class: "sr-only" }, ` — ${t("table_of", { names: row.players.join(", ") })}`));
+  const link = h("a", { href: `/r/${row.room}`, class: "button primary join" }, t("join"), h("span", { class: "sr-only" }, ` — ${t("table_of", { names: row.players.map(isolated).join(", ") })}`));
   return h(
     "tr",
     { "data-room": row.room },
     cell(t("col.game"), rulesOf(row), row.rated ? h("strong", { class: "rated-mark" }, ` · ${t("rated_table")}`) : null),
     cell(t("col.dictionary"), t(`dictionary.${row.dictionary}`)),
     cell(t("col.clock"), clockOf(row), row.live ? null : h("span", { class: "hint" }, ` · ${t("by_correspondence")}`)),
-    cell(t("col.players"), `${players.join(", ")} (${players.length})`),
+    cell(t("col.players"), namesEl(players), ` (${players.length})`),
     cell(t("col.free"), String(row.free)),
     cell(t("col.rating"), rating),
     h("td", { class: "join-cell" }, link),

@@ -2,7 +2,7 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, tNodes, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, reason, replaceKeepingFocus, t, tNodes, wiktionaryLink, writtenWord } from "../common.js";
 import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
@@ -105,14 +105,14 @@ function drawPeople() {
       const count = running ? h("span", { class: "count" }, t(view.settings.verify_at_end ? "written_count" : "word_count", { count: round.counts[s.seat] ?? 0 })) : null;
       const remove =
         client.me === view.host && s.bot && !running
-          ? h("button", { type: "button", class: "small", id: `remove-${s.seat}`, onclick: () => client.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
+          ? h("button", { type: "button", class: "small", id: `remove-${s.seat}`, onclick: () => client.act("remove_bot", { seat: s.seat }) }, t("remove"), " ", nameEl(s.name))
           : null;
       const online = s.bot || (client.online && client.presence.has(s.seat));
       const known = s.bot || client.online;
       return h(
         "li",
         { class: online ? "online" : known ? "offline" : "unknown", "data-seat": s.seat },
-        h("span", { class: "name" }, s.name),
+        h("span", { class: "name" }, nameEl(s.name)),
         h("span", { class: "badges" }, badges.join(" · ")),
         count,
         remove,
@@ -305,7 +305,7 @@ function entryItem(entry, grid, written) {
     entry.status === "scored"
       ? t("points", { points: entry.points })
       : entry.status === "crossed"
-        ? t("crossed_by", { names: entry.crossed_by.join(", ") })
+        ? tNodes("crossed_by", { names: namesEl(entry.crossed_by) })
         : reason(entry.reason);
   const word = entry.status === "crossed" ? h("s", {}, label) : label;
   const hasPath = entry.path && entry.path.length > 0;
@@ -329,9 +329,9 @@ function foundLine(result, name) {
   const all = result.grid_total;
   const found = name === null ? result.room_found : result.found?.[name];
   if (!all || !found) return null;
-  const fields = { count: found.words, total: all.words, points: found.points, all_points: all.points, name };
+  const fields = { count: found.words, total: all.words, points: found.points, all_points: all.points, name: name === null ? "" : nameEl(name) };
   const key = name === null ? "found_room" : client.me !== null && result.seats[name] === client.me ? "found_you" : "found_player";
-  return h("p", { class: "found" }, t(key, fields));
+  return h("p", { class: "found" }, tNodes(key, fields));
 }
 
 function buildResults(round) {
@@ -342,7 +342,7 @@ function buildResults(round) {
     h(
       "section",
       { class: "sheet card" },
-      h("h3", {}, player.player, " ", h("span", { class: "total" }, t("total", { total: player.total }))),
+      h("h3", {}, nameEl(player.player), " ", h("span", { class: "total" }, t("total", { total: player.total }))),
       foundLine(result, player.player),
       player.penalty ? h("p", { class: "penalty" }, t("penalty_line", { penalty: player.penalty })) : null,
       player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid, result.written))) : h("p", { class: "hint" }, t("no_words")),
@@ -375,7 +375,7 @@ function buildResults(round) {
     // the winner and the scores first (a phone opened on a full-screen grid), then the
     // sheets, then the grid their words light up
     h("h1", {}, t("results", { number: round.number })),
-    h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : t("round_winner", { names: result.winners.join(", ") })),
+    h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : tNodes("round_winner", { names: namesEl(result.winners) })),
     h("section", { class: "late card", id: "late-words", hidden: true }),
     foundLine(result, null),
     h("h2", {}, t("scoreboard")),
@@ -403,12 +403,12 @@ function scoreboard() {
   const match = client.view.match;
   const rows = Object.entries(match.totals)
     .sort((a, b) => b[1] - a[1])
-    .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, String(total))));
+    .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameEl(nameOf(seat))), h("td", {}, String(total))));
   const caption = !match.finished
     ? t("after_rounds", { count: match.rounds_played })
     : nobodyScored(Object.values(match.totals))
       ? t("no_match_winner")
-      : t("match_won", { names: match.winners.map(nameOf).join(", ") });
+      : tNodes("match_won", { names: namesEl(match.winners.map(nameOf)) });
   return h("table", { class: "scores" }, h("caption", {}, caption), h("tbody", {}, rows));
 }
 
