@@ -219,6 +219,32 @@ def test_item6_a_refused_join_stores_nothing(served: Served) -> None:
     assert served.stored_rooms() == [room_of(room)]
 
 
+@pytest.mark.parametrize("route", ["/api/rooms", "/api/tables"])
+def test_item7_names_that_lie_are_refused_or_the_same_seat(served: Served, route: str) -> None:
+    """`ana` + U+200B is not a second « ana » (a format character: refused, said with
+    its code point), `ＡＮＡ` and `Ana` are `ana` again (NFKC, casefold: name_taken), a
+    lone U+200B or a bidi override is no name; never a 500, no seat added; a name in
+    Hebrew letters is a name."""
+    made = served.client.post(route, json={"name": "ana"})
+    assert made.status_code == 200, made.text
+    room = made.json()["room"]
+    answers = {
+        name: served.client.post(f"/api/rooms/{room}/join", json={"name": name})
+        for name in ("ana\u200b", "\u200b", "\u202eBob", "ＡＮＡ", "Ana")
+    }
+    for name, answer in answers.items():
+        assert answer.status_code == 409, (name, answer.text)
+    for name in ("ana\u200b", "\u200b", "\u202eBob"):
+        body = answers[name].json()
+        assert body["refused"] == "bad_name", body
+        assert body["text"].startswith("nom refusé : ") and "U+20" in body["text"], body
+    for name in ("ＡＮＡ", "Ana"):
+        assert answers[name].json()["refused"] == "name_taken", answers[name].text
+    hebrew = served.client.post(f"/api/rooms/{room}/join", json={"name": "שרה"})
+    assert hebrew.status_code == 200, hebrew.text
+    assert served.stored_rooms() == [room_of(room)]
+
+
 def test_item8_a_chosen_grid_comes_only_from_a_room_that_played_it(served: Served) -> None:
     client = served.client
     alone = client.post("/api/rooms", json={"name": "Ana", "seed": 42})
