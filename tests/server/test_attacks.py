@@ -269,6 +269,15 @@ def test_item8_a_chosen_grid_comes_only_from_a_room_that_played_it(served: Serve
     assert len(served.stored_rooms()) == 2
 
 
+def test_item8_a_topword_table_takes_no_chosen_seed(served: Served) -> None:
+    """A table's pile is never chosen by its creator: a seed (with or without an
+    origin) is a field the table's request does not have, refused, nothing stored."""
+    for extra in ({"seed": "42"}, {"seed": 42, "origin": "abc"}):
+        answer = served.client.post("/api/tables", json={"name": "Ana", **extra})
+        assert answer.status_code in (400, 409) and answer.json(), answer.text
+    assert served.stored_rooms() == []
+
+
 def test_item9_the_watch_link_can_watch_but_not_sit(served: Served) -> None:
     client = served.client
     room, _ = create(client)

@@ -4,7 +4,7 @@
 // A page gives its kind's fold and its drawing. The whole room is asked for again only
 // when the connection cannot fill a gap, or for an event this page cannot fold.
 import { Connection } from "./connection.js";
-import { DATA, errorText, isolated, postJSON, t } from "./common.js";
+import { DATA, errorText, postJSON, t } from "./common.js";
 
 const live = document.getElementById("live");
 
@@ -50,7 +50,7 @@ function foldShared(view, event) {
     case "room.chat_switched":
       if (!view.chat) return false;
       view.chat.on = event.on;
-      announce(t(event.on ? "chat_turned_on" : "chat_turned_off", { name: isolated(view.seats.find((s) => s.seat === event.seat)?.name ?? "") }));
+      announce(t(event.on ? "chat_turned_on" : "chat_turned_off", { name: view.seats.find((s) => s.seat === event.seat)?.name ?? "" }));
       return true;
     default:
       return false;

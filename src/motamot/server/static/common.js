@@ -26,15 +26,19 @@ export function t(key, fields = {}) {
 }
 
 /** A page text by key as nodes: a field given as a node (or a list of nodes) goes in as
- * it is (a name's <bdi>, a link), the others as text. */
+ * it is (a name's <bdi>, a link), the others as text; a field said twice (« Retirer
+ * {name} ? {name} ne pourra plus… ») is a copy the second time. */
 export function tNodes(key, fields = {}) {
   const template = TEXTS.page[key] ?? key;
   const nodes = [];
+  const used = new Set();
   let last = 0;
   for (const found of template.matchAll(/\{(\w+)(?::[^|}]*\|[^}]*)?\}/g)) {
     const value = fields[found[1]];
     if (!(value instanceof Node) && !Array.isArray(value)) continue;
-    nodes.push(fill(template.slice(last, found.index), fields), ...[value].flat());
+    const parts = [value].flat().map((part) => (used.has(found[1]) && part instanceof Node ? part.cloneNode(true) : part));
+    used.add(found[1]);
+    nodes.push(fill(template.slice(last, found.index), fields), ...parts);
     last = found.index + found[0].length;
   }
   nodes.push(fill(template.slice(last), fields));
@@ -50,12 +54,6 @@ export function nameEl(name) {
 /** Names, each isolated, joined by « , ». */
 export function namesEl(names) {
   return names.flatMap((name, index) => (index ? [", ", nameEl(name)] : [nameEl(name)]));
-}
-
-/** A name inside plain text (a label, what a screen reader is told): between the Unicode
- * isolates FSI and PDI, what <bdi> does for an element. */
-export function isolated(name) {
-  return `\u2068${name}\u2069`;
 }
 
 /** Why a word is refused (B12), by reason code. */

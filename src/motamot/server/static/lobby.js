@@ -1,6 +1,6 @@
 // The lobby (`/salon`): the open tables from the page's data at once, then the socket's
 // frames: the whole lobby on connecting (again after each reconnect), then each change.
-import { DATA, durationText, h, isolated, namesEl, t } from "./common.js";
+import { DATA, durationText, h, namesEl, t } from "./common.js";
 
 const body = document.getElementById("tables");
 const empty = document.getElementById("no-tables");
@@ -35,7 +35,7 @@ function cell(label, ...children) {
 function rowOf(row) {
   const players = [...row.players, ...row.bots.map((level) => botName(row, level))];
   const rating = row.rating ? t("rating_range", { low: row.rating[0], high: row.rating[1] }) : t("no_rating");
-  const link = h("a", { href: `/r/${row.room}`, class: "button primary join" }, t("join"), h("span", { class: "sr-only" }, ` — ${t("table_of", { names: row.players.map(isolated).join(", ") })}`));
+  const link = h("a", { href: `/r/${row.room}`, class: "button primary join" }, t("join"), h("span", { class: "sr-only" }, ` — ${t("table_of", { names: row.players.join(", ") })}`));
   return h(
     "tr",
     { "data-room": row.room },

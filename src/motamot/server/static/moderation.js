@@ -3,7 +3,7 @@
 // short list, sent to the server's operator). `seatControls(client, seat)` gives the
 // controls of one seat of the view (null: none), `client.page.draw()` redraws them.
 import { announce } from "./client.js";
-import { DATA, TEXTS, h, isolated, nameEl, postJSON, t, tNodes } from "./common.js";
+import { DATA, TEXTS, h, nameEl, postJSON, t, tNodes } from "./common.js";
 
 /** The one question open: which seat, "remove" or "report", the reason chosen, an error. */
 const open = { seat: null, what: null, reason: null, error: "" };
@@ -36,13 +36,13 @@ export function seatControls(client, seat) {
   if (isHost) {
     const id = `remove-player-${seat.seat}`;
     const ask = () => show(client, seat.seat, "remove", `remove-no-${seat.seat}`);
-    controls.push(h("button", { type: "button", class: "small", id, "aria-label": t("remove_player_label", { name: isolated(seat.name) }), onclick: ask }, t("remove_player")));
+    controls.push(h("button", { type: "button", class: "small", id, "aria-label": t("remove_player_label", { name: seat.name }), onclick: ask }, t("remove_player")));
   }
   if (reported.has(seat.seat)) {
     controls.push(h("span", { class: "reported" }, tNodes("report_sent", { name: nameEl(seat.name) })));
   } else {
     const ask = () => show(client, seat.seat, "report", `report-reason-${seat.seat}`);
-    controls.push(h("button", { type: "button", class: "small", id: `report-${seat.seat}`, "aria-label": t("report_player_label", { name: isolated(seat.name) }), onclick: ask }, t("report_player")));
+    controls.push(h("button", { type: "button", class: "small", id: `report-${seat.seat}`, "aria-label": t("report_player_label", { name: seat.name }), onclick: ask }, t("report_player")));
   }
   return h("span", { class: "seat-actions" }, controls);
 }
@@ -69,7 +69,7 @@ function reportForm(client, seat) {
   const field = h("select", { id: select, onchange: (event) => (open.reason = event.target.value) }, options);
   const form = h(
     "form",
-    { class: "seat-report", "aria-label": t("report_player_label", { name: isolated(seat.name) }) },
+    { class: "seat-report", "aria-label": t("report_player_label", { name: seat.name }) },
     h("label", { for: select }, t("report_reason")),
     field,
     h("button", { type: "submit", class: "small primary", id: `report-send-${seat.seat}` }, t("report_send")),
@@ -86,7 +86,7 @@ function reportForm(client, seat) {
     }
     reported.add(seat.seat);
     close(client, seat.seat);
-    announce(t("report_sent", { name: isolated(seat.name) }));
+    announce(t("report_sent", { name: seat.name }));
   });
   return form;
 }

@@ -3,7 +3,7 @@
 // what each seat sees: the page never holds anybody else's rack.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, durationText, h, isolated, labelled, nameEl, namesEl, remainingText, replaceKeepingFocus, t, tNodes } from "../common.js";
+import { DATA, copyButton, durationText, h, labelled, nameEl, namesEl, remainingText, replaceKeepingFocus, t, tNodes } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
 import { seatControls } from "../moderation.js";
@@ -103,9 +103,9 @@ function lastTurn() {
   return turns.at(-1) ?? null;
 }
 
-/** A turn in words: nodes, the name isolated (<bdi>); `asText` for a screen reader. */
+/** A turn in words: nodes, the name isolated (<bdi>); `asText`: text for a screen reader (spoken, not laid out). */
 function turnLine(turn, asText = false) {
-  const name = asText ? isolated(nameOf(turn.seat)) : nameEl(nameOf(turn.seat));
+  const name = asText ? nameOf(turn.seat) : nameEl(nameOf(turn.seat));
   const say = asText ? t : tNodes;
   if (turn.action === "play") return say("played_line", { name, move: turn.move, points: turn.points });
   if (turn.action === "exchange") return turn.tile ? say("exchanged_own", { name, tile: turn.tile }) : say("exchanged_line", { name });
