@@ -113,6 +113,7 @@ class Pages:
         )
         env.globals["asset"] = assets.url
         env.globals["bdi"] = bdi
+        env.filters["bdi"] = bdi
         env.filters["script_json"] = script_json
         self.env = env
         self.templates = Jinja2Templates(env=env)
