@@ -149,17 +149,17 @@ PAGE: Catalog = {
     "sheets": {"fr": "Les mots de chacun", "en": "Each player's words"},
     "wiktionary": {"fr": "{word} sur le Wiktionnaire", "en": "{word} on Wiktionary"},
     "found_you": {
-        "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
-        "en": "You found {count:word|words} of {total} ({points} pts of {all_points})",
+        "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points:pt|pts} sur {all_points})",
+        "en": "You found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
     },
     "found_player": {
-        "fr": "{name} a trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
-        "en": "{name} found {count:word|words} of {total} ({points} pts of {all_points})",
+        "fr": "{name} a trouvé {count:mot|mots} sur {total} ({points:pt|pts} sur {all_points})",
+        "en": "{name} found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
     },
     "found_room": {
         "fr": "Ensemble, vous avez trouvé {count:mot|mots} sur {total}"
-        " ({points} pts sur {all_points})",
-        "en": "Together you found {count:word|words} of {total} ({points} pts of {all_points})",
+        " ({points:pt|pts} sur {all_points})",
+        "en": "Together you found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
     },
     "after_rounds": {"fr": "après {count:manche|manches}", "en": "after {count:round|rounds}"},
     "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
