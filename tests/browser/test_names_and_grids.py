@@ -115,9 +115,10 @@ EDGES = """([selector, name]) => {
 def test_item7_names_are_isolated_on_every_page_of_a_boggle_room(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
-    """A host named in Hebrew and Bob: the lobby, the round and the results show every
-    name in an isolating element (bdi or dir=auto), so a right-to-left name never
-    reorders the next player's name or the numbers beside it."""
+    """A host named in Hebrew and Bob: the room's lobby and its chat, the round, the
+    results and then the public tables' lobby (/salon) show every name in an isolating
+    element (bdi or dir=auto), so a right-to-left name never reorders the next
+    player's name or the numbers beside it."""
     host = live.post("/api/rooms", {"name": RTL_NAME, "duration": 60})
     bob_seat = live.post(f"/api/rooms/{host['room']}/join", {"name": "Bob"})
     sara = frames.watch(seated(browser, live, host, DESKTOP))
@@ -125,6 +126,9 @@ def test_item7_names_are_isolated_on_every_page_of_a_boggle_room(
     names = [RTL_NAME, "Bob"]
     try:
         expect(bob.locator(".players")).to_contain_text(RTL_NAME)
+        sara.click("#phrase-hello")  # the chat names who said it
+        expect(bob.locator("#chat-log p")).to_have_count(1)
+        expect(bob.locator("#chat-log bdi.who")).to_have_text(RTL_NAME)
         for page in (sara, bob):
             assert page.evaluate(UNISOLATED, names) == []
         sara.click("#start")
@@ -138,6 +142,11 @@ def test_item7_names_are_isolated_on_every_page_of_a_boggle_room(
             assert page.evaluate(UNISOLATED, names) == []
         bob.screenshot(path=str(artifacts / "rtl-name-results-phone.png"), full_page=True)
         sara.screenshot(path=str(artifacts / "rtl-name-results-desktop.png"), full_page=True)
+        live.post("/api/tables", {"name": RTL_NAME, "public": True})
+        bob.goto(f"{live.url}/salon")  # the lobby lists the table by its players
+        expect(bob.locator("td bdi", has_text=RTL_NAME).first).to_be_visible()
+        assert bob.evaluate(UNISOLATED, names) == []
+        bob.screenshot(path=str(artifacts / "rtl-name-salon-phone.png"), full_page=True)
     finally:
         sara.context.close()
         bob.context.close()
