@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, ViewportSize, expect
 
 from motamot.server.links import room_of
-from tests.browser.conftest import PageFrames
+from tests.browser.conftest import PageFrames, unisolated
 from tests.browser.test_new_player import DESKTOP, seated
 from tests.browser.test_play_in_browser import grid_of, serious_violations
 from tests.server.live import LiveServer
@@ -75,20 +75,6 @@ def test_item8_every_player_is_told_the_room_replays_a_grid(
 #: A name in Hebrew letters (right to left: allowed; only the invisible controls are not).
 RTL_NAME = "שרה"
 
-#: The text nodes of the page that hold a player's name outside any isolating element
-#: (a `<bdi>`, or an element with `dir="auto"`): each as its parent's tag and the text.
-UNISOLATED = """(names) => {
-  const found = [];
-  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!names.some((name) => node.data.includes(name))) continue;
-    const parent = node.parentElement;
-    if (parent.closest("bdi, [dir=auto]") || parent.closest("[hidden], .sr-only, #live")) continue;
-    found.push(`${parent.tagName.toLowerCase()}.${parent.className}: ${node.data}`);
-  }
-  return found;
-}"""
-
 #: The left edge of the name's text and of the first digit after it in `selector`'s
 #: first element holding the name: a name not isolated lets the digits jump before it.
 EDGES = """([selector, name]) => {
@@ -130,22 +116,22 @@ def test_item7_names_are_isolated_on_every_page_of_a_boggle_room(
         expect(bob.locator("#chat-log p")).to_have_count(1)
         expect(bob.locator("#chat-log bdi.who")).to_have_text(RTL_NAME)
         for page in (sara, bob):
-            assert page.evaluate(UNISOLATED, names) == []
+            assert unisolated(page, names) == []
         sara.click("#start")
         expect(bob.locator(".grid")).to_be_visible()
-        assert bob.evaluate(UNISOLATED, names) == []
+        assert unisolated(bob, names) == []
         sara.get_by_role("button", name="Arrêter la manche").click()
         for page in (sara, bob):
             expect(page.locator("table.scores")).to_contain_text(RTL_NAME)
             expect(page.locator(".sheet h3 bdi", has_text=RTL_NAME)).to_have_count(1)
             expect(page.locator("table.scores th bdi")).to_have_text(names, ignore_case=False)
-            assert page.evaluate(UNISOLATED, names) == []
+            assert unisolated(page, names) == []
         bob.screenshot(path=str(artifacts / "rtl-name-results-phone.png"), full_page=True)
         sara.screenshot(path=str(artifacts / "rtl-name-results-desktop.png"), full_page=True)
         live.post("/api/tables", {"name": RTL_NAME, "public": True})
         bob.goto(f"{live.url}/salon")  # the lobby lists the table by its players
         expect(bob.locator("td bdi", has_text=RTL_NAME).first).to_be_visible()
-        assert bob.evaluate(UNISOLATED, names) == []
+        assert unisolated(bob, names) == []
         bob.screenshot(path=str(artifacts / "rtl-name-salon-phone.png"), full_page=True)
     finally:
         sara.context.close()
@@ -170,7 +156,7 @@ def test_item7_a_right_to_left_name_keeps_its_place_at_a_topword_table(
         pages["s1"].click("#start")
         for page in pages.values():
             expect(page.locator("#whose")).to_be_visible()
-            assert page.evaluate(UNISOLATED, names) == []
+            assert unisolated(page, names) == []
         mover = next(p for p in pages.values() if p.locator("#whose.mine").count())
         mover.click("#resign")
         mover.click("#resign-yes")
@@ -179,7 +165,7 @@ def test_item7_a_right_to_left_name_keeps_its_place_at_a_topword_table(
             name_left, digit_left = page.evaluate(EDGES, ["#final li", RTL_NAME])
             assert name_left is not None and digit_left is not None
             assert name_left < digit_left  # « שרה : 0 », not « 0 : שרה »
-            assert page.evaluate(UNISOLATED, names) == []
+            assert unisolated(page, names) == []
         pages["s2"].screenshot(
             path=str(artifacts / "rtl-name-topword-end-phone.png"), full_page=True
         )

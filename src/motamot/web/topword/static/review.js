@@ -72,7 +72,7 @@ async function analysis() {
       cell(5, turn.given_up ? `−${turn.given_up}` : ""),
     ),
   );
-  const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, labelled(player, t("points_left", { points }))));
+  const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, nameEl(player), labelled("", t("points_left", { points }))));
   root.replaceChildren(
     h("h1", {}, t("analysis")),
     back(),
