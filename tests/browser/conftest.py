@@ -132,3 +132,26 @@ def same_after_reload(page: Page, wait_s: float = 10.0) -> None:
 @pytest.fixture
 def frames() -> PageFrames:
     return PageFrames()
+
+
+#: The text nodes of the page that hold a player's name outside any isolating element
+#: (a `<bdi>`, or an element with `dir="auto"`): each as its parent's tag and the text.
+UNISOLATED = """(names) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  const whole = names.map((name) => new RegExp(`(?<!\\\\p{L})${name}(?!\\\\p{L})`, "u"));
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!whole.some((name) => name.test(node.data))) continue;
+    const parent = node.parentElement;
+    if (parent.closest("bdi, [dir=auto]") || parent.closest("[hidden], .sr-only, #live")) continue;
+    found.push(`${parent.tagName.toLowerCase()}.${parent.className}: ${node.data}`);
+  }
+  return found;
+}"""
+
+
+def unisolated(page: Page, names: list[str]) -> list[str]:
+    """Where the page shows one of `names` outside a `<bdi>` or a `dir="auto"` element
+    (issue 26 item 7): each as its parent's tag and class, and the text."""
+    found: list[str] = page.evaluate(UNISOLATED, names)
+    return found

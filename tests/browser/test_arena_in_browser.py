@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from motamot.service.arena.schedule import ArenaSchedule
-from tests.browser.conftest import PageFrames
+from tests.browser.conftest import PageFrames, unisolated
 from tests.browser.test_new_player import DESKTOP, PHONE
 from tests.browser.test_play_in_browser import grid_of, serious_violations
 from tests.server.helpers import grid_words
@@ -98,6 +98,8 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     assert ana.locator(".arena-words-best li").count() == 10
     expect(ana.locator("#arena-session")).to_contain_text("1 manche de suite")
     expect(bob.locator("#arena-results-title")).to_contain_text("Résultats de la manche")
+    for page in (ana, bob):  # every name in a bdi (issue 26 item 7)
+        assert unisolated(page, ["Ana", "Bob"]) == []
     found["results-desktop"] = serious_violations(ana)
     found["results-phone"] = serious_violations(bob)
     ana.screenshot(path=str(artifacts / "arena-results-desktop.png"), full_page=True)

@@ -1,7 +1,7 @@
 """axe-core on every page a player or a spectator meets, at phone and desktop size: no
 serious or critical violation (issue 21: the Topword spectator's cells, the Boggle
 results' heading order, the Topword page's missing main heading; the games' guides; issue
-24: the duplicate room)."""
+24: the duplicate room), and no player's name outside a <bdi> (issue 26)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PageFrames
+from tests.browser.conftest import PageFrames, unisolated
 from tests.browser.test_new_player import DESKTOP, PHONE, seated
 from tests.browser.test_play_in_browser import serious_violations
 from tests.server.live import LiveServer
 
 
 def check(page: Page, name: str, artifacts: Path, found: dict[str, object]) -> None:
-    """axe on the page as it is now; its screenshot kept."""
+    """axe on the page as it is now, and every player's name in an isolating element
+    (issue 26 item 7: a <bdi> or dir=auto); its screenshot kept."""
     found[name] = serious_violations(page)
+    found[f"{name}: names"] = unisolated(page, ["Ana", "Bob"])
     page.screenshot(path=str(artifacts / f"axe-{name}.png"), full_page=True)
 
 

@@ -25,7 +25,7 @@ from motamot.topword.duplicate import top_key
 from motamot.topword.duplicate_record import parse_record
 from motamot.topword.movegen import GeneratedMove, legal_moves
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
-from tests.browser.conftest import PageFrames, same_after_reload
+from tests.browser.conftest import PageFrames, same_after_reload, unisolated
 from tests.browser.test_new_player import DESKTOP, PHONE
 from tests.browser.test_play_in_browser import serious_violations
 from tests.server.live import LiveServer
@@ -192,6 +192,8 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
             expect(page.locator('#standings tr[data-seat="s1"]').first).to_contain_text("100.0 %")
         standings = view["game"]["standings"]
         assert [s["total"] for s in standings] == [totals["Ana"], totals["Bob"]]
+        for page in (ana, bob, watcher):  # every name in a bdi (issue 26 item 7)
+            assert unisolated(page, ["Ana", "Bob"]) == []
         check_axe(ana, "duplicate-over-desktop", artifacts, found)
         check_axe(bob, "duplicate-over-phone", artifacts, found)
         check_axe(watcher, "duplicate-over-spectator-phone", artifacts, found)
@@ -216,6 +218,7 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
         expect(watcher.locator("#step")).to_contain_text(f"Coup {turns - 1} sur {turns}")
         expect(watcher.locator("#step-detail")).to_contain_text("Top :")
         check_axe(watcher, "duplicate-replay-phone", artifacts, found)
+        assert unisolated(watcher, ["Ana", "Bob"]) == []
         ana.click("#replay")
         expect(ana.locator("#standings")).to_contain_text("100.0 %")
         check_axe(ana, "duplicate-replay-desktop", artifacts, found)

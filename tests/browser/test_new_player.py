@@ -105,13 +105,14 @@ def test_the_others_count_accepted_words_not_refused_ones(
         found = solve(parse_grid(grid_of(ana)), get_preset("classic-fr"), load_lexicon("fr"))
         word = found.words[0]
         total = sum(w.points for w in found.words)
+        points = f"{word.points} pt" if word.points < 2 else f"{word.points} pts"  # 1 pt
         ana.get_by_role("button", name="Arrêter la manche").click()
         mine = ana.locator(".sheet").filter(has=ana.locator("h3", has_text="Ana")).locator(".found")
         expect(mine).to_have_text(
-            f"Vous avez trouvé 1 mot sur {len(found.words)} ({word.points} pts sur {total})"
+            f"Vous avez trouvé 1 mot sur {len(found.words)} ({points} sur {total})"
         )
         expect(bob.locator(".sheet .found").first).to_have_text(
-            f"Ana a trouvé 1 mot sur {len(found.words)} ({word.points} pts sur {total})"
+            f"Ana a trouvé 1 mot sur {len(found.words)} ({points} sur {total})"
         )
         expect(bob.locator("p.found").first).to_contain_text("Ensemble, vous avez trouvé 1 mot")
         frames.all_fit("welcome", "events", "ack")
@@ -451,15 +452,16 @@ def test_b10_a_word_typed_offline_that_arrives_after_the_deadline_is_refused_and
     assert frames.errors == []
 
 
+@pytest.mark.parametrize("phone", [PHONE, {"width": 390, "height": 844}], ids=["360", "390"])
 def test_results_on_a_phone_open_on_the_winner_and_the_scores(
-    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames, phone: ViewportSize
 ) -> None:
     """After a round, both phones (the host's with its buttons) show the winner, then
     the match's scores on the first screen, then the host's buttons, the sheets, and
-    the grid last."""
+    the grid last (a small phone, 360×640, and a common one, 390×844)."""
     ana_seat, bob_seat = room_of_two(live, duration=120)
-    ana = frames.watch(seated(browser, live, ana_seat, PHONE))
-    bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+    ana = frames.watch(seated(browser, live, ana_seat, phone))
+    bob = frames.watch(seated(browser, live, bob_seat, phone))
     try:
         expect(ana.locator(".players")).to_contain_text("Bob")
         ana.click("#start")
@@ -473,12 +475,15 @@ def test_results_on_a_phone_open_on_the_winner_and_the_scores(
             order = [box_of(page, s)["y"] for s in (".winner", "table.scores", ".sheets", ".grid")]
             assert order == sorted(order), order
             scores = box_of(page, "table.scores")
-            assert scores["y"] + scores["height"] <= PHONE["height"]  # on the first screen
+            assert scores["y"] + scores["height"] <= phone["height"]  # on the first screen
+            for found in page.locator("p.found").all():  # « 1 pt », never « 1 pts »
+                expect(found).not_to_contain_text(re.compile(r"(?<![0-9])1 pts"))
         buttons = box_of(ana, "#start")  # « Manche suivante », right after the scores
         assert box_of(ana, "table.scores")["y"] < buttons["y"] < box_of(ana, ".sheets")["y"]
         assert serious_violations(ana) == []
-        ana.screenshot(path=str(artifacts / "results-first-screen-host-phone.png"))
-        bob.screenshot(path=str(artifacts / "results-first-screen-phone.png"))
+        width = phone["width"]
+        ana.screenshot(path=str(artifacts / f"results-first-screen-host-phone-{width}.png"))
+        bob.screenshot(path=str(artifacts / f"results-first-screen-phone-{width}.png"))
         same_after_reload(ana)
     finally:
         ana.context.close()

@@ -290,3 +290,36 @@ def test_on_a_phone_touching_the_rack_brings_the_board_back_into_view(
         page.screenshot(path=str(artifacts / "topword-rack-touched-phone.png"))
     finally:
         context.close()
+
+
+def test_a_player_is_connected_only_while_their_page_is_open(
+    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+) -> None:
+    """Issue 21: at a started table Bob closes his page: Ana's page stops saying Bob is
+    « connecté » (« absent »), herself still connected; Bob opens the table again: Ana
+    sees him « connecté » again."""
+    table = live.post("/api/tables", {"name": "Ana", "seats": ["person"]})
+    bob_seat = live.post(f"/api/rooms/{table['room']}/join", {"name": "Bob"})
+    ana = frames.watch(seated(browser, live, table, DESKTOP))
+    bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+    bob_row = ana.locator('.players li[data-seat="s2"]')
+    try:
+        expect(bob_row).to_contain_text("connecté")
+        ana.click("#start")
+        expect(ana.locator("#rack .tile").first).to_be_visible()
+        expect(bob.locator("#rack .tile").first).to_be_visible()
+        expect(bob_row).to_contain_text("connecté")
+        bob.context.close()
+        expect(bob_row).not_to_contain_text("connecté")
+        expect(bob_row).to_contain_text("absent")
+        expect(ana.locator('.players li[data-seat="s1"]')).to_contain_text("connecté")
+        ana.screenshot(path=str(artifacts / "topword-friend-gone-desktop.png"))
+        bob = frames.watch(seated(browser, live, bob_seat, PHONE))
+        expect(bob.locator("#rack .tile").first).to_be_visible()
+        expect(bob_row).to_contain_text("connecté")
+        expect(bob_row).not_to_contain_text("absent")
+        expect(bob.locator('.players li[data-seat="s1"]')).to_contain_text("connecté")
+        frames.all_fit("welcome", "events")
+    finally:
+        ana.context.close()
+        bob.context.close()

@@ -219,6 +219,32 @@ def test_item6_a_refused_join_stores_nothing(served: Served) -> None:
     assert served.stored_rooms() == [room_of(room)]
 
 
+@pytest.mark.parametrize("route", ["/api/rooms", "/api/tables"])
+def test_item7_names_that_lie_are_refused_or_the_same_seat(served: Served, route: str) -> None:
+    """`ana` + U+200B is not a second « ana » (a format character: refused, said with
+    its code point), `ＡＮＡ` and `Ana` are `ana` again (NFKC, casefold: name_taken), a
+    lone U+200B or a bidi override is no name; never a 500, no seat added; a name in
+    Hebrew letters is a name."""
+    made = served.client.post(route, json={"name": "ana"})
+    assert made.status_code == 200, made.text
+    room = made.json()["room"]
+    answers = {
+        name: served.client.post(f"/api/rooms/{room}/join", json={"name": name})
+        for name in ("ana\u200b", "\u200b", "\u202eBob", "ＡＮＡ", "Ana")
+    }
+    for name, answer in answers.items():
+        assert answer.status_code == 409, (name, answer.text)
+    for name in ("ana\u200b", "\u200b", "\u202eBob"):
+        body = answers[name].json()
+        assert body["refused"] == "bad_name", body
+        assert body["text"].startswith("nom refusé : ") and "U+20" in body["text"], body
+    for name in ("ＡＮＡ", "Ana"):
+        assert answers[name].json()["refused"] == "name_taken", answers[name].text
+    hebrew = served.client.post(f"/api/rooms/{room}/join", json={"name": "שרה"})
+    assert hebrew.status_code == 200, hebrew.text
+    assert served.stored_rooms() == [room_of(room)]
+
+
 def test_item8_a_chosen_grid_comes_only_from_a_room_that_played_it(served: Served) -> None:
     client = served.client
     alone = client.post("/api/rooms", json={"name": "Ana", "seed": 42})
@@ -241,6 +267,15 @@ def test_item8_a_chosen_grid_comes_only_from_a_room_that_played_it(served: Serve
         settings = hello(socket, zoe)["view"]["settings"]
     assert settings["origin"] == room_of(room) and settings["chosen_grid"] is True
     assert len(served.stored_rooms()) == 2
+
+
+def test_item8_a_topword_table_takes_no_chosen_seed(served: Served) -> None:
+    """A table's pile is never chosen by its creator: a seed (with or without an
+    origin) is a field the table's request does not have, refused, nothing stored."""
+    for extra in ({"seed": "42"}, {"seed": 42, "origin": "abc"}):
+        answer = served.client.post("/api/tables", json={"name": "Ana", **extra})
+        assert answer.status_code in (400, 409) and answer.json(), answer.text
+    assert served.stored_rooms() == []
 
 
 def test_item9_the_watch_link_can_watch_but_not_sit(served: Served) -> None:

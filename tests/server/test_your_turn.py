@@ -97,6 +97,10 @@ def test_the_player_to_move_sees_your_turn_and_the_other_does_not(client: TestCl
     mine = client.get("/mes-parties").text
     assert "À vous de jouer" in mine and 'class="your-turn-badge"' in mine
     assert f'href="/r/{room}"' in mine  # the players' link: back to the seat
+    other = "Bob" if first == "s1" else "Ana"
+    assert f"contre <bdi>{other}</bdi>" in mine  # the name isolated (issue 26 item 7)
+    own = "Ana" if first == "s1" else "Bob"
+    assert f" · <bdi>{own}</bdi>" in mine  # the name the player sat with, isolated
     as_player(client, jars[first])
     with client.websocket_connect(f"/ws/{room}") as socket:
         hello(socket, tokens[first])

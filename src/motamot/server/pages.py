@@ -22,7 +22,7 @@ from jinja2 import (
     PrefixLoader,
     StrictUndefined,
 )
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
@@ -45,12 +45,26 @@ LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 
 
 def texts(lang: Language) -> Callable[..., str]:
-    """`t(key, **fields)` in the templates: a page text in `lang`."""
+    """`t(key, **fields)` in the templates: a page text in `lang`. A field given as markup
+    (`bdi(name)`) goes in as it is, the text around it escaped."""
 
     def t(key: str, **fields: object) -> str:
-        return page_text(key, lang, **fields)
+        marked = {key: value for key, value in fields.items() if isinstance(value, Markup)}
+        if not marked:
+            return page_text(key, lang, **fields)
+        marks = {key: f"\x00{number}\x00" for number, key in enumerate(marked)}
+        shown = escape(page_text(key, lang, **{**fields, **marks}))
+        for field, mark in marks.items():
+            shown = shown.replace(mark, marked[field])
+        return shown
 
     return t
+
+
+def bdi(name: object) -> Markup:
+    """A player's name isolated from the text around it (`<bdi>`, escaped): a
+    right-to-left name never reorders the words or names beside it (issue 26 item 7)."""
+    return Markup("<bdi>{}</bdi>").format(name)
 
 
 def script_json(value: Any) -> Markup:
@@ -98,6 +112,8 @@ class Pages:
             lstrip_blocks=True,
         )
         env.globals["asset"] = assets.url
+        env.globals["bdi"] = bdi
+        env.filters["bdi"] = bdi
         env.filters["script_json"] = script_json
         self.env = env
         self.templates = Jinja2Templates(env=env)

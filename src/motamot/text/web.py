@@ -149,17 +149,17 @@ PAGE: Catalog = {
     "sheets": {"fr": "Les mots de chacun", "en": "Each player's words"},
     "wiktionary": {"fr": "{word} sur le Wiktionnaire", "en": "{word} on Wiktionary"},
     "found_you": {
-        "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
-        "en": "You found {count:word|words} of {total} ({points} pts of {all_points})",
+        "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points:pt|pts} sur {all_points})",
+        "en": "You found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
     },
     "found_player": {
-        "fr": "{name} a trouvé {count:mot|mots} sur {total} ({points} pts sur {all_points})",
-        "en": "{name} found {count:word|words} of {total} ({points} pts of {all_points})",
+        "fr": "{name} a trouvé {count:mot|mots} sur {total} ({points:pt|pts} sur {all_points})",
+        "en": "{name} found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
     },
     "found_room": {
         "fr": "Ensemble, vous avez trouvé {count:mot|mots} sur {total}"
-        " ({points} pts sur {all_points})",
-        "en": "Together you found {count:word|words} of {total} ({points} pts of {all_points})",
+        " ({points:pt|pts} sur {all_points})",
+        "en": "Together you found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
     },
     "after_rounds": {"fr": "après {count:manche|manches}", "en": "after {count:round|rounds}"},
     "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
@@ -173,7 +173,16 @@ PAGE: Catalog = {
         "fr": "Cette salle jouera d'abord la même grille que la partie d'origine.",
         "en": "This room will first play the same grid as the original game.",
     },
-    "original_room": {"fr": "Voir la partie d'origine", "en": "See the original game"},
+    "chosen_grid_from": {
+        "fr": "Même grille que {origin} : elle a déjà été jouée, certains la connaissent "
+        "peut-être.",
+        "en": "Same grid as {origin}: it was played before, some may know it.",
+    },
+    "chosen_grid_origin": {"fr": "la partie d'origine", "en": "the original game"},
+    "chosen_grid": {
+        "fr": "Grilles choisies d'avance, à la création de la salle.",
+        "en": "Grids chosen in advance, when the room was made.",
+    },
     "late_title": {
         "fr": "Arrivés après la fin de la manche",
         "en": "Arrived after the end of the round",

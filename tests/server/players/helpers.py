@@ -83,7 +83,7 @@ def signed_in_as(client: TestClient) -> str | None:
     page = client.get("/compte", follow_redirects=False)
     if page.status_code != 200:
         return None
-    found = re.search(r"(?:Connecté en tant que|Signed in as) (.+?)\.", page.text)
+    found = re.search(r"(?:Connecté en tant que|Signed in as) <bdi>(.+?)</bdi>\.", page.text)
     return None if found is None else found[1]
 
 

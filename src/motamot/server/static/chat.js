@@ -103,9 +103,9 @@ export class ChatPanel {
     return h(
       "p",
       { "data-seq": line.seq, class: [mine ? "mine" : "", phrase ? "phrase" : ""].join(" ").trim() || null },
-      h("span", { class: "who" }, this.client.nameOf(line.seat)),
+      h("bdi", { class: "who" }, this.client.nameOf(line.seat)),
       h("span", { class: "sep" }, t("chat_said", { name: "", text: "" })),
-      h("span", { class: "said" }, words), // textContent: markup stays text
+      h("span", { class: "said", dir: "auto" }, words), // textContent: markup stays text
     );
   }
 

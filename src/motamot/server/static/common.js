@@ -25,6 +25,37 @@ export function t(key, fields = {}) {
   return fill(TEXTS.page[key] ?? key, fields);
 }
 
+/** A page text by key as nodes: a field given as a node (or a list of nodes) goes in as
+ * it is (a name's <bdi>, a link), the others as text; a field said twice (« Retirer
+ * {name} ? {name} ne pourra plus… ») is a copy the second time. */
+export function tNodes(key, fields = {}) {
+  const template = TEXTS.page[key] ?? key;
+  const nodes = [];
+  const used = new Set();
+  let last = 0;
+  for (const found of template.matchAll(/\{(\w+)(?::[^|}]*\|[^}]*)?\}/g)) {
+    const value = fields[found[1]];
+    if (!(value instanceof Node) && !Array.isArray(value)) continue;
+    const parts = [value].flat().map((part) => (used.has(found[1]) && part instanceof Node ? part.cloneNode(true) : part));
+    used.add(found[1]);
+    nodes.push(fill(template.slice(last, found.index), fields), ...parts);
+    last = found.index + found[0].length;
+  }
+  nodes.push(fill(template.slice(last), fields));
+  return nodes.filter((node) => node !== "");
+}
+
+/** A player's name as an element of its own, isolated from the text around it (<bdi>): a
+ * right-to-left name never reorders the words or the names next to it (issue 26). */
+export function nameEl(name) {
+  return h("bdi", {}, name);
+}
+
+/** Names, each isolated, joined by « , ». */
+export function namesEl(names) {
+  return names.flatMap((name, index) => (index ? [", ", nameEl(name)] : [nameEl(name)]));
+}
+
 /** Why a word is refused (B12), by reason code. */
 export function reason(code) {
   return TEXTS.reasons[code] ?? code;

@@ -1,5 +1,5 @@
 // The home page: create a room, then go to it with the creator's seat token kept.
-import { DATA, LANG, h, postJSON, t } from "./common.js";
+import { DATA, LANG, h, nameEl, namesEl, postJSON, t, tNodes } from "./common.js";
 
 const form = document.getElementById("create");
 
@@ -130,13 +130,13 @@ async function listTables() {
     if (table.finished) where = t("game_over_short");
     else if (!table.started) where = t("waiting_start");
     else if (table.current === saved.seat) where = t("your_turn");
-    else where = t("turn_of", { name: table.names[table.current] ?? "?" });
+    else where = tNodes("turn_of", { name: nameEl(table.names[table.current] ?? "?") });
     const mine = table.started && !table.finished && table.current === saved.seat;
     items.push(
       h(
         "li",
         { class: mine ? "your-turn" : "", "data-room": saved.room },
-        h("a", { href: `/r/${saved.room}` }, players.join(", ")),
+        h("a", { href: `/r/${saved.room}` }, namesEl(players)),
         " — ",
         where,
         " · ",

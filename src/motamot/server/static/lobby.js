@@ -1,6 +1,6 @@
 // The lobby (`/salon`): the open tables from the page's data at once, then the socket's
 // frames: the whole lobby on connecting (again after each reconnect), then each change.
-import { DATA, durationText, h, t } from "./common.js";
+import { DATA, durationText, h, namesEl, t } from "./common.js";
 
 const body = document.getElementById("tables");
 const empty = document.getElementById("no-tables");
@@ -42,7 +42,7 @@ function rowOf(row) {
     cell(t("col.game"), rulesOf(row), row.rated ? h("strong", { class: "rated-mark" }, ` · ${t("rated_table")}`) : null),
     cell(t("col.dictionary"), t(`dictionary.${row.dictionary}`)),
     cell(t("col.clock"), clockOf(row), row.live ? null : h("span", { class: "hint" }, ` · ${t("by_correspondence")}`)),
-    cell(t("col.players"), `${players.join(", ")} (${players.length})`),
+    cell(t("col.players"), namesEl(players), ` (${players.length})`),
     cell(t("col.free"), String(row.free)),
     cell(t("col.rating"), rating),
     h("td", { class: "join-cell" }, link),

@@ -3,7 +3,7 @@
 // short list, sent to the server's operator). `seatControls(client, seat)` gives the
 // controls of one seat of the view (null: none), `client.page.draw()` redraws them.
 import { announce } from "./client.js";
-import { DATA, TEXTS, h, postJSON, t } from "./common.js";
+import { DATA, TEXTS, h, nameEl, postJSON, t, tNodes } from "./common.js";
 
 /** The one question open: which seat, "remove" or "report", the reason chosen, an error. */
 const open = { seat: null, what: null, reason: null, error: "" };
@@ -39,7 +39,7 @@ export function seatControls(client, seat) {
     controls.push(h("button", { type: "button", class: "small", id, "aria-label": t("remove_player_label", { name: seat.name }), onclick: ask }, t("remove_player")));
   }
   if (reported.has(seat.seat)) {
-    controls.push(h("span", { class: "reported" }, t("report_sent", { name: seat.name })));
+    controls.push(h("span", { class: "reported" }, tNodes("report_sent", { name: nameEl(seat.name) })));
   } else {
     const ask = () => show(client, seat.seat, "report", `report-reason-${seat.seat}`);
     controls.push(h("button", { type: "button", class: "small", id: `report-${seat.seat}`, "aria-label": t("report_player_label", { name: seat.name }), onclick: ask }, t("report_player")));
@@ -56,7 +56,7 @@ function removeQuestion(client, seat) {
   return h(
     "span",
     { class: "seat-confirm", role: "group", "aria-labelledby": question },
-    h("span", { id: question }, t("remove_player_confirm", { name: seat.name })),
+    h("span", { id: question }, tNodes("remove_player_confirm", { name: nameEl(seat.name) })),
     h("button", { type: "button", class: "small", id: `remove-no-${seat.seat}`, onclick: () => close(client, seat.seat) }, t("remove_player_no")),
     h("button", { type: "button", class: "small danger", id: `remove-yes-${seat.seat}`, onclick: yes }, t("remove_player_yes")),
   );

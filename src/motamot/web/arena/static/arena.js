@@ -5,7 +5,7 @@
 // the start, the end): the numbers have holes, and that is fine here.
 import { announce } from "../client.js";
 import { Connection } from "../connection.js";
-import { DATA, h, postJSON, reason, t, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, h, nameEl, postJSON, reason, t, wiktionaryLink, writtenWord } from "../common.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "../boggle/grid.js";
 
@@ -265,7 +265,7 @@ function resultsSection(view) {
   const result = view.result;
   const you = result.you;
   const rows = result.best_players.map((p) =>
-    h("tr", {}, h("td", {}, String(p.rank)), h("th", { scope: "row" }, p.name), h("td", {}, String(p.score)), h("td", {}, String(p.words))),
+    h("tr", {}, h("td", {}, String(p.rank)), h("th", { scope: "row" }, nameEl(p.name)), h("td", {}, String(p.score)), h("td", {}, String(p.words))),
   );
   const table = h(
     "table",

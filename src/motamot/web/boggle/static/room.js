@@ -2,7 +2,7 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, copyButton, h, labelled, reason, replaceKeepingFocus, t, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, reason, replaceKeepingFocus, t, tNodes, wiktionaryLink, writtenWord } from "../common.js";
 import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
@@ -105,14 +105,14 @@ function drawPeople() {
       const count = running ? h("span", { class: "count" }, t(view.settings.verify_at_end ? "written_count" : "word_count", { count: round.counts[s.seat] ?? 0 })) : null;
       const remove =
         client.me === view.host && s.bot && !running
-          ? h("button", { type: "button", class: "small", id: `remove-${s.seat}`, onclick: () => client.act("remove_bot", { seat: s.seat }) }, `${t("remove")} ${s.name}`)
+          ? h("button", { type: "button", class: "small", id: `remove-${s.seat}`, onclick: () => client.act("remove_bot", { seat: s.seat }) }, t("remove"), " ", nameEl(s.name))
           : null;
       const online = s.bot || (client.online && client.presence.has(s.seat));
       const known = s.bot || client.online;
       return h(
         "li",
         { class: online ? "online" : known ? "offline" : "unknown", "data-seat": s.seat },
-        h("span", { class: "name" }, s.name),
+        h("span", { class: "name" }, nameEl(s.name)),
         h("span", { class: "badges" }, badges.join(" · ")),
         count,
         remove,
@@ -165,6 +165,14 @@ function settingsLine(settings) {
   return h("p", { class: "settings" }, parts.join(" · "));
 }
 
+/** Issue 26 item 8: a room playing grids chosen in advance says so to every player and
+ * spectator, and where they come from (a room's grid is never fixed in secret). */
+function chosenGrid(settings) {
+  if (!settings.chosen_grid) return null;
+  const origin = settings.origin ? h("a", { href: `/r/${settings.origin}/watch` }, t("chosen_grid_origin")) : null;
+  return h("p", { class: "note", id: "chosen-grid" }, origin ? tNodes("chosen_grid_from", { origin }) : t("chosen_grid"));
+}
+
 function verdictText(word) {
   const shown = word.word ?? word.text;
   switch (word.feedback) {
@@ -211,14 +219,16 @@ function buildRound(round) {
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
   const head = h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer);
   if (client.me === null) {
-    stage.replaceChildren(head, state.grid.el); // a spectator writes nothing
+    fill(stage, head, state.grid.el, chosenGrid(client.view.settings)); // a spectator writes nothing
   } else {
-    stage.replaceChildren(
+    fill(
+      stage,
       head,
       state.grid.el,
       form,
       h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
       h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
+      chosenGrid(client.view.settings),
       h("h2", {}, t("my_words")),
       h("ul", { class: "my-words", id: "my-words" }),
     );
@@ -295,7 +305,7 @@ function entryItem(entry, grid, written) {
     entry.status === "scored"
       ? t("points", { points: entry.points })
       : entry.status === "crossed"
-        ? t("crossed_by", { names: entry.crossed_by.join(", ") })
+        ? tNodes("crossed_by", { names: namesEl(entry.crossed_by) })
         : reason(entry.reason);
   const word = entry.status === "crossed" ? h("s", {}, label) : label;
   const hasPath = entry.path && entry.path.length > 0;
@@ -319,9 +329,9 @@ function foundLine(result, name) {
   const all = result.grid_total;
   const found = name === null ? result.room_found : result.found?.[name];
   if (!all || !found) return null;
-  const fields = { count: found.words, total: all.words, points: found.points, all_points: all.points, name };
+  const fields = { count: found.words, total: all.words, points: found.points, all_points: all.points, name: name === null ? "" : nameEl(name) };
   const key = name === null ? "found_room" : client.me !== null && result.seats[name] === client.me ? "found_you" : "found_player";
-  return h("p", { class: "found" }, t(key, fields));
+  return h("p", { class: "found" }, tNodes(key, fields));
 }
 
 function buildResults(round) {
@@ -332,7 +342,7 @@ function buildResults(round) {
     h(
       "section",
       { class: "sheet card" },
-      h("h3", {}, player.player, " ", h("span", { class: "total" }, t("total", { total: player.total }))),
+      h("h3", {}, nameEl(player.player), " ", h("span", { class: "total" }, t("total", { total: player.total }))),
       foundLine(result, player.player),
       player.penalty ? h("p", { class: "penalty" }, t("penalty_line", { penalty: player.penalty })) : null,
       player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid, result.written))) : h("p", { class: "hint" }, t("no_words")),
@@ -365,7 +375,7 @@ function buildResults(round) {
     // the winner and the scores first (a phone opened on a full-screen grid), then the
     // sheets, then the grid their words light up
     h("h1", {}, t("results", { number: round.number })),
-    h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : t("round_winner", { names: result.winners.join(", ") })),
+    h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : tNodes("round_winner", { names: namesEl(result.winners) })),
     h("section", { class: "late card", id: "late-words", hidden: true }),
     foundLine(result, null),
     h("h2", {}, t("scoreboard")),
@@ -380,7 +390,7 @@ function buildResults(round) {
     h("h2", {}, t("same_grid")),
     h("p", { class: "hint" }, t("same_grid_hint")),
     h("p", { class: "link" }, h("a", { href: againUrl, id: "same-grid" }, t("same_grid")), " ", copyButton(againUrl)),
-    settings.origin ? h("p", {}, h("a", { href: `/r/${settings.origin}/watch` }, t("original_room"))) : null,
+    chosenGrid(settings),
   );
 }
 
@@ -393,18 +403,18 @@ function scoreboard() {
   const match = client.view.match;
   const rows = Object.entries(match.totals)
     .sort((a, b) => b[1] - a[1])
-    .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameOf(seat)), h("td", {}, String(total))));
+    .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameEl(nameOf(seat))), h("td", {}, String(total))));
   const caption = !match.finished
     ? t("after_rounds", { count: match.rounds_played })
     : nobodyScored(Object.values(match.totals))
       ? t("no_match_winner")
-      : t("match_won", { names: match.winners.map(nameOf).join(", ") });
+      : tNodes("match_won", { names: namesEl(match.winners.map(nameOf)) });
   return h("table", { class: "scores" }, h("caption", {}, caption), h("tbody", {}, rows));
 }
 
 function buildLobby() {
   const again = client.view.round !== null; // a rematch: rounds were played before
-  fill(stage, h("h1", {}, t("room_title")), again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null, settingsLine(client.view.settings));
+  fill(stage, h("h1", {}, t("room_title")), again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null, settingsLine(client.view.settings), chosenGrid(client.view.settings));
 }
 
 // --- drawing -------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // the reference it follows, step for step.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, h, labelled, replaceKeepingFocus, t } from "../common.js";
+import { DATA, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
 import { COLUMNS, SIZE, drawBoard } from "../topword/board.js";
 import { Composer } from "../topword/composer.js";
 import { refusalText } from "../topword/score.js";
@@ -215,7 +215,7 @@ function playerList(view) {
     return h(
       "li",
       { class: online ? "online" : client.online ? "offline" : "unknown", "data-seat": s.seat },
-      h("span", { class: "name" }, s.name),
+      h("span", { class: "name" }, nameEl(s.name)),
       h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
     );
   });
@@ -316,9 +316,9 @@ function playBlock(g) {
 
 function foundText(seats) {
   if (!seats.length) return t("dup_found_by_nobody");
-  const names = seats.slice(0, FOUND_SHOWN).map(nameOf).join(", ");
+  const names = namesEl(seats.slice(0, FOUND_SHOWN).map(nameOf));
   const more = seats.length - FOUND_SHOWN;
-  return t("dup_found_by", { names: more > 0 ? t("dup_found_more", { names, count: more }) : names });
+  return tNodes("dup_found_by", { names: more > 0 ? tNodes("dup_found_more", { names, count: more }) : names });
 }
 
 /** My move in a turn of the sheet, in words: its points and gap, or why none. */
@@ -344,7 +344,7 @@ function standingsTable(rows, label) {
     h(
       "tr",
       { class: s.seat === client.me ? "mine" : "", "data-seat": s.seat },
-      [String(s.rank), nameOf(s.seat), String(s.total), gapText(s.gap), `${s.percent.toFixed(1)} %`].map((text) => h("td", {}, text)),
+      [String(s.rank), nameEl(nameOf(s.seat)), String(s.total), gapText(s.gap), `${s.percent.toFixed(1)} %`].map((text) => h("td", {}, text)),
     ),
   );
   return h(
@@ -381,7 +381,7 @@ function sheetBlock(g) {
       cells.push(h("td", { class: line.reason ? "move refused" : "move" }, line.move === undefined ? t("dup_no_move") : line.reason ? `${line.move} (${why})` : line.move));
       cells.push(h("td", {}, line.reason || line.move === undefined ? "0" : `${line.points} (${gapText(line.points - line.top_points)})`));
     }
-    cells.push(h("td", {}, line.top ? line.found_by.map(nameOf).join(", ") || "—" : "—"));
+    cells.push(h("td", {}, line.top && line.found_by.length ? namesEl(line.found_by.map(nameOf)) : "—"));
     return h("tr", {}, cells);
   });
   return h(

@@ -1,7 +1,7 @@
 // After a duplicate game: its replay, the board turn by turn with the rack everybody
 // played, the top laid (its cells lit) and who found it, then the final standings (D6),
 // from the server's JSON (/api/duplicate/<room>/replay).
-import { DATA, h, labelled, t } from "../common.js";
+import { DATA, h, labelled, nameEl, namesEl, t, tNodes } from "../common.js";
 import { drawBoard } from "../topword/board.js";
 
 const root = document.getElementById("duplicate");
@@ -13,7 +13,7 @@ function gapText(gap) {
 
 function standingsTable(standings) {
   const labels = [t("col.rank"), t("col.player"), t("col.total"), t("col.gap"), t("col.share")];
-  const rows = standings.map((s) => h("tr", {}, [String(s.rank), s.name, String(s.total), gapText(s.gap), `${s.percent.toFixed(1)} %`].map((text) => h("td", {}, text))));
+  const rows = standings.map((s) => h("tr", {}, [String(s.rank), nameEl(s.name), String(s.total), gapText(s.gap), `${s.percent.toFixed(1)} %`].map((text) => h("td", {}, text))));
   return h(
     "div",
     { class: "scroll", tabindex: 0, role: "region", "aria-label": t("dup_standings") },
@@ -22,7 +22,7 @@ function standingsTable(standings) {
 }
 
 function foundText(names) {
-  return names.length ? t("dup_found_by", { names: names.join(", ") }) : t("dup_found_by_nobody");
+  return names.length ? tNodes("dup_found_by", { names: namesEl(names) }) : t("dup_found_by_nobody");
 }
 
 async function replay() {

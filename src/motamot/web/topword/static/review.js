@@ -1,6 +1,6 @@
 // After a Topword game: the replay (the board move by move) and the analysis (the best
 // move at each turn and the points left on the table), from the server's JSON.
-import { DATA, h, labelled, t } from "../common.js";
+import { DATA, h, labelled, nameEl, t } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 
 const root = document.getElementById("table");
@@ -42,7 +42,7 @@ async function replay() {
     drawBoard(board, { board: step.board, lit: new Set((step.placed ?? []).map(cellOf)) });
     caption.textContent = t("move_n", { number: index, total: data.steps.length - 1 });
     detail.replaceChildren(
-      step.player ? h("p", {}, labelled(step.player, `${playedText(step.played)}, ${t("points", { points: step.points })} (${step.total})`)) : "",
+      step.player ? h("p", {}, nameEl(step.player), labelled("", `${playedText(step.played)}, ${t("points", { points: step.points })} (${step.total})`)) : "",
       step.score ? h("ul", { class: "breakdown" }, step.score.words.map((w) => h("li", {}, `${w.word} ${w.points}`))) : "",
     );
     previous.disabled = index === 0;
@@ -65,14 +65,14 @@ async function analysis() {
       "tr",
       { class: turn.given_up ? "given-up" : "" },
       cell(0, String(turn.turn)),
-      cell(1, turn.player),
+      cell(1, nameEl(turn.player)),
       cell(2, turn.rack),
       cell(3, `${playedText(turn.played)} (${turn.points})`),
       cell(4, turn.best ? `${turn.best} (${turn.best_points})` : "—"),
       cell(5, turn.given_up ? `−${turn.given_up}` : ""),
     ),
   );
-  const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, labelled(player, t("points_left", { points }))));
+  const totals = Object.entries(data.given_up).map(([player, points]) => h("li", {}, nameEl(player), labelled("", t("points_left", { points }))));
   root.replaceChildren(
     h("h1", {}, t("analysis")),
     back(),

@@ -3,7 +3,7 @@
 // what each seat sees: the page never holds anybody else's rack.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, durationText, h, labelled, remainingText, replaceKeepingFocus, t } from "../common.js";
+import { DATA, copyButton, durationText, h, labelled, nameEl, namesEl, remainingText, replaceKeepingFocus, t, tNodes } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
 import { seatControls } from "../moderation.js";
@@ -103,12 +103,14 @@ function lastTurn() {
   return turns.at(-1) ?? null;
 }
 
-function turnLine(turn) {
-  const name = nameOf(turn.seat);
-  if (turn.action === "play") return t("played_line", { name, move: turn.move, points: turn.points });
-  if (turn.action === "exchange") return turn.tile ? t("exchanged_own", { name, tile: turn.tile }) : t("exchanged_line", { name });
-  if (turn.action === "resign") return t("resigned_line", { name });
-  return t("passed_line", { name });
+/** A turn in words: nodes, the name isolated (<bdi>); `asText`: text for a screen reader (spoken, not laid out). */
+function turnLine(turn, asText = false) {
+  const name = asText ? nameOf(turn.seat) : nameEl(nameOf(turn.seat));
+  const say = asText ? t : tNodes;
+  if (turn.action === "play") return say("played_line", { name, move: turn.move, points: turn.points });
+  if (turn.action === "exchange") return turn.tile ? say("exchanged_own", { name, tile: turn.tile }) : say("exchanged_line", { name });
+  if (turn.action === "resign") return say("resigned_line", { name });
+  return say("passed_line", { name });
 }
 
 function clockText(g) {
@@ -138,7 +140,7 @@ function drawHead() {
     return h(
       "li",
       { class: [toPlay ? "to-play" : "", online ? "online" : known ? "offline" : "unknown"].join(" ").trim(), "data-seat": seat },
-      h("span", { class: "name" }, nameOf(seat)),
+      h("span", { class: "name" }, nameEl(nameOf(seat))),
       h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
       h("span", { class: "count" }, String(score)),
       seatInfo ? seatControls(client, seatInfo) : null,
@@ -153,8 +155,8 @@ function drawHead() {
     const clock = clockText(g);
     if (clock) parts.push(clock);
     if (g.start_draws?.length) {
-      const draws = g.start_draws.map((draw) => draw.map(([seat, tile]) => `${nameOf(seat)} ${tile}`).join(", ")).join(" ; ");
-      parts.push(h("p", { class: "hint starter" }, t("starter_drawn", { draws, name: nameOf(g.starter) })));
+      const draws = g.start_draws.flatMap((draw, round) => [round ? " ; " : "", ...draw.flatMap(([seat, tile], i) => [i ? ", " : "", nameEl(nameOf(seat)), ` ${tile}`])]);
+      parts.push(h("p", { class: "hint starter" }, tNodes("starter_drawn", { draws, name: nameEl(nameOf(g.starter)) })));
     }
   }
   replaceKeepingFocus(head, ...parts); // a redraw keeps a « Signaler » form's focus
@@ -242,7 +244,7 @@ function drawPlay() {
   const parts = [];
   const mine = myTurn();
   if (client.me !== null && !g.finished) {
-    const whose = mine ? t("your_turn") : t("turn_of", { name: nameOf(g.current) });
+    const whose = mine ? t("your_turn") : tNodes("turn_of", { name: nameEl(nameOf(g.current)) });
     parts.push(h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose));
     parts.push(h("p", { class: "hint" }, t("board_hint")));
     parts.push(composer.notationField());
@@ -323,13 +325,13 @@ function drawSide() {
 }
 
 function finalBlock(g) {
-  const winners = g.winners.map(nameOf).join(", ");
+  const winners = namesEl(g.winners.map(nameOf));
   return h(
     "section",
     { class: "card final", id: "final" },
     h("h2", {}, t("final")),
-    h("p", { class: "winner" }, t("winner", { names: winners })),
-    h("ul", {}, g.order.map((seat) => h("li", {}, t("final_line", { name: nameOf(seat), score: g.final_scores[seat], penalty: g.penalties[seat] })))),
+    h("p", { class: "winner" }, tNodes("winner", { names: winners })),
+    h("ul", {}, g.order.map((seat) => h("li", {}, tNodes("final_line", { name: nameEl(nameOf(seat)), score: g.final_scores[seat], penalty: g.penalties[seat] })))),
     h(
       "p",
       { class: "row" },
@@ -395,7 +397,7 @@ function fold(view, event) {
         g.rack = event.rack;
         composer.syncRack(event.rack);
       }
-      announce(turnLine(turn));
+      announce(turnLine(turn, true));
       if (turn.action === "play") sound("move");
       return true;
     }
