@@ -45,6 +45,20 @@ def test_t21_with_two_players_the_other_wins_at_once_whatever_the_scores() -> No
         game.resign()
 
 
+def test_t19_t21_a_game_the_others_resigned_takes_no_end_penalty_from_the_winner() -> None:
+    """The one left wins with the tiles still on their rack: the game stopped, it was not
+    played out, so no T19 penalty (a winner shown at -35 beside a loser at 0 was wrong)."""
+    game = Game(["Ana", "Bo", "Cy"], 5, LEX)
+    first = game.current
+    game.resign()
+    second = game.current
+    game.resign()
+    (left,) = {0, 1, 2} - {first, second}
+    assert game.end_reason is EndReason.RESIGNED and game.winners() == [left]
+    assert len(game.racks[left]) == 7 and game.penalties == [0, 0, 0]
+    assert game.final_scores() == game.scores == [0, 0, 0]
+
+
 def test_t21_the_last_two_passing_after_a_resign_end_the_game() -> None:
     game = Game(["Ana", "Bo", "Cy"], 5, LEX)
     game.resign()

@@ -405,7 +405,11 @@ class Game:
             self._finish(reason)
 
     def _finish(self, reason: EndReason) -> None:
-        """T19: each tile left on a rack costs its owner the ruleset's penalty."""
+        """T19: each tile left on a rack costs its owner the ruleset's penalty; T21: not
+        when the others resigned (the game stopped, it was not played out)."""
         if self.end_reason is None or reason is EndReason.RACK_EMPTY:
             self.end_reason = reason
+        if self.end_reason is EndReason.RESIGNED:
+            self.penalties = [0] * len(self.racks)
+            return
         self.penalties = [self.ruleset.end_penalty * len(rack) for rack in self.racks]
