@@ -178,6 +178,23 @@ def create(port: int) -> str:
     return room
 
 
+def report(port: int, room: str, seat: str) -> None:
+    """A visitor of `room` reports the name at `seat`, as its page does."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/rooms/{room}/report",
+        data=json.dumps({"seat": seat, "reason": "offensive_name"}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert json.loads(answer.read())["reported"] is True
+
+
+def _moderated(out: str) -> None:
+    """The report listed, the ban made and listed among the bans, then lifted."""
+    named = [line for line in out.splitlines() if "Ana" in line]
+    assert len(named) >= 4, out
+
+
 def status(port: int, path: str) -> int:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as answer:
@@ -234,12 +251,14 @@ def test_every_command_of_the_page_runs(run: Run) -> None:
     before: dict[str, Callable[[], None]] = {
         "one-restore": lambda: run.stop_server(run.port("8000")),
         "one-mail": lambda: run.stop_server(run.port("8000")),
+        "one-moderation": lambda: report(run.port("8000"), run.rooms["kept"], "s1"),
     }
     after: dict[str, Callable[[str], None]] = {
         "one-start": lambda out: run.rooms.update(kept=create(run.port("8000"))),
         "one-check": lambda out: _check_metrics(out),
         "one-backup": lambda out: run.rooms.update(later=create(run.port("8000"))),
         "one-restore": lambda out: _restored(run),
+        "one-moderation": lambda out: _moderated(out),
         "one-mail": lambda out: _mailed(run),
         "many-start": lambda out: run.rooms.update(cluster=create(run.port("8001"))),
         "many-reload": lambda out: _through_nginx(out),
@@ -257,8 +276,8 @@ def test_every_command_of_the_page_runs(run: Run) -> None:
         if name in after:
             after[name](out)
         done.append(name)
-    assert done == ["one-start", "one-check", "one-backup", "one-restore", "one-mail",
-                    "many-start", "many-nginx", "many-reload", "many-backup"]  # fmt: skip
+    assert done == ["one-start", "one-check", "one-backup", "one-restore", "one-moderation",
+                    "one-mail", "many-start", "many-nginx", "many-reload", "many-backup"]  # fmt: skip
 
 
 def _check_metrics(out: str) -> None:
