@@ -276,8 +276,10 @@ def test_every_command_of_the_page_runs(run: Run) -> None:
         if name in after:
             after[name](out)
         done.append(name)
-    assert done == ["one-start", "one-check", "one-backup", "one-restore", "one-moderation",
-                    "one-mail", "many-start", "many-nginx", "many-reload", "many-backup"]  # fmt: skip
+    assert done == [
+        "one-start", "one-check", "one-backup", "one-restore", "one-moderation", "one-mail",
+        "many-start", "many-nginx", "many-reload", "many-backup",
+    ]  # fmt: skip
 
 
 def _check_metrics(out: str) -> None:
