@@ -4,7 +4,9 @@ sessions (A4), and every refusal a seat or the system can meet."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,7 @@ from motamot.service.arena.commands import CarrySessions
 from motamot.service.arena.room import ArenaRoom
 from motamot.service.arena.schedule import EPOCH, ArenaSchedule
 from motamot.service.arena.settings import ArenaSettings
+from motamot.service.arena.summary import COLUMNS
 from motamot.service.boggle.commands import StartRound, WriteWord
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
 from motamot.service.brokers.local import LocalBroadcaster
@@ -19,6 +22,7 @@ from motamot.service.ports import ManualClock
 from motamot.service.rooms.commands import AddBot, ChangeSettings, Join, SetReady
 from motamot.service.rooms.host import RoomHost
 from motamot.service.rooms.outcomes import Ack, Refusal
+from motamot.service.rooms.retention import DAY, Retention, sweep
 from motamot.service.server_secret import ServerSecret
 from motamot.service.stores.memory import MemoryStore
 from tests.arena.helpers import SCHEDULE, SECRET, Arena, arena_on, digest, words_of
@@ -323,5 +327,38 @@ def test_arena_an_empty_round_leaves_the_store_and_a_played_one_leaves_memory() 
         assert arena.host.loaded(arena.room_id(N)) is None  # but out of memory
         assert {arena.room_id(n) for n in (N + 2, N + 3)} <= stored
         assert isinstance(arena.host.loaded(arena.room_id(N + 3)), ArenaRoom)
+
+    with_arena(body)
+
+
+def test_arena_A3_retention_keeps_a_round_s_ranking_as_its_summary(tmp_path: Path) -> None:
+    """Retention removes an old round's room with its words (the store stops growing) and
+    keeps its ranking: one line a player in rank order, ties sharing a rank, beside the
+    grid and seed the words can be found again from."""
+
+    async def body(arena: Arena) -> None:
+        await arena.at(SCHEDULE.start(N) + 1)
+        room = await arena.room(N)
+        assert room.records() == []  # nothing worth keeping yet
+        assert room.round is not None
+        grid, seed = room.round.grid.text, room.round.seed
+        words = words_of(grid)
+        seats = {name: await arena.join(N, name) for name in ("ana", "bea", "cy")}
+        for text in words[:2]:
+            assert isinstance(await arena.write(N, seats["ana"], text), Ack)
+            assert isinstance(await arena.write(N, seats["bea"], text), Ack)
+        assert isinstance(await arena.write(N, seats["cy"], words[2]), Ack)
+        await arena.at(SCHEDULE.deadline(N) + 0.2)
+        retention = Retention(days=90.0, records=tmp_path)
+        later = time.time() + 91 * DAY  # the store dates its events by the machine's clock
+        assert await sweep(arena.host, retention, now=later) >= 1
+        assert await arena.host.store.load(arena.room_id(N)) == []  # its events are gone
+        (kept,) = tmp_path.glob(f"*/arena-{arena.room_id(N)}.txt")
+        lines = kept.read_text("utf-8").splitlines()
+        assert lines[0] == "motamot arena round 1" and f"grid: {grid}" in lines
+        assert f"seed: {seed}" in lines and "players: 3" in lines
+        ranking = [line.split("\t") for line in lines[lines.index(COLUMNS) + 1 :]]
+        assert [(row[0], row[4]) for row in ranking] == [("1", "ana"), ("1", "bea"), ("3", "cy")]
+        assert ranking[0][2] == ranking[1][2] != ranking[2][2]  # the tie's equal score
 
     with_arena(body)

@@ -24,6 +24,7 @@ from motamot.service.arena.commands import CarrySessions
 from motamot.service.arena.events import SessionsCarried
 from motamot.service.arena.results import ArenaResults, round_results
 from motamot.service.arena.settings import ArenaSettings
+from motamot.service.arena.summary import summary_text
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
@@ -100,6 +101,13 @@ class ArenaRoom(Actor[ArenaSettings]):
         if self._solution is None:
             self._solution = solve(self.round.grid, self.rules, self.lexicon)
         return self._solution
+
+    def records(self) -> list[str]:
+        """The round's ranking (`summary`), once it has ended with players: what is kept
+        of the round when retention removes its room."""
+        if not self.ended or self.round is None or not self.results().places:
+            return []
+        return [summary_text(self.settings, self.round, self.results())]
 
     def results(self) -> ArenaResults:
         """The round's results, computed once when it has ended."""

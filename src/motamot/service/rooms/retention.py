@@ -6,8 +6,8 @@ records (each kind's engine format, `Actor.records`) are written under `records`
 folder per month, then its events are deleted, in the room's actor (no command runs
 meanwhile) and only if no event came since. With several processes a room is removed by
 the one that takes its lease. What other tables derive from rooms stays (the players'
-games, places and ratings are summaries of their own); a daily grid's or an arena's
-rankings, when there are some, are to be kept the same way.
+games, places and ratings are summaries of their own); an arena round keeps its ranking
+as its record (`arena.summary`).
 """
 
 from __future__ import annotations
