@@ -27,6 +27,7 @@ from motamot.service.stores.sqlite import SqliteStore
 from motamot.service.topword.commands import Pass, Start
 from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.record import parse_record as parse_topword
+from tests.arena.helpers import SCHEDULE, Arena, arena_on, words_of
 from tests.service.conftest import KINDS, StoreBackend, digest, lexicons, run
 
 WORDS = ["RAT", "TAR", "ART", "ZZZ"]
@@ -124,8 +125,24 @@ def file_size(path: Path) -> int:
     return path.stat().st_size
 
 
+async def arena_round(arena: Arena, players: int) -> None:
+    """The arena's next round, `players` people joining it and writing a few words each."""
+    number = SCHEDULE.number_at(arena.clock.now()) + 1
+    seats = [await arena.join(number, f"p{n}") for n in range(players)]
+    await arena.at(SCHEDULE.start(number) + 1)
+    room = await arena.room(number)
+    assert room.round is not None
+    words = [*words_of(room.round.grid.text)[:5], "zzqx"]
+    for n, seat in enumerate(seats):
+        for word in words[n % 3 :]:
+            assert isinstance(await arena.write(number, seat, word), Ack)
+    await arena.at(SCHEDULE.deadline(number) + 0.2)
+    assert room.ended
+
+
 async def waves(path: Path, retention: Retention | None, count: int) -> list[int]:
-    """`count` waves of 10 rooms played to the end, swept after each wave when
+    """`count` waves of 10 rooms played to the end and an arena round of 6 players (the
+    arena's churn: a room of its own every round), swept after each wave when
     `retention` is given, as if the sweep ran when three waves later were over (the
     rooms of the last three waves kept, whatever time a busy machine takes): the file's
     size after each wave."""
@@ -133,10 +150,12 @@ async def waves(path: Path, retention: Retention | None, count: int) -> list[int
     clock = ManualClock()
     host = RoomHost(store, LocalBroadcaster(), clock, lexicons, KINDS)
     await host.start(timers=False)
+    arena = arena_on(host, clock)
     sizes, ends = [], []
     for _ in range(count):
         for _ in range(10):
             await boggle_room(host, clock)
+        await arena_round(arena, 6)
         ends.append(time.time())
         if retention is not None and len(ends) > 3:
             await sweep(host, retention, now=ends[-4] + retention.days * DAY)
@@ -148,8 +167,9 @@ async def waves(path: Path, retention: Retention | None, count: int) -> list[int
 
 @pytest.mark.slow
 def test_soak_a_store_whose_rooms_come_and_go_levels_off(tmp_path: Path) -> None:
-    """Rooms kept three waves at a time: the file stops growing after the first waves
-    (freed pages are used again), where without retention it keeps growing."""
+    """Rooms and arena rounds kept three waves at a time: the file stops growing after
+    the first waves (freed pages are used again), where without retention it keeps
+    growing."""
     kept = run(lambda: waves(tmp_path / "kept.sqlite3", Retention(days=1 / DAY), 30))
     grown = run(lambda: waves(tmp_path / "grown.sqlite3", None, 30))
     print(f"file size after each wave, with retention: {kept}")
