@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 
 def default_kinds(arenas: Sequence[ArenaSchedule] | None = None) -> WebKinds:
     """The arena (`arenas`: its schedules, by default the classic French game's; none: no
-    arena), Boggle rooms, Topword tables and duplicate Topword rooms."""
+    arena), the daily grid, Boggle rooms, Topword tables and duplicate Topword rooms."""
     from motamot.web.arena import DEFAULT_ARENAS, ArenaWeb
     from motamot.web.boggle import BOGGLE
+    from motamot.web.daily import DailyWeb
     from motamot.web.duplicate import DUPLICATE
     from motamot.web.topword import TOPWORD
 
     arena = ArenaWeb(DEFAULT_ARENAS if arenas is None else arenas)
-    return WebKinds((arena, BOGGLE, TOPWORD, DUPLICATE))
+    return WebKinds((arena, DailyWeb(), BOGGLE, TOPWORD, DUPLICATE))

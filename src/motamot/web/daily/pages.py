@@ -1,0 +1,52 @@
+"""The daily grid's pages: a day's grid (drawn by `daily.js` over the daily routes), the
+home page's block and a room watched by its id; here is only what they read."""
+
+from __future__ import annotations
+
+import datetime
+
+from motamot.names import MAX_NAME_LENGTH
+from motamot.server.kinds import Page
+from motamot.service.daily.schedule import DailyGrids
+from motamot.text.daily_web import day_text
+from motamot.text.i18n import Language
+
+
+def day_page(
+    lang: Language,
+    grids: DailyGrids,
+    day: datetime.date,
+    today: datetime.date,
+    presets: list[str],
+    name: str,
+) -> Page:
+    """`day`'s grid of `grids`' preset (ranked if `day` is `today`, G4)."""
+    yesterday = today - datetime.timedelta(days=1)
+    query = "" if grids.preset == presets[0] else f"?jeu={grids.preset}"
+    context = {
+        "preset": grids.preset,
+        "presets": presets,
+        "day": day.isoformat(),
+        "day_text": day_text(day, lang),
+        "today": day == today,
+        "yesterday": yesterday.isoformat(),
+        "query": query,
+        "minutes": f"{grids.seconds / 60:g}",
+        "remembered": name,
+        "max_name": MAX_NAME_LENGTH,
+        "title_fields": {"date": day_text(day, lang)},
+    }
+    title = "daily_title" if day == today else "daily_title_of"
+    return Page("daily/page.html", title, "daily/daily.js", context)
+
+
+def watch(lang: Language) -> Page:
+    """A daily room watched by its id (a profile's link): the page of today's grid."""
+    del lang
+    return Page("daily/watch.html", "daily_title")
+
+
+def home(lang: Language) -> Page:
+    """« La grille du jour »: the home page's block."""
+    del lang
+    return Page("daily/home.html")
