@@ -75,6 +75,11 @@ HELP_EN: Mapping[str, str] = {
         "Boggle and Topword: referee, solver, computer players."
     ),
     "arbitrer des mots sur une grille": "judge words on a grid",
+    "la grille du jour d'un serveur": "a server's daily grid",
+    "le jour (défaut : aujourd'hui, en UTC)": "the day (default: today, in UTC)",
+    "le secret du serveur (défaut : server.secret dans le dossier de données)": (
+        "the server's secret (default: server.secret in the data folder)"
+    ),
     "boggle : tirer, résoudre, arbitrer": "boggle: roll, solve, judge",
     "topword : jouer, arbitrer, chercher les coups": "topword: play, judge, find moves",
     "compiler sa propre liste de mots": "compile your own word list",
