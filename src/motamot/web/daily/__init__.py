@@ -24,8 +24,10 @@ from motamot.service.boggle.commands import WriteWord
 from motamot.service.daily import DAILY as DAILY_ROOMS
 from motamot.service.daily.schedule import DailyGrids, day_at, parse_day
 from motamot.service.daily.shown import SHOWN, SHOWN_AS, DailyView
+from motamot.service.daily.streak import days_of, streak
 from motamot.service.rooms.outcomes import Refusal
 from motamot.text.i18n import Language
+from motamot.text.web import page_text
 from motamot.web.boggle.messages import WriteWordMessage
 from motamot.web.daily import api, pages
 
@@ -83,6 +85,13 @@ class DailyWeb(WebKind):
         if not self.grids:
             return []
         return [Route("/grille-du-jour", daily), Route("/grille-du-jour/{day}", daily)]
+
+    def profile(self, lang: Language, found: Any, now: float) -> list[str]:
+        """The player's streak of daily grids (G9), once they played one ranked."""
+        days = days_of(getattr(found, "daily", ()))
+        if not days:
+            return []
+        return [page_text("daily_streak", lang, days=streak(days, day_at(now)))]
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page | None:
         return pages.home(lang) if self.grids else None
