@@ -99,7 +99,8 @@ async function sendWord(text) {
     state.notes.push(line);
     showVerdict(line, false);
     announce(line);
-    if (answer?.refused === "after_deadline") load();
+    if (answer?.refused === "after_deadline") dayLine.textContent = `${DATA.day_text} · ${t(`preset.${DATA.preset}`)}`;
+load();
   } else if (answer.word) {
     const { type, seq, ...word } = answer.word;
     state.data.view.play.words.push(word);
@@ -179,7 +180,7 @@ function buildEnded(view) {
   const result = view.result;
   const data = state.data;
   const share = h("pre", { class: "daily-share", id: "daily-share" }, data.share ?? "");
-  const already = state.already ? h("p", { class: "notice", role: "note", id: "daily-already" }, t("daily_already")) : "";
+  const already = state.already ? h("p", { class: "daily-notice", role: "note", id: "daily-already" }, t("daily_already")) : "";
   const mine = h(
     "section",
     { class: "card", "aria-labelledby": "daily-results-title" },
@@ -191,6 +192,7 @@ function buildEnded(view) {
     h("p", {}, copyButton(data.share ?? "")),
   );
   const grid = new GridView(view.grid, {});
+  grid.el.classList.add("daily-grid-after");
   const missed = h(
     "section",
     { class: "card", "aria-labelledby": "daily-missed-title" },
@@ -212,7 +214,8 @@ function draw() {
   const view = state.data?.view;
   const now = phase(view);
   if (state.stageKey === null && now === "ended") state.already = true;
-  if (view) dayLine.textContent = t("daily_day_so_far", { players: view.players, playing: view.playing });
+  const game = `${DATA.day_text} · ${t(`preset.${DATA.preset}`)}`;
+  dayLine.textContent = view ? `${game} · ${t("daily_day_so_far", { players: view.players, playing: view.playing })}` : game;
   const key = now === "ended" ? `ended:${view.players}:${view.best.length}` : now;
   if (key !== state.stageKey) {
     state.stageKey = key;
@@ -237,13 +240,16 @@ function tick() {
   state.ticked = Math.min(state.ticked, second);
   if (left <= -0.5) {
     play("end");
-    load();
+    dayLine.textContent = `${DATA.day_text} · ${t(`preset.${DATA.preset}`)}`;
+load();
   }
 }
 
 setInterval(tick, 200);
 // the day goes on while the results are up: the ranking again now and then
 setInterval(() => {
-  if (phase(state.data?.view) === "ended") load();
+  if (phase(state.data?.view) === "ended") dayLine.textContent = `${DATA.day_text} · ${t(`preset.${DATA.preset}`)}`;
+load();
 }, 30_000);
+dayLine.textContent = `${DATA.day_text} · ${t(`preset.${DATA.preset}`)}`;
 load();
