@@ -149,17 +149,31 @@ class DailyRoutes:
             return refused(unfit, lang)
         who = await who_sits(request)
         grids, day, room_id = found
-        opened = await self.rooms.host.open(grids.settings(self.rooms.secret, day), room_id=room_id)
-        if isinstance(opened, Refusal) and opened.code != "room_exists":
-            return who.keep(request, refused(opened, lang, 503))
-        joined = await self.rooms.join(room_id, name, who.player, who.account is not None)
-        if isinstance(joined, Refusal):
-            return who.keep(request, refused(joined, lang))
-        answer = await self.rooms.host.submit(room_id, joined[0], StartPlay())
-        if isinstance(answer, Refusal) and answer.code != "daily_playing":
-            return who.keep(request, refused(answer, lang))
+        await self.rooms.host.tick(room_id)  # a play past its deadline is over first
+        had = await self.rooms.read(room_id, lambda room: _play_of(room, who.player))
+        if had == "over":  # refused before anything is stored (G5)
+            return who.keep(request, refused(Refusal("daily_played"), lang))
+        if had != "running":
+            started = await self._start(grids, day, room_id, name, who)
+            if isinstance(started, Refusal):
+                return who.keep(request, refused(started, lang, 503 if started.retryable else 409))
         response = await self.answer(request, found, who.player)
         return await seated(request, who, name, response)
+
+    async def _start(
+        self, grids: DailyGrids, day: datetime.date, room_id: str, name: str, who: Visitor
+    ) -> Refusal | None:
+        """The day's room opened if it is not, the player seated, their play started."""
+        opened = await self.rooms.host.open(grids.settings(self.rooms.secret, day), room_id=room_id)
+        if isinstance(opened, Refusal) and opened.code != "room_exists":
+            return opened
+        joined = await self.rooms.join(room_id, name, who.player, who.account is not None)
+        if isinstance(joined, Refusal):
+            return joined
+        answer = await self.rooms.host.submit(room_id, joined[0], StartPlay())
+        if isinstance(answer, Refusal) and answer.code != "daily_playing":
+            return answer
+        return None
 
     async def word(self, request: Request) -> Response:
         async def act(form: WordRequest) -> Any:
@@ -199,6 +213,15 @@ class DailyRoutes:
         if isinstance(form, WordRequest):
             return JSONResponse({"word": _last(answer)})
         return await self.answer(request, found, player)
+
+
+def _play_of(room: Room, player: str) -> str:
+    """Where `player`'s play of the day stands: none, running or over."""
+    seat = _seat_of(room, player)
+    play = room.plays.get(seat) if seat is not None and isinstance(room, DailyRoom) else None
+    if play is None:
+        return "none"
+    return "running" if play.running else "over"
 
 
 def _seat_of(room: Room, player: str) -> str | None:
