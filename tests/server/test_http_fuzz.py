@@ -6,8 +6,8 @@ limit, odd room ids in the path and other content types.
 No request gets a 500 (or raises in the app); every refusal is coded JSON with the
 player's text and leaves the store exactly as it was; an accepted request adds one
 room (create), events of its own room only (join), a seat in the arena's round
-(the arena's join) or a play in the day's grid (the daily grid's routes). `MOTAMOT_FUZZ_EXAMPLES` sets the
-budget (rounds of about 50 requests: a tenth of it).
+(the arena's join) or a play in the day's grid (the daily grid's routes).
+`MOTAMOT_FUZZ_EXAMPLES` sets the budget (rounds of about 50 requests: a tenth of it).
 """
 
 from __future__ import annotations
