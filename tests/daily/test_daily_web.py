@@ -23,6 +23,7 @@ from motamot.service.stores.memory import MemoryStore
 from motamot.web import default_kinds
 from tests.daily.helpers import DAY, MORNING, SECRET
 from tests.server.helpers import grid_words
+from tests.server.players.helpers import settled
 
 TODAY = DAY.isoformat()
 API = f"/api/daily/classic-fr/{TODAY}"
@@ -258,3 +259,15 @@ def test_g2_unknown_presets_wrong_bodies_and_huge_strings_are_4xx(site: Site) ->
     stranger = site.as_("stranger").post(API + "/word", json={"text": "maison"})
     assert stranger.status_code == 409 and stranger.json()["refused"] == "daily_not_started"
     assert site.as_("stranger").post(API + "/finish", json={}).status_code == 409
+
+
+def test_g9_a_ranked_play_is_listed_in_my_games_and_its_room_page_leads_to_the_grid(
+    site: Site,
+) -> None:
+    room = site.start("ana").json()["view"]["room"]
+    site.finish("ana")
+    settled(site.client)
+    mine = site.as_("ana").get("/mes-parties")
+    assert mine.status_code == 200 and "La grille du jour" in mine.text
+    watch = site.client.get(f"/r/{room}/watch")
+    assert watch.status_code == 200 and 'href="/grille-du-jour"' in watch.text
