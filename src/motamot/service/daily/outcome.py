@@ -8,7 +8,6 @@ from typing import Protocol
 
 from motamot.service.daily.events import PlayEnded
 from motamot.service.daily.plays import Play
-from motamot.service.daily.results import DayRanking
 from motamot.service.daily.settings import DailySettings
 from motamot.service.rooms.results import GameOutcome, Place, PlaceFigures
 from motamot.service.rooms.seating import Seat
@@ -23,7 +22,7 @@ class DailyRoom(Protocol):
     seats: dict[str, Seat]
     plays: dict[str, Play]
 
-    def ranking(self) -> DayRanking: ...
+    def rank_of(self, score: int) -> int: ...
 
 
 def play_outcome(room: DailyRoom, event: PlayEnded) -> GameOutcome | None:
@@ -31,17 +30,17 @@ def play_outcome(room: DailyRoom, event: PlayEnded) -> GameOutcome | None:
     play = room.plays[event.seat]
     if not play.ranked:
         return None
-    standing = room.ranking().standings[event.seat]
+    score = play.score
     seat = room.seats[event.seat]
     found = play.accepted()
     figures = PlaceFigures(
         rounds=1,
         words=len(found),
-        best_round=standing.score,
-        points=standing.score,
+        best_round=score,
+        points=score,
         longest_word=max(found, key=lambda word: (len(word), word), default=""),
     )
-    place = Place(seat.seat, seat.name, seat.player, None, standing.score, standing.rank, figures)
+    place = Place(seat.seat, seat.name, seat.player, None, score, room.rank_of(score), figures)
     return GameOutcome(
         "daily",
         room.room_id,

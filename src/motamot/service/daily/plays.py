@@ -35,6 +35,10 @@ class Play:
         return found
 
     @property
+    def found(self) -> int:
+        return len(self.accepted())
+
+    @property
     def score(self) -> int:
         """The sum of the accepted words' points (nothing is crossed out alone: B15)."""
         state = self.state

@@ -14,6 +14,7 @@ the grid's own day is ranked (G4); the ranking counts the ranked plays that are 
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from motamot.boggle.grid import Grid, roll
@@ -32,7 +33,7 @@ from motamot.service.daily.schedule import day_at
 from motamot.service.daily.settings import DailySettings
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.commands import Join
-from motamot.service.rooms.events import Event, RoomCreated, SeatTaken
+from motamot.service.rooms.events import Event, RoomCreated, SeatRenamed, SeatTaken
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
 from motamot.service.rooms.seating import digest_refusal, name_refusal, next_seat
@@ -60,8 +61,10 @@ class DailyRoom(Actor[DailySettings]):
         self.plays: dict[str, Play] = {}
         #: The plays still running (their deadlines are the room's timers).
         self.running: set[str] = set()
-        #: The ranked plays over, in the order they ended (the day's ranking).
-        self.over: list[str] = []
+        #: The ranked plays over, in the order they ended (the day's ranking), and their
+        #: scores in order (a play's rank when it ends is found by bisection).
+        self.over: list[PlayFigures] = []
+        self.scores: list[int] = []
         self.by_player: dict[str, str] = {}
         self._by_digest: dict[str, str] = {}
         self._ranking: DayRanking | None = None
@@ -89,14 +92,16 @@ class DailyRoom(Actor[DailySettings]):
 
     def ranking(self) -> DayRanking:
         """The day's ranking so far (G7), made again only when a ranked play ends."""
-        if self._ranking is None:
-            figures = [
-                PlayFigures(seat, self.seats[seat].name, play.score, len(play.accepted()))
-                for seat in self.over
-                for play in (self.plays[seat],)
+        if self._ranking is None:  # under the names the seats have now (G7, renamed: P)
+            named = [
+                PlayFigures(f.seat, self.seats[f.seat].name, f.score, f.words) for f in self.over
             ]
-            self._ranking = day_ranking(figures)
+            self._ranking = day_ranking(named)
         return self._ranking
+
+    def rank_of(self, score: int) -> int:
+        """The rank of `score` among the ranked plays over: 1 + how many scored more."""
+        return 1 + len(self.scores) - bisect.bisect_right(self.scores, score)
 
     def play_of(self, seat: str | None) -> Play | None:
         return self.plays.get(seat) if seat is not None else None
@@ -155,6 +160,8 @@ class DailyRoom(Actor[DailySettings]):
             if event.secret_digest is not None and old is not None:
                 self._by_digest.pop(old, None)
         super().apply(event)
+        if isinstance(event, SeatRenamed):
+            self._ranking = None  # an account deleted: its name is gone from the ranking
         if isinstance(event, SeatTaken):
             if event.player is not None:
                 self.by_player.setdefault(event.player, event.seat)
@@ -184,7 +191,9 @@ class DailyRoom(Actor[DailySettings]):
                 play.state.ended_seq = event.seq
                 self.running.discard(seat)
                 if play.ranked:
-                    self.over.append(seat)
+                    figures = PlayFigures(seat, self.seats[seat].name, play.score, play.found)
+                    self.over.append(figures)
+                    bisect.insort(self.scores, figures.score)
                     self._ranking = None
             case _:
                 raise ValueError(f"not a daily event: {event!r}")
