@@ -57,6 +57,10 @@ DAILY_PAGE: Catalog = {
         "en": "Unranked · {score:pt|pts} · {found:word|words} · you would be number {rank} "
         "of {players}",
     },
+    "daily_unranked_first": {
+        "fr": "Hors classement · {score:pt|pts} · {found:mot|mots} · vous seriez 1er sur {players}",
+        "en": "Unranked · {score:pt|pts} · {found:word|words} · you would be number 1 of {players}",
+    },
     "daily_results": {"fr": "Votre résultat", "en": "Your result"},
     "daily_best": {"fr": "Les meilleurs du jour", "en": "The day's best"},
     "daily_nobody_yet": {

@@ -69,6 +69,7 @@ function buildStart() {
     const { answer, error: text } = await postJSON(`${base}/start`, { name });
     if (text) {
       error.textContent = text;
+      if (answer?.refused === "daily_played") load(); // played elsewhere: its results
       return;
     }
     play("start");
@@ -150,7 +151,8 @@ function drawWords() {
 
 function placeLine(result) {
   const fields = { players: result.players, score: result.score, found: result.found };
-  if (!result.ranked) return t("daily_unranked", { ...fields, rank: result.would_rank, players: Math.max(result.players, 1) });
+  // unranked: where it would stand among the ranked plays and itself
+  if (!result.ranked) return t(result.would_rank === 1 ? "daily_unranked_first" : "daily_unranked", { ...fields, rank: result.would_rank, players: result.players + 1 });
   return t(result.rank === 1 ? "daily_first" : "daily_your_place", { ...fields, rank: result.rank, top: result.top });
 }
 
