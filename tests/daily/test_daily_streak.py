@@ -15,8 +15,11 @@ from motamot.service.daily.streak import days_of, streak
 from motamot.service.ports import ManualClock
 from motamot.service.stores.memory import MemoryStore
 from motamot.web import default_kinds
-from tests.daily.helpers import DAY, MORNING, SECRET
+from tests.daily.helpers import DAY, GRIDS, MORNING, SECRET, Day
+from tests.server.helpers import grid_words
 from tests.server.players.helpers import settled, sign_up
+from tests.service.conftest import run
+from tests.service.players.matches import rebuilt_dump, rig
 
 ONE = datetime.timedelta(days=1)
 
@@ -64,3 +67,34 @@ def test_g9_the_profile_shows_the_days_played_ranked_in_a_row(
     assert "Grille du jour : 0 jour de suite" in browser.get("/joueur/Ana").text
     english = browser.get("/joueur/Ana?lang=en").text
     assert "Daily grid: 0 days in a row" in english
+
+
+def test_g9_the_rebuild_of_the_projections_equals_the_live_ones_for_daily_plays() -> None:
+    """Ranked plays ending one by one and several in one tick (their ranks when each
+    ended), unranked plays, a renamed seat: a rebuild from the events alone gives the
+    live tables byte for byte."""
+
+    async def body() -> None:
+        async with rig() as played:
+            played.clock.advance(MORNING - played.clock.now())
+            day = Day(played.host, played.clock)
+            seats = [await day.join(f"p{n}") for n in range(6)]
+            grid = GRIDS.grid(SECRET, DAY).text
+            words = grid_words(grid)
+            for n, seat in enumerate(seats):
+                await day.start(seat)
+                for word in words[: n % 3]:
+                    await day.write(seat, word)
+            await day.finish(seats[0])
+            await day.at(MORNING + 200)  # the five others end in one tick
+            past = Day(played.host, played.clock, DAY - ONE)
+            late = await past.join("p1")
+            await past.start(late)
+            await past.finish(late)
+            await played.projector.settle()
+            live = await played.players.dump()
+            assert live.count("daily/2026-12-01") >= 6
+            assert "daily/2026-11-30" not in live  # unranked: no game
+            assert await rebuilt_dump(played.events) == live
+
+    run(body)
