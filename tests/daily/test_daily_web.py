@@ -271,3 +271,15 @@ def test_g9_a_ranked_play_is_listed_in_my_games_and_its_room_page_leads_to_the_g
     assert mine.status_code == 200 and "La grille du jour" in mine.text
     watch = site.client.get(f"/r/{room}/watch")
     assert watch.status_code == 200 and 'href="/grille-du-jour"' in watch.text
+
+
+def test_g6_a_flood_of_words_is_refused_a_burst_is_fine(site: Site) -> None:
+    grid = site.start("ana").json()["view"]["grid"]
+    words = grid_words(grid)
+    codes = [site.word("ana", f"{words[n % len(words)]}{'x' * (n // len(words))}").status_code
+             for n in range(60)]  # fmt: skip
+    assert all(c in (200, 409, 429) for c in codes) and 429 not in codes[:30]  # a burst
+    assert 429 in codes  # the clock stands still: past the credits, too fast
+    assert site.word("ana", "maison").json()["refused"] == "daily_too_fast"
+    site.at(MORNING + 2)  # two seconds later, credits again
+    assert site.word("ana", "zzzz").status_code in (200, 409)

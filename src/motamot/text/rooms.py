@@ -57,6 +57,10 @@ REFUSALS: Catalog = {
         "fr": "date inconnue : les grilles se nomment AAAA-MM-JJ",
         "en": "unknown date: grids are named YYYY-MM-DD",
     },
+    "daily_too_fast": {
+        "fr": "trop de mots d'un coup : attendez une seconde",
+        "en": "too many words at once: wait a second",
+    },
     "unknown_daily": {
         "fr": "pas de grille du jour pour ce jeu",
         "en": "no daily grid for that game",

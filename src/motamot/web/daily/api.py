@@ -29,6 +29,7 @@ from motamot.server.kinds import Rooms
 from motamot.server.players.seats import seated, who_sits
 from motamot.server.players.visitors import Visitor, players_of
 from motamot.server.texts import request_language
+from motamot.server.throttle import Credits
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.boggle.rounds import MAX_WORD
 from motamot.service.daily.commands import FinishPlay, StartPlay
@@ -81,6 +82,8 @@ def routes(rooms: Rooms, grids: Mapping[str, DailyGrids]) -> list[Route]:
 
 
 Found = tuple[DailyGrids, datetime.date, str]
+#: Players whose credits are kept before the idle ones are forgotten.
+MAX_CREDITS = 10_000
 
 
 class DailyRoutes:
@@ -89,6 +92,16 @@ class DailyRoutes:
     def __init__(self, rooms: Rooms, grids: Mapping[str, DailyGrids]) -> None:
         self.rooms = rooms
         self.grids = grids
+        #: Each player's words and finishes, as the socket's seat credits are (a burst
+        #: of traced words is fine, a flood is refused): by lasting player.
+        self.credits: dict[str, Credits] = {}
+
+    def spend(self, player: str) -> bool:
+        """Whether `player` may act now (the idle players forgotten when there are many)."""
+        now = self.rooms.now()
+        if len(self.credits) > MAX_CREDITS:
+            self.credits = {p: c for p, c in self.credits.items() if not c.full(now)}
+        return self.credits.setdefault(player, Credits()).spend(now)
 
     def found(self, request: Request) -> Found | Refusal:
         """The preset's grids, the day and its room's id, or why not (all 404s)."""
@@ -205,8 +218,10 @@ class DailyRoutes:
         seat = None
         if player is not None:
             seat = await self.rooms.read(room_id, lambda room: _seat_of(room, player))
-        if seat is None:
+        if seat is None or player is None:
             return refused(Refusal("daily_not_started"), lang)
+        if not self.spend(player):
+            return refused(Refusal("daily_too_fast"), lang, 429)
         answer = await self.rooms.host.submit(room_id, seat, await command(form))
         if isinstance(answer, Refusal):
             return refused(answer, lang)
