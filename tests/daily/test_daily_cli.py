@@ -4,13 +4,16 @@ the page plays; bad dates, unknown presets and a missing secret are told, not ra
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from motamot.cli.errors import CliError
 from motamot.cli.main import main
+from motamot.cli.serve_cmd import _daily
 from motamot.server.operations import Operations
 from motamot.server.serve import build_app
 from motamot.service.daily.schedule import DailyGrids
@@ -79,3 +82,27 @@ def test_g2_the_cli_refuses_bad_dates_and_presets(
     ServerSecret.load(path)
     assert main(["boggle", "daily", "--secret-file", str(path), *args]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_g1_serve_plays_the_daily_grids_it_is_told() -> None:
+    def grids(*args: str) -> list[str]:
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--daily", action="append")
+        parser.add_argument("--no-daily", action="store_true")
+        namespace = parser.parse_args(args)
+        namespace.lang = "fr"
+        return [g.preset for g in _daily(namespace)]
+
+    assert grids() == ["classic-fr", "big"]
+    assert grids("--daily", "big") == ["big"] and grids("--no-daily") == []
+    with pytest.raises(CliError, match="--daily : pas de jeu nope"):
+        grids("--daily", "nope")
+
+    async def opened() -> MemoryStore:
+        return MemoryStore()
+
+    app = build_app(opened, ManualClock(MORNING), default_kinds([], []))
+    with TestClient(app) as client:
+        assert client.get("/grille-du-jour").status_code == 404
+        assert "daily-home" not in client.get("/").text
+        assert client.get(f"/api/daily/classic-fr/{DAY.isoformat()}").status_code == 404
