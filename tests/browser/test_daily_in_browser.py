@@ -95,6 +95,8 @@ def test_daily_g1_g3_g5_g7_g8_g10_two_identities_play_the_daily_grid_in_chromium
     assert grid_of(ana) == grid and 150 < seconds_left(ana) <= 180
 
     ana.click("#daily-finish")
+    expect(ana.locator("#daily-finish")).to_contain_text("Cliquez encore")
+    ana.click("#daily-finish")
     expect(ana.locator("#daily-place")).to_contain_text("1er sur 1")
     share = ana.locator("#daily-share").inner_text()
     assert share.startswith(f"motamot · grille du {day_text(today, 'fr')} · ")
@@ -119,6 +121,8 @@ def test_daily_g1_g3_g5_g7_g8_g10_two_identities_play_the_daily_grid_in_chromium
     shot(bob, "play-phone", artifacts)
     write(bob, words[-1])
     expect(bob.locator("#my-words li.ok")).to_have_count(1)
+    bob.click("#daily-finish")
+    expect(bob.locator("#daily-finish")).to_contain_text("Click again")
     bob.click("#daily-finish")
     expect(bob.locator("#daily-place")).to_contain_text("of 2")
     english = bob.locator("#daily-share").inner_text()

@@ -129,6 +129,8 @@ def test_g1_the_page_links_from_home_and_speaks_both_languages(site: Site) -> No
     past = site.client.get("/grille-du-jour/2026-11-28")
     assert past.status_code == 200 and data_of(past.text)["today"] is False
     assert "La grille du 28 novembre" in past.text
+    assert 'href="/grille-du-jour/2026-11-27"' in past.text  # the day before it
+    assert 'href="/grille-du-jour"' in past.text  # and today's
     english = site.client.get("/grille-du-jour?lang=en")
     assert "The daily grid" in english.text and 'lang="en"' in english.text
 

@@ -34,6 +34,11 @@ DAILY_PAGE: Catalog = {
     "daily_start": {"fr": "Commencer (3 min)", "en": "Start (3 min)"},
     "daily_start_for": {"fr": "Commencer ({minutes} min)", "en": "Start ({minutes} min)"},
     "daily_finish": {"fr": "J'ai fini", "en": "I am done"},
+    "daily_finish_confirm": {
+        "fr": "Vraiment fini ? Cliquez encore pour terminer",
+        "en": "Really done? Click again to end",
+    },
+    "daily_previous": {"fr": "La grille de la veille", "en": "The day before's grid"},
     "daily_day_so_far": {
         "fr": "{players:joueur classé|joueurs classés} pour l'instant · {playing} en train "
         "de jouer",

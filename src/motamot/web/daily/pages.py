@@ -7,7 +7,7 @@ import datetime
 
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.kinds import Page
-from motamot.service.daily.schedule import DailyGrids
+from motamot.service.daily.schedule import FIRST_DAY, DailyGrids
 from motamot.text.daily_web import day_text
 from motamot.text.i18n import Language
 
@@ -21,7 +21,8 @@ def day_page(
     name: str,
 ) -> Page:
     """`day`'s grid of `grids`' preset (ranked if `day` is `today`, G4)."""
-    yesterday = today - datetime.timedelta(days=1)
+    one = datetime.timedelta(days=1)
+    yesterday = today - one
     query = "" if grids.preset == presets[0] else f"?jeu={grids.preset}"
     context = {
         "preset": grids.preset,
@@ -30,6 +31,8 @@ def day_page(
         "day_text": day_text(day, lang),
         "today": day == today,
         "yesterday": yesterday.isoformat(),
+        #: The day before the one shown, for a past day's page (none before the first).
+        "previous": (day - one).isoformat() if day != today and day > FIRST_DAY else None,
         "query": query,
         "minutes": f"{grids.seconds / 60:g}",
         "remembered": name,

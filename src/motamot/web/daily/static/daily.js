@@ -125,6 +125,17 @@ function buildRunning(view) {
   });
   const done = h("button", { type: "button", id: "daily-finish" }, t("daily_finish"));
   done.addEventListener("click", async () => {
+    // a ranked play ends for good: the first click asks, a second one within 5 s ends it
+    if (!done.dataset.armed) {
+      done.dataset.armed = "1";
+      done.textContent = t("daily_finish_confirm");
+      announce(t("daily_finish_confirm"));
+      setTimeout(() => {
+        delete done.dataset.armed;
+        done.textContent = t("daily_finish");
+      }, 5000);
+      return;
+    }
     const { answer, error } = await postJSON(`${base}/finish`, {});
     if (error) status.textContent = error;
     else {
