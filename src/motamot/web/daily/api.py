@@ -116,27 +116,32 @@ class DailyRoutes:
             return Refusal(why)
         return grids, day, grids.room_id(self.rooms.secret, day)
 
-    async def answer(
-        self, request: Request, found: Found, player: str | None, status: int = 200
-    ) -> JSONResponse:
+    async def answer(self, request: Request, found: Found, player: str | None) -> JSONResponse:
+        """The day as `player` stands on it (None: somebody who never played it)."""
         grids, day, room_id = found
-        lang = request_language(request)
         await self.rooms.host.tick(room_id)  # a deadline passed while nobody looked
         seat = None
         if player is not None:
             seat = await self.rooms.read(room_id, lambda room: _seat_of(room, player))
         view = await self.rooms.read(room_id, lambda room: room.view(seat))
         share = None
-        result = view.get("result") if view is not None else None
-        if isinstance(result, dict):
-            link = f"{str(request.base_url).rstrip('/')}/grille-du-jour/{day.isoformat()}"
-            if grids.preset != next(iter(self.grids)):
-                link += f"?jeu={grids.preset}"
-            size = len(view["grid"].split("/")) if view else 4
-            top = result.get("top") if result.get("ranked") else None
-            share = share_text(day, size, result["score"], result["found"], top, link, lang)
+        if view is not None and isinstance(view.get("result"), dict):
+            share = self.share(request, grids, day, view)
         state = DailyState(grids.preset, day.isoformat(), self.rooms.now(), view, share)
-        return JSONResponse(msgspec.to_builtins(state), status)
+        return JSONResponse(msgspec.to_builtins(state))
+
+    def share(
+        self, request: Request, grids: DailyGrids, day: datetime.date, view: dict[str, Any]
+    ) -> str:
+        """What the player may share of their play (G10), with the day's link."""
+        result = view["result"]
+        link = f"{str(request.base_url).rstrip('/')}/grille-du-jour/{day.isoformat()}"
+        if grids.preset != next(iter(self.grids)):
+            link += f"?jeu={grids.preset}"
+        size = len(view["grid"].split("/"))
+        top = result.get("top") if result.get("ranked") else None
+        lang = request_language(request)
+        return share_text(day, size, result["score"], result["found"], top, link, lang)
 
     async def state(self, request: Request) -> Response:
         found = self.found(request)
@@ -148,7 +153,8 @@ class DailyRoutes:
 
     async def start(self, request: Request) -> Response:
         """The player's one play of the day: started now, or resumed if running; a
-        second play is refused (409, with the first one's results to show)."""
+        second play is refused (409 `daily_played`: the page shows the first one's
+        results), before anything is stored."""
         lang = request_language(request)
         found = self.found(request)
         if isinstance(found, Refusal):
