@@ -126,6 +126,10 @@ def test_g1_the_page_links_from_home_and_speaks_both_languages(site: Site) -> No
     assert data_of(page.text)["day"] == "2026-12-01" and data_of(page.text)["today"] is True
     big = site.client.get("/grille-du-jour?jeu=big")
     assert big.status_code == 200 and data_of(big.text)["preset"] == "big"
+    assert (
+        data_of(big.text)["heading"] == "La grille 5×5 du jour"
+        and "<title>La grille 5×5" in big.text
+    )
     past = site.client.get("/grille-du-jour/2026-11-28")
     assert past.status_code == 200 and data_of(past.text)["today"] is False
     assert "La grille du 28 novembre" in past.text

@@ -11,6 +11,8 @@ from motamot.text.i18n import Catalog, Language, translate
 DAILY_PAGE: Catalog = {
     "daily_title": {"fr": "La grille du jour", "en": "The daily grid"},
     "daily_title_of": {"fr": "La grille du {date}", "en": "The grid of {date}"},
+    "daily_title_sized": {"fr": "La grille {size} du jour", "en": "The daily {size} grid"},
+    "daily_title_of_sized": {"fr": "La grille {size} du {date}", "en": "The {size} grid of {date}"},
     "daily_home_title": {"fr": "La grille du jour", "en": "The daily grid"},
     "daily_pitch": {
         "fr": "Une grille par jour, la même pour tout le monde : trois minutes, une seule "

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime
 
+from motamot.boggle.rules import get_preset
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.kinds import Page
 from motamot.service.daily.schedule import FIRST_DAY, DailyGrids
 from motamot.text.daily_web import day_text
 from motamot.text.i18n import Language
+from motamot.text.web import page_text
 
 
 def day_page(
@@ -24,7 +26,7 @@ def day_page(
     one = datetime.timedelta(days=1)
     yesterday = today - one
     query = "" if grids.preset == presets[0] else f"?jeu={grids.preset}"
-    context = {
+    context: dict[str, object] = {
         "preset": grids.preset,
         "presets": presets,
         "day": day.isoformat(),
@@ -37,9 +39,14 @@ def day_page(
         "minutes": f"{grids.seconds / 60:g}",
         "remembered": name,
         "max_name": MAX_NAME_LENGTH,
-        "title_fields": {"date": day_text(day, lang)},
     }
+    size = get_preset(grids.preset).size
     title = "daily_title" if day == today else "daily_title_of"
+    if size != 4:  # « La grille 5×5 du jour »
+        title += "_sized"
+    fields = {"date": day_text(day, lang), "size": f"{size}×{size}"}
+    context["title_fields"] = fields
+    context["heading"] = page_text(title, lang, **fields)
     return Page("daily/page.html", title, "daily/daily.js", context)
 
 

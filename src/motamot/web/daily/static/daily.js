@@ -13,7 +13,7 @@ const base = `/api/daily/${DATA.preset}/${DATA.day}`;
 const state = { data: null, offset: 0, stageKey: null, notes: [], already: false, ticked: Infinity, fetching: false };
 
 const status = h("p", { class: "status", role: "status" });
-const heading = h("h1", { id: "daily-title" }, DATA.today ? t("daily_title") : t("daily_title_of", { date: DATA.day_text }));
+const heading = h("h1", { id: "daily-title" }, DATA.heading);
 const dayLine = h("p", { class: "daily-line hint", id: "daily-line" });
 const stage = h("section", { class: "daily-stage", id: "daily-stage" });
 const rules = h("p", { class: "hint" }, t("daily_rules", { minutes: DATA.minutes }));
