@@ -75,7 +75,9 @@ function buildStart() {
     play("start");
     took(answer);
   });
-  stage.replaceChildren(h("div", { class: "card" }, form, error), bestTable());
+  // the rules before the start: one ranked play, three minutes from the click
+  const before = h("p", { id: "daily-rules-first" }, t("daily_rules", { minutes: DATA.minutes }));
+  stage.replaceChildren(h("div", { class: "card" }, before, form, error), bestTable());
   if (!DATA.remembered) input.focus({ preventScroll: true });
 }
 
@@ -232,6 +234,7 @@ function draw() {
   const key = now === "ended" ? `ended:${view.players}:${view.best.length}` : now;
   if (key !== state.stageKey) {
     state.stageKey = key;
+    rules.hidden = now === "start"; // said in the start's card
     if (now === "start") buildStart();
     else if (now === "running") buildRunning(view);
     else buildEnded(view);
