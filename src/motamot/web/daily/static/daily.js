@@ -66,6 +66,11 @@ function buildStart() {
     event.preventDefault();
     const name = input.value.trim();
     if (!name) return;
+    // past midnight (UTC, G2) today's page is yesterday's grid: today's instead, ranked
+    if (DATA.today && new Date(serverNow() * 1000).toISOString().slice(0, 10) !== DATA.day) {
+      location.reload();
+      return;
+    }
     const { answer, error: text } = await postJSON(`${base}/start`, { name });
     if (text) {
       error.textContent = text;
