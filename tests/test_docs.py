@@ -30,8 +30,8 @@ PLAYED = (
 
 _HEADING = re.compile(r"^#{2,6}\s+([WBTDA]\d+)\b", re.M)
 #: Rules of motamot's own, outside the rule list: ratings (R), talking (C), public rooms
-#: (P), the lobby (L), quick pairing (Q).
-_OURS = re.compile(r"^#{2,6}\s+([RCPLQ]\d+)\b", re.M)
+#: (P), the lobby (L), quick pairing (Q), the daily grid (G).
+_OURS = re.compile(r"^#{2,6}\s+([RCPLQG]\d+)\b", re.M)
 _DOC_CITATION = re.compile(r"\bdocs/[\w.-]+\.md\b")
 _OUTSIDE = re.compile(r"\b(?:RULES|DICE|STANDARDS|ROOMS|DESIGN)\.md\b|\bseeds?/?\s*00\d\b")
 _TEST_DEF = re.compile(r"^\s*(?:async\s+)?def (test_\w+)", re.M)

@@ -247,6 +247,23 @@ than the last it holds without asking for a resync. Who is connected is not sent
 (`presence`); instead every socket of a round gets `arena.activity` every couple of
 seconds. The end of a round is one frame per seat: the field's best, and its own place.
 """,
+    "daily": """\
+A day's grid of one preset is a room of its own, opened under an id derived from the
+server's secret and the day (docs/rules.md, G1-G10). Its page plays over HTTP, not the
+socket: the player is the request's lasting identity (the browser's cookie or the
+account), so a reload, another tab or device of the same account find the same play.
+`GET /api/daily/<preset>/<YYYY-MM-DD>` is the day as that player stands on it (`preset`,
+`day`, the referee's `now`, the room's `view` below, or null when nobody played that
+day yet, and `share`, the text to share once the play is over); `POST .../start`
+(`{"name": ...}`) starts their one play (or resumes it while it runs; 409
+`daily_played` once it is over), `POST .../word` (`{"text": ...}`) answers the word's
+verdict (`{"word": daily.word_written}`), and `POST .../finish` (`{}`) ends the play
+early; both of the latter answer 409 `daily_not_started` without a play. A malformed,
+future or too old day and an unknown preset are 404s (`daily_bad_date`,
+`daily_future`, `daily_too_old`, `unknown_daily`); a body that is not JSON a 415, one
+of the wrong shape a 400. A socket of the room (`/ws/<room>` with a seat's token) gets
+only its own seat's events, numbers with holes as in the arena, and no `presence`.
+""",
     "duplicate": """\
 A duplicate room (docs/rules.md, D1-D6) is made with `POST /api/duplicate` (`name`,
 `ruleset`, `dictionary`, `turn_seconds`: null for a self-paced game; `seed` as a string of
@@ -312,6 +329,7 @@ def render() -> str:
         "boggle": "Boggle rooms",
         "topword": "Topword tables",
         "arena": "Arena rounds",
+        "daily": "The daily grid",
         "duplicate": "Duplicate rooms",
     }
     for kind in default_kinds():

@@ -142,6 +142,28 @@ def test_no_serious_violation_on_any_page(
         "duplicate-watch",
         lambda p: expect(p.locator("#standings")).to_be_visible(),
     )
+    # The daily grid: before the play, during it, its results (and a past day's)
+    visit(
+        "/grille-du-jour",
+        "daily-start",
+        lambda p: expect(p.locator("#daily-start")).to_be_visible(),
+    )
+    visitor.fill("#daily-name", "Vera")
+    visitor.click("#daily-start")
+    expect(visitor.locator("#word")).to_be_visible()
+    one_heading_first(visitor)
+    check(visitor, f"daily-play-{size}", artifacts, found)
+    visitor.click("#daily-finish")
+    visitor.click("#daily-finish")  # once to ask, once to end
+    expect(visitor.locator("#daily-place")).to_be_visible()
+    one_heading_first(visitor)
+    check(visitor, f"daily-results-{size}", artifacts, found)
+    visit(
+        "/grille-du-jour/2026-01-01?lang=en",
+        "daily-past-en",
+        lambda p: expect(p.locator("#daily-start")).to_be_visible(),
+    )
+    visitor.goto(live.url + "/?lang=fr")
     visitor.goto(f"{live.url}/r/{tw}/analysis")
     expect(visitor.locator("table.review")).to_be_visible()
     words = visitor.locator("main").inner_text()

@@ -27,6 +27,7 @@ from motamot.server.moderation import ReportRequest
 from motamot.server.room_routes import JoinRequest
 from motamot.web.arena.api import EnterRequest
 from motamot.web.boggle.api import CreateRequest
+from motamot.web.daily.api import FinishRequest, StartRequest, WordRequest
 from motamot.web.duplicate.api import DuplicateRequest
 from motamot.web.topword.api import TableRequest
 from tests.fuzz.mutate import mutate
@@ -40,7 +41,12 @@ BODIES: dict[str, type[msgspec.Struct]] = {
     "/api/rooms/{room}/join": JoinRequest,
     "/api/arena/{preset}/join": EnterRequest,
     "/api/rooms/{room}/report": ReportRequest,
+    "/api/daily/{preset}/{day}/start": StartRequest,
+    "/api/daily/{preset}/{day}/word": WordRequest,
+    "/api/daily/{preset}/{day}/finish": FinishRequest,
 }
+#: A past day: the daily grid's routes take it whatever the test server's clock says.
+DAY = "2021-01-01"
 #: Room ids for a route's path besides the room under test.
 ODD_ROOMS = ("nosuchroom", "", "a" * 500, "..", "%00", "é", "\u202e", "<b>", "a b", "a/b")
 
@@ -105,13 +111,14 @@ def encoded(value: Any, rng: random.Random) -> bytes:
 
 
 def path_for(template: str, room: str, rng: random.Random) -> str:
-    """The route's path: the room under test (or the arena's preset) most of the time,
-    else an unknown or hostile one."""
-    for name, good in (("{room}", room), ("{preset}", "classic-fr")):
+    """The route's path: the room under test (or the arena's preset, the daily grid's
+    day) most of the time, else an unknown or hostile one."""
+    for name, good in (("{room}", room), ("{preset}", "classic-fr"), ("{day}", DAY)):
         if name in template:
             choice = rng.random()
             other = good if choice < 0.7 else rng.choice((*ODD_ROOMS, *ODD_TEXT, good + "x"))
-            return template.replace(name, quote(other.encode("utf-8", "surrogatepass"), safe=""))
+            quoted = quote(other.encode("utf-8", "surrogatepass"), safe="")
+            template = template.replace(name, quoted)
     return template
 
 

@@ -22,8 +22,10 @@ def test_every_asset_a_page_names_is_served_under_the_version(client: TestClient
     room, _ = create(client)
     table = client.post("/api/tables", json={"name": "Ana"}).json()["room"]
     pages = ["/", f"/r/{room}", f"/r/{room}/watch", f"/r/{table}", f"/r/{table}/replay", "/r/none"]
+    pages.append("/grille-du-jour")
     named = {url for page in pages for url in ASSET.findall(client.get(page).text)}
-    assert len(named) == 6  # app.css, home.js, arena.css, room.js, table.js, review.js
+    # app.css, home.js, arena.css, daily.css, room.js, table.js, review.js, daily.js
+    assert len(named) == 8
     versions = {url.split("/")[2] for url in named}
     assert len(versions) == 1
     version = versions.pop()

@@ -22,12 +22,14 @@ from motamot.server import limits
 from tests.server.helpers import create
 
 Message = MutableMapping[str, Any]
+#: A past day: the daily grid's routes take it whatever the test server's clock says.
+DAY = "2021-01-01"
 
 
 def post_routes(client: TestClient, room: str) -> list[str]:
     """The path of every POST route of the app (a room's with the id of `room`)."""
     paths = [
-        route.path.replace("{room}", room).replace("{preset}", "classic-fr")
+        route.path.replace("{room}", room).replace("{preset}", "classic-fr").replace("{day}", DAY)
         for route in client.app.routes  # type: ignore[attr-defined]
         if isinstance(route, Route) and "POST" in (route.methods or ())
     ]

@@ -5,9 +5,9 @@ limit, odd room ids in the path and other content types.
 
 No request gets a 500 (or raises in the app); every refusal is coded JSON with the
 player's text and leaves the store exactly as it was; an accepted request adds one
-room (create), events of its own room only (join) or a seat in the arena's round
-(the arena's join). `MOTAMOT_FUZZ_EXAMPLES` sets the
-budget (rounds of about 50 requests: a tenth of it).
+room (create), events of its own room only (join), a seat in the arena's round
+(the arena's join) or a play in the day's grid (the daily grid's routes).
+`MOTAMOT_FUZZ_EXAMPLES` sets the budget (rounds of about 50 requests: a tenth of it).
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ def check(request: Request, status: int, answer: dict[str, object]) -> None:
     assert status < 500, (request, status, answer)
     if status == 200 and request.path.endswith("/report"):
         assert answer.get("reported") is True, (request, answer)
+        return
+    if status == 200 and request.path.startswith("/api/daily/"):
+        assert "view" in answer or "word" in answer, (request, answer)
         return
     if status == 200:
         assert isinstance(answer.get("room"), str) and answer.get("token"), (request, answer)
@@ -100,6 +103,8 @@ def test_fuzzed_requests_get_coded_answers_and_refusals_store_nothing(
                 assert arena_round == answer["room"], (request, changed)
                 before_round = before.get(arena_round, [])
                 assert after[arena_round][: len(before_round)] == before_round
+            elif request.path.startswith("/api/daily/"):  # the day's room, opened or played
+                assert len(changed) <= 1 and not changed & {stored_room}, (request, changed)
             elif request.path.endswith("/join"):
                 assert changed == {stored_room}, (request, changed)
                 assert after[stored_room][: len(before[stored_room])] == before[stored_room]

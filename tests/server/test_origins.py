@@ -25,10 +25,15 @@ BODIES = {
     "/api/rooms/{room}/join": {"name": "Bob"},
     "/api/arena/{preset}/join": {"name": "Cy"},
     "/api/rooms/{room}/report": {"seat": "s1", "reason": "cheating"},
+    "/api/daily/{preset}/{day}/start": {"name": "Di"},
+    "/api/daily/{preset}/{day}/word": {"text": "mot"},
+    "/api/daily/{preset}/{day}/finish": {},
 }
 #: The account pages' forms (`server.players`): urlencoded, each with its own token.
 FORMS = ACCOUNT_FORMS
 FOREIGN = "https://evil.example"
+#: A past day: the daily grid's routes take it whatever the test server's clock says.
+DAY = "2021-01-01"
 
 
 @pytest.fixture
@@ -47,7 +52,7 @@ def bodies(server: StoredServer, room: str) -> dict[str, dict[str, str]]:
     }
     assert posts == {*BODIES, *FORMS}, posts
     return {
-        path.replace("{room}", room).replace("{preset}", "classic-fr"): body
+        path.replace("{room}", room).replace("{preset}", "classic-fr").replace("{day}", DAY): body
         for path, body in BODIES.items()
     }
 
@@ -117,6 +122,10 @@ def test_this_sites_pages_and_clients_without_an_origin_are_served(server: Store
             answer = server.client.post(path, json=body, headers=headers)
             if path.endswith("/report"):  # served, and refused by the route: one's own seat
                 assert answer.json().get("refused") == "report_self", (origin, answer.text)
+                continue
+            if "/api/daily/" in path and number:  # served: the one play of the day is over
+                refused = answer.json().get("refused")
+                assert refused in ("daily_played", "after_deadline"), (origin, answer.text)
                 continue
             assert answer.status_code == 200, (origin, path, answer.text)
 

@@ -96,9 +96,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     replay_parser.add_argument("--json", action="store_true")
     replay_parser.set_defaults(handler=_replay)
 
-    from motamot.cli import play_boggle  # here: play_boggle imports this module
+    from motamot.cli import daily_cmd, play_boggle  # here: play_boggle imports this module
 
     play_boggle.register(sub)
+    daily_cmd.register(sub)
 
 
 def _rules(name: str | None, size: int | None, lang: Language) -> BoggleRules:

@@ -23,8 +23,11 @@ from motamot.text.i18n import Language, translate
 if TYPE_CHECKING:
     from motamot.server.operations import Operations
     from motamot.service.arena.schedule import ArenaSchedule
+    from motamot.service.daily.schedule import DailyGrids
     from motamot.service.mail.settings import Mailing
 
+#: The daily grids a server plays unless told otherwise (G1).
+DEFAULT_DAILY = ("classic-fr", "big")
 #: The arena a server keeps open unless told otherwise, and its results' pause (seconds).
 DEFAULT_ARENA = "classic-fr"
 ARENA_PAUSE = 35
@@ -88,7 +91,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     _operator_options(parser)
     _kept_options(parser)
     _arena_options(parser)
+    _daily_options(parser)
     parser.set_defaults(handler=_serve)
+
+
+def _daily_options(parser: argparse.ArgumentParser) -> None:
+    """Which daily grids the server plays (G1)."""
+    parser.add_argument(
+        "--daily",
+        action="append",
+        metavar="PRESET",
+        help="une grille du jour pour ce jeu, répétable. Défaut : " + ", ".join(DEFAULT_DAILY),
+    )
+    parser.add_argument("--no-daily", action="store_true", help="pas de grille du jour")
 
 
 def _arena_options(parser: argparse.ArgumentParser) -> None:
@@ -266,7 +281,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.host,
         args.port,
         db,
-        default_kinds(_arenas(args)),
+        default_kinds(_arenas(args), _daily(args)),
         args.lang,
         args.broker,
         args.chosen_grids,
@@ -343,6 +358,23 @@ def _mailing(args: argparse.Namespace) -> Mailing | None:
         raise CliError(translate(OPTION_ERRORS, "bad_public_url", lang, value=site))
     checked_range(args.mail_per_day, "--mail-per-day", 1, 100_000, lang)
     return Mailing(smtp, sender, public, per_day=args.mail_per_day)
+
+
+def _daily(args: argparse.Namespace) -> list[DailyGrids]:
+    """The daily grids the options ask for (G1); a CliError for an unknown game."""
+    from motamot.boggle.rules import PRESETS
+    from motamot.service.daily.schedule import DailyGrids
+
+    if args.no_daily:
+        return []
+    presets = list(dict.fromkeys(args.daily or DEFAULT_DAILY))
+    for preset in presets:
+        if preset not in PRESETS:
+            known = ", ".join(PRESETS)
+            raise CliError(
+                translate(OPTION_ERRORS, "unknown_daily", args.lang, preset=preset, known=known)
+            )
+    return [DailyGrids(preset) for preset in presets]
 
 
 def _arenas(args: argparse.Namespace) -> list[ArenaSchedule]:

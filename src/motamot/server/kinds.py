@@ -204,6 +204,11 @@ class WebKind(ABC):
         has none)."""
         return None
 
+    def profile(self, lang: Language, found: Any, now: float) -> list[str]:
+        """Lines of the kind's own on a player's profile (`found`: the profile's facts,
+        `service.players.store.Profile`; the daily grid's streak), none by default."""
+        return []
+
     def running(self, rooms: Rooms) -> AbstractAsyncContextManager[None] | None:
         """The kind's own work while the server runs (the arena's schedule), entered once
         the rooms are started and left before they stop; None: it has none."""

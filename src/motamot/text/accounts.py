@@ -115,6 +115,7 @@ PLAYER_PAGE: Catalog = {
     "kind.topword": {"fr": "Topword", "en": "Topword"},
     "kind.duplicate": {"fr": "Topword en duplicate", "en": "Duplicate Topword"},
     "kind.arena": {"fr": "L'arène (Boggle)", "en": "The arena (Boggle)"},
+    "kind.daily": {"fr": "La grille du jour (Boggle)", "en": "The daily grid (Boggle)"},
     "family.boggle-4x4": {"fr": "Boggle 4×4", "en": "Boggle 4×4"},
     "family.boggle-big": {"fr": "Boggle 5×5 et 6×6", "en": "Boggle 5×5 and 6×6"},
     "family.topword-fr": {"fr": "Topword (français)", "en": "Topword (French)"},

@@ -35,6 +35,10 @@ BOGGLE_COMMANDS: Catalog = {
         "fr": "aucun préréglage pour une grille {size}x{size} : indiquez --preset",
         "en": "no preset for a {size}x{size} grid: give --preset",
     },
+    "bad_date": {
+        "fr": "--date : {date!r} n'est pas un jour AAAA-MM-JJ",
+        "en": "--date: {date!r} is not a day YYYY-MM-DD",
+    },
     "unknown_preset": {
         "fr": "préréglage inconnu {name!r} (connus : {known})",
         "en": "unknown preset {name!r} (known: {known})",

@@ -75,6 +75,13 @@ HELP_EN: Mapping[str, str] = {
         "Boggle and Topword: referee, solver, computer players."
     ),
     "arbitrer des mots sur une grille": "judge words on a grid",
+    "la grille du jour d'un serveur": "a server's daily grid",
+    "pas de grille du jour": "no daily grid",
+    "une grille du jour pour ce jeu, répétable. ": "a daily grid for this game, repeatable. ",
+    "le jour (défaut : aujourd'hui, en UTC)": "the day (default: today, in UTC)",
+    "le secret du serveur (défaut : server.secret dans le dossier de données)": (
+        "the server's secret (default: server.secret in the data folder)"
+    ),
     "boggle : tirer, résoudre, arbitrer": "boggle: roll, solve, judge",
     "topword : jouer, arbitrer, chercher les coups": "topword: play, judge, find moves",
     "compiler sa propre liste de mots": "compile your own word list",
@@ -341,6 +348,10 @@ OPTION_ERRORS: Catalog = {
         "les liens des e-mails mènent à cette adresse",
         "en": "--smtp also needs --mail-from (the sender) and --public-url (or --origin): the "
         "e-mails' links lead to that address",
+    },
+    "unknown_daily": {
+        "fr": "--daily : pas de jeu {preset} (les jeux : {known})",
+        "en": "--daily: no game {preset} (the games: {known})",
     },
     "unknown_arena": {
         "fr": "--arena : pas de jeu {preset} (les jeux : {known})",

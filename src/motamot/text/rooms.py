@@ -21,6 +21,50 @@ REFUSALS: Catalog = {
         "fr": "pas de joueurs ordinateur dans l'arène",
         "en": "no computer players in the arena",
     },
+    "daily_fixed": {
+        "fr": "la grille du jour est fixée par le serveur",
+        "en": "the daily grid is fixed by the server",
+    },
+    "daily_needs_player": {
+        "fr": "la grille du jour a besoin de savoir qui vous êtes : rechargez la page",
+        "en": "the daily grid needs to know who you are: reload the page",
+    },
+    "daily_no_bots": {
+        "fr": "pas de joueurs ordinateur dans la grille du jour",
+        "en": "no computer players in the daily grid",
+    },
+    "daily_not_started": {
+        "fr": "commencez d'abord votre partie",
+        "en": "start your play first",
+    },
+    "daily_playing": {
+        "fr": "votre partie de cette grille est en cours : elle reprend",
+        "en": "your play of this grid is under way: it resumes",
+    },
+    "daily_played": {
+        "fr": "vous avez déjà joué cette grille : une seule partie par jour et par joueur",
+        "en": "you have played this grid already: one play a day per player",
+    },
+    "daily_future": {
+        "fr": "cette grille n'existe pas encore : revenez ce jour-là",
+        "en": "this grid does not exist yet: come back on that day",
+    },
+    "daily_too_old": {
+        "fr": "pas de grille du jour avant le 1er janvier 2020",
+        "en": "no daily grid before January 1, 2020",
+    },
+    "daily_bad_date": {
+        "fr": "date inconnue : les grilles se nomment AAAA-MM-JJ",
+        "en": "unknown date: grids are named YYYY-MM-DD",
+    },
+    "daily_too_fast": {
+        "fr": "trop de mots d'un coup : attendez une seconde",
+        "en": "too many words at once: wait a second",
+    },
+    "unknown_daily": {
+        "fr": "pas de grille du jour pour ce jeu",
+        "en": "no daily grid for that game",
+    },
     "round_not_started": {
         "fr": "la manche n'a pas encore commencé",
         "en": "the round has not started yet",

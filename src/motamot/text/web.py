@@ -12,6 +12,7 @@ from motamot.text.accounts import PLAYER_PAGE
 from motamot.text.arena_web import ARENA_PAGE
 from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
 from motamot.text.chat import CHAT_PAGE
+from motamot.text.daily_web import DAILY_PAGE
 from motamot.text.duplicate_web import DUPLICATE_PAGE
 from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
 from motamot.text.errors import REFUSALS as MOVE_REFUSALS
@@ -366,6 +367,7 @@ _PAGES: Catalog = {
     **DUPLICATE_PAGE,
     **LOBBY_PAGE,
     **ARENA_PAGE,
+    **DAILY_PAGE,
     **MODERATION_PAGE,
     **CHAT_PAGE,
     **PLAYER_PAGE,
@@ -413,6 +415,7 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
                 **DUPLICATE_PAGE,
                 **LOBBY_PAGE,
                 **ARENA_PAGE,
+                **DAILY_PAGE,
                 **MODERATION_PAGE,
                 **CHAT_PAGE,
             }

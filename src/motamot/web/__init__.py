@@ -13,15 +13,21 @@ from motamot.server.kinds import WebKinds
 
 if TYPE_CHECKING:
     from motamot.service.arena.schedule import ArenaSchedule
+    from motamot.service.daily.schedule import DailyGrids
 
 
-def default_kinds(arenas: Sequence[ArenaSchedule] | None = None) -> WebKinds:
+def default_kinds(
+    arenas: Sequence[ArenaSchedule] | None = None, daily: Sequence[DailyGrids] | None = None
+) -> WebKinds:
     """The arena (`arenas`: its schedules, by default the classic French game's; none: no
-    arena), Boggle rooms, Topword tables and duplicate Topword rooms."""
+    arena), the daily grids (`daily`: by default the classic French game's and the 5×5
+    one's; none: no daily grid), Boggle rooms, Topword tables and duplicate Topword rooms."""
     from motamot.web.arena import DEFAULT_ARENAS, ArenaWeb
     from motamot.web.boggle import BOGGLE
+    from motamot.web.daily import DEFAULT_DAILY, DailyWeb
     from motamot.web.duplicate import DUPLICATE
     from motamot.web.topword import TOPWORD
 
     arena = ArenaWeb(DEFAULT_ARENAS if arenas is None else arenas)
-    return WebKinds((arena, BOGGLE, TOPWORD, DUPLICATE))
+    grids = DailyWeb(DEFAULT_DAILY if daily is None else daily)
+    return WebKinds((arena, grids, BOGGLE, TOPWORD, DUPLICATE))

@@ -128,7 +128,10 @@ class ProfilePages:
             line.family: rating_chart([NEW.shown, *(round(SCALE * mu) for _, mu in line.history)])
             for line in found.ratings
         }
+        now = self.rooms.now() if self.rooms is not None else time.time()
+        lang = request_language(request)
         context.update(
+            kind_lines=[line for kind in self.kinds for line in kind.profile(lang, found, now)],
             figures=found.figures,
             ratings=found.ratings,
             charts=charts,

@@ -257,6 +257,18 @@ def most_active(tx: Tx, since: float | None, count: int = TOP) -> Board:
     return Board(tuple((Named(str(pl), str(n), not pr), int(g)) for pl, n, pr, g in rows))
 
 
+def daily_families(tx: Tx, player: str, count: int = 400) -> list[str]:
+    """The families (each names its day) of the player's last `count` ranked daily
+    grids (`service.daily.outcome`: only a ranked play leaves a game)."""
+    rows = tx.execute(
+        "SELECT DISTINCT g.family FROM players_places pl JOIN players_games g"
+        " ON g.room = pl.room AND g.seq = pl.seq WHERE pl.player = ? AND pl.kind = 'daily'"
+        " ORDER BY g.family DESC LIMIT ?",
+        (player, count),
+    )
+    return [str(row[0]) for row in rows]
+
+
 def families(tx: Tx) -> list[str]:
     """The rating families anybody is rated in."""
     return [str(row[0]) for row in tx.execute("SELECT DISTINCT family FROM players_ratings")]

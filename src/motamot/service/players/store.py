@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from motamot.service.players import accounts, mail, moderation, projection, queries
@@ -22,6 +22,8 @@ class Profile:
     figures: list[queries.VariantFigures]
     ratings: list[queries.RatingLine]
     last_games: list[queries.PastGame]
+    #: The families of the player's ranked daily grids (each names its day).
+    daily: list[str] = field(default_factory=list)
 
 
 class PlayerStore:
@@ -152,6 +154,7 @@ class PlayerStore:
                 queries.figures(tx, player),
                 queries.ratings(tx, player),
                 queries.last_games(tx, player),
+                queries.daily_families(tx, player),
             )
 
         return await self.read(work)

@@ -1,0 +1,53 @@
+"""What a ranked play leaves for the player's profile: a game of one place, whose family
+names the day (`daily/2026-12-01`), so that the profile can count the days played in a
+row (G9). Unranked plays (a past day's grid) leave nothing: they make no streak."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from motamot.service.daily.events import PlayEnded
+from motamot.service.daily.plays import Play
+from motamot.service.daily.settings import DailySettings
+from motamot.service.rooms.results import GameOutcome, Place, PlaceFigures
+from motamot.service.rooms.seating import Seat
+
+#: The family of every daily outcome starts so; the day follows (never rated).
+FAMILY = "daily/"
+
+
+class DailyRoom(Protocol):
+    room_id: str
+    settings: DailySettings
+    seats: dict[str, Seat]
+    plays: dict[str, Play]
+
+    def rank_of(self, score: int) -> int: ...
+
+
+def play_outcome(room: DailyRoom, event: PlayEnded) -> GameOutcome | None:
+    """The ranked play `event` ended, with its rank when it ended (None: unranked)."""
+    play = room.plays[event.seat]
+    if not play.ranked:
+        return None
+    score = play.score
+    seat = room.seats[event.seat]
+    found = play.accepted()
+    figures = PlaceFigures(
+        rounds=1,
+        words=len(found),
+        best_round=score,
+        points=score,
+        longest_word=max(found, key=lambda word: (len(word), word), default=""),
+    )
+    place = Place(seat.seat, seat.name, seat.player, None, score, room.rank_of(score), figures)
+    return GameOutcome(
+        "daily",
+        room.room_id,
+        event.seq,
+        event.at,
+        room.settings.preset,
+        FAMILY + room.settings.day,
+        False,
+        (place,),
+    )
