@@ -169,3 +169,17 @@ def test_rounds_ending_together_take_turns_and_a_room_still_playing_is_answered(
     ended_while_held, answered, ended = asyncio.run(main())
     assert ENDS_AT_ONCE < 12  # the test's premise: more rooms end than may at once
     assert ended_while_held == ENDS_AT_ONCE and answered and ended == 12
+
+
+def test_a_summary_to_every_socket_goes_out_in_parts_each_socket_once() -> None:
+    """A kind's live summary (the arena's activity) to thousands of sockets is sent a part
+    at a time: over the n parts every socket gets it exactly once, and no part holds them
+    all (the loop serves words between two parts)."""
+    feed = RoomFeed(lambda event, seat: None)
+    listeners = [Listener(f"s{n}") for n in range(1000)]
+    for listener in listeners:
+        feed.add(listener)
+    sent = [feed.broadcast("summary", (part, 10)) for part in range(10)]
+    assert sum(sent) == 1000 and max(sent) < 200
+    assert all(listener.outbox.qsize() == 1 for listener in listeners)
+    assert feed.broadcast("again") == 1000  # whole, as before

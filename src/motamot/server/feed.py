@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +64,8 @@ class Listener:
     lang: Language = "fr"
     #: The lasting players behind the socket: its seat's, its browser's (a ban names them).
     players: frozenset[str] = frozenset()
+    #: The socket's number in this process (which part of a summary sent in parts it is in).
+    number: int = field(default_factory=itertools.count().__next__)
 
     def push(self, frame: str) -> None:
         if self.stuck:
@@ -137,10 +140,18 @@ class RoomFeed:
         if listener.seat is not None and self._by_seat.get(listener.seat) is listener:
             del self._by_seat[listener.seat]
 
-    def broadcast(self, frame: str) -> None:
-        """Every socket here gets `frame` (a room's live summary)."""
+    def broadcast(self, frame: str, share: tuple[int, int] = (0, 1)) -> int:
+        """Every socket here gets `frame` (a room's live summary), or only those of the
+        `share` (k, n): the k-th of n parts, each socket always in the same part (so that
+        a summary to thousands goes out in parts, between which the loop serves words).
+        How many got it."""
+        part, parts = share
+        sent = 0
         for listener in list(self.listeners):
-            listener.push(frame)
+            if parts == 1 or listener.number % parts == part:
+                listener.push(frame)
+                sent += 1
+        return sent
 
     def deliver(self, events: list[Any]) -> None:
         """Each socket gets the events as its seat sees them; an event with an audience

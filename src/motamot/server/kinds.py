@@ -76,8 +76,9 @@ class Rooms(Protocol):
         """A new seat for `name` (linked to the lasting `player`): (seat, token)."""
         ...
 
-    def broadcast(self, room_id: str, frame: str) -> int:
-        """`frame` to every socket of the room in this process; how many got it."""
+    def broadcast(self, room_id: str, frame: str, share: tuple[int, int] = (0, 1)) -> int:
+        """`frame` to every socket of the room in this process (`share` (k, n): the k-th
+        of n parts of them, each socket always in the same part); how many got it."""
         ...
 
     #: The lobby and its database (None until the app runs).

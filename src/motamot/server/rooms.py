@@ -300,14 +300,13 @@ class Rooms:
         feed.add(listener)
         await self._announce_presence(room_id, feed)
 
-    def broadcast(self, room_id: str, frame: str) -> int:
-        """`frame` to every socket of the room in this process (a kind's live summary);
-        how many got it."""
+    def broadcast(self, room_id: str, frame: str, share: tuple[int, int] = (0, 1)) -> int:
+        """`frame` to every socket of the room in this process (a kind's live summary), or
+        to the `share` (k, n) of them: how many got it."""
         feed = self.feeds.get(room_of(room_id))
         if feed is None:
             return 0
-        feed.broadcast(frame)
-        return len(feed.listeners)
+        return feed.broadcast(frame, share)
 
     def _visible(self, room_id: str) -> Callable[[Event, str | None], Frame | None]:
         """`visible` of the host's current copy of the room (rebuilt after a conflict)."""

@@ -15,6 +15,8 @@ from motamot.web.arena.frames import ArenaActivity
 
 #: Seconds between two summaries (A5: at most one every second or two).
 EVERY = 2.0
+#: The parts each round's sockets are split into, one part's summaries sent at a time.
+PARTS = 10
 
 
 class Activity:
@@ -36,25 +38,28 @@ class Activity:
         players = 0 if state is None else len(state.words)
         return ArenaActivity(room.settings.number, len(room.seats), players, round(rate, 1))
 
-    def send(self) -> int:
-        """A summary to every socket of each arena's rounds now and next; frames sent."""
-        sent = 0
+    def frames(self) -> dict[str, str]:
+        """The summary of each arena's rounds now and next, encoded, by room."""
         at = time.monotonic()
-        live: set[str] = set()
+        frames: dict[str, str] = {}
         for preset, schedule in self.keeper.schedules.items():
             number = schedule.number_at(self.rooms.now())
             for ahead in (number, number + 1):
                 room_id = self.keeper.room_id(preset, ahead)
                 room = self.rooms.host.loaded(room_id)
-                if not isinstance(room, ArenaRoom) or room.ended:
-                    continue
-                live.add(room_id)
-                sent += self.rooms.broadcast(room_id, encode(self.summary(room, at)))
-        for gone in set(self._last) - live:
+                if isinstance(room, ArenaRoom) and not room.ended:
+                    frames[room_id] = encode(self.summary(room, at))
+        for gone in set(self._last) - set(frames):
             del self._last[gone]
-        return sent
+        return frames
 
     async def run(self, every: float = EVERY) -> None:
+        """A summary to every socket every `every` seconds, sent in PARTS parts spread
+        over those seconds: thousands of frames at once held the event loop for tens of
+        milliseconds every two seconds, and the words of that moment waited."""
         while True:
-            await asyncio.sleep(every)
-            self.send()
+            frames = self.frames()
+            for part in range(PARTS):
+                await asyncio.sleep(every / PARTS)
+                for room_id, frame in frames.items():
+                    self.rooms.broadcast(room_id, frame, (part, PARTS))
