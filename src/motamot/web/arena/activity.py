@@ -53,6 +53,12 @@ class Activity:
             del self._last[gone]
         return frames
 
+    def send(self) -> int:
+        """A summary to every socket of each arena's rounds now and next, all at once (a
+        test's or an operator's "now"); frames sent."""
+        frames = self.frames()
+        return sum(self.rooms.broadcast(room, frame) for room, frame in frames.items())
+
     async def run(self, every: float = EVERY) -> None:
         """A summary to every socket every `every` seconds, sent in PARTS parts spread
         over those seconds: thousands of frames at once held the event loop for tens of
