@@ -6,8 +6,7 @@ runs its clock (A2)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,15 +15,13 @@ from motamot.service.arena.keeper import ArenaKeeper
 from motamot.service.arena.room import ArenaRoom
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.boggle.events import RoundEnded, RoundStarted
-from motamot.service.brokers.redis import RedisBroker
 from motamot.service.ports import ManualClock
 from motamot.service.rooms.cluster import ClusterHost
 from motamot.service.rooms.commands import Join
 from motamot.service.rooms.outcomes import Ack
-from motamot.service.stores.postgres import PostgresStore
 from tests.arena.helpers import SCHEDULE, SECRET, digest, words_of
 from tests.service.backends import postgres_schema, redis_prefix
-from tests.service.conftest import KINDS, lexicons
+from tests.service.conftest import cluster_process as process
 from tests.service.test_postgres_redis import run
 
 N = SCHEDULE.number_at(1_700_000_000.0) + 2
@@ -34,20 +31,6 @@ N = SCHEDULE.number_at(1_700_000_000.0) + 2
 def urls() -> Iterator[tuple[str, str]]:
     with postgres_schema() as pg, redis_prefix() as broker:
         yield pg, broker
-
-
-@asynccontextmanager
-async def process(urls: tuple[str, str], clock: ManualClock) -> AsyncIterator[ClusterHost]:
-    store = await PostgresStore.open(urls[0])
-    broker = await RedisBroker.open(urls[1], store)
-    host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=1.0)
-    await host.start(timers=False)
-    try:
-        yield host
-    finally:
-        await host.close()
-        await broker.close()
-        await store.close()
 
 
 async def sit(host: ClusterHost, keeper: ArenaKeeper, number: int, player: str) -> str:

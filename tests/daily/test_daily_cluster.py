@@ -6,13 +6,11 @@ ends the play still running at its stored deadline."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 
 import pytest
 
 from motamot.service.boggle.commands import WriteWord
-from motamot.service.brokers.redis import RedisBroker
 from motamot.service.daily.commands import StartPlay
 from motamot.service.daily.events import PlayEnded, PlayStarted
 from motamot.service.daily.room import DailyRoom
@@ -21,11 +19,10 @@ from motamot.service.rooms.cluster import ClusterHost
 from motamot.service.rooms.commands import Join
 from motamot.service.rooms.host import Room
 from motamot.service.rooms.outcomes import Ack, Refusal
-from motamot.service.stores.postgres import PostgresStore
 from tests.daily.helpers import DAY, GRIDS, MORNING, SECRET, digest
 from tests.daily.test_daily_room import words_of
 from tests.service.backends import postgres_schema, redis_prefix
-from tests.service.conftest import KINDS, lexicons
+from tests.service.conftest import cluster_process as process
 from tests.service.test_postgres_redis import run
 
 ROOM = GRIDS.room_id(SECRET, DAY)
@@ -35,20 +32,6 @@ ROOM = GRIDS.room_id(SECRET, DAY)
 def urls() -> Iterator[tuple[str, str]]:
     with postgres_schema() as pg, redis_prefix() as broker:
         yield pg, broker
-
-
-@asynccontextmanager
-async def process(urls: tuple[str, str], clock: ManualClock) -> AsyncIterator[ClusterHost]:
-    store = await PostgresStore.open(urls[0])
-    broker = await RedisBroker.open(urls[1], store)
-    host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=1.0)
-    await host.start(timers=False)
-    try:
-        yield host
-    finally:
-        await host.close()
-        await broker.close()
-        await store.close()
 
 
 async def play(host: ClusterHost, player: str) -> str:

@@ -217,6 +217,24 @@ class OneProcess:
         return host.broadcaster
 
 
+@asynccontextmanager
+async def cluster_process(
+    urls: tuple[str, str], clock: Clock, *, timers: bool = False, lease: float = 1.0
+) -> AsyncIterator[ClusterHost]:
+    """One server process of several: its own PostgreSQL and Redis connections to the
+    shared database and key prefix, and its host (timers off: the test steps the clock)."""
+    store = await PostgresStore.open(urls[0])
+    broker = await RedisBroker.open(urls[1], store)
+    host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=lease)
+    await host.start(timers=timers)
+    try:
+        yield host
+    finally:
+        await host.close()
+        await broker.close()
+        await store.close()
+
+
 class SeveralProcesses:
     """A ClusterHost over PostgreSQL and Redis, as each server process of several has."""
 
@@ -226,16 +244,8 @@ class SeveralProcesses:
 
     @asynccontextmanager
     async def host(self, clock: Clock, timers: bool = False) -> AsyncIterator[RoomHost]:
-        store = await PostgresStore.open(self.db)
-        broker = await RedisBroker.open(self.broker, store)
-        host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=1.0)
-        await host.start(timers=timers)
-        try:
+        async with cluster_process((self.db, self.broker), clock, timers=timers) as host:
             yield host
-        finally:
-            await host.close()
-            await broker.close()
-            await store.close()
 
     def followers(self, host: RoomHost) -> Broadcaster:
         assert isinstance(host, ClusterHost)

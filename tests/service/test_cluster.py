@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 
@@ -31,7 +31,7 @@ from motamot.service.topword.events import Exchanged, Passed, Played
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
 from tests.service.backends import postgres_schema, redis_prefix
-from tests.service.conftest import KINDS, digest, from_stored, lexicons
+from tests.service.conftest import KINDS, cluster_process, digest, from_stored, lexicons
 from tests.service.test_postgres_redis import run
 
 GRID_SEED = 7
@@ -43,20 +43,11 @@ def urls() -> Iterator[tuple[str, str]]:
         yield pg, broker
 
 
-@asynccontextmanager
-async def cluster_host(
+def cluster_host(
     urls: tuple[str, str], clock: ManualClock, lease: float = 1.0
-) -> AsyncIterator[ClusterHost]:
-    store = await PostgresStore.open(urls[0])
-    broker = await RedisBroker.open(urls[1], store)
-    host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=lease)
-    await host.start()
-    try:
-        yield host
-    finally:
-        await host.close()
-        await broker.close()
-        await store.close()
+) -> AbstractAsyncContextManager[ClusterHost]:
+    """A process whose host runs its rooms' timers."""
+    return cluster_process(urls, clock, timers=True, lease=lease)
 
 
 async def join(host: ClusterHost, room_id: str, name: str) -> str:

@@ -28,15 +28,13 @@ from motamot.service.arena.summary import summary_text
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
-from motamot.service.rooms.actor import Actor, Lexicons
-from motamot.service.rooms.commands import Join
+from motamot.service.rooms.actor import Lexicons
 from motamot.service.rooms.events import (
     Event,
     RoomCreated,
-    SeatTaken,
 )
+from motamot.service.rooms.lasting import LastingSeatsActor
 from motamot.service.rooms.outcomes import Refusal
-from motamot.service.rooms.seating import digest_refusal, name_refusal, next_seat
 
 #: People one round seats (far above the benchmark's 2,000; it bounds a round's memory).
 MAX_PLAYERS = 20_000
@@ -44,9 +42,10 @@ MAX_PLAYERS = 20_000
 RESERVED_IN_NAMES = ',:"#'
 
 
-class ArenaRoom(Actor[ArenaSettings]):
+class ArenaRoom(LastingSeatsActor[ArenaSettings]):
     """The actor of one arena round (docs/architecture.md, "The arena")."""
 
+    NEEDS_PLAYER = "arena_needs_player"
     KIND = "arena"
     RESERVED_IN_NAMES = RESERVED_IN_NAMES
     #: Nobody says they are ready: the round starts at its time.
@@ -63,9 +62,6 @@ class ArenaRoom(Actor[ArenaSettings]):
         self.words_written = 0
         #: The sessions of the round before, by lasting player (None: not carried yet).
         self.carried: dict[str, tuple[int, int]] | None = None
-        #: Each lasting player's seat: one seat per player and round; each token's seat.
-        self.by_player: dict[str, str] = {}
-        self._by_digest: dict[str, str] = {}
         self._results: ArenaResults | None = None
         self._solution: Solution | None = None
         #: The end as everybody is shown it, built once (`views`).
@@ -133,59 +129,7 @@ class ArenaRoom(Actor[ArenaSettings]):
             return Refusal("room_full", {"max": MAX_PLAYERS})
         return None
 
-    def names_in_use(self) -> list[str]:
-        """None: strangers share names (results show seats, not names, to their owner)."""
-        return []
-
-    def _join(
-        self, seat: str | None, command: Join, now: float, out: list[Event]
-    ) -> Refusal | None:
-        """One seat per lasting player: coming back (a reload, another device) takes it
-        back with the new token; a join that names no player is refused. The shared
-        actor's join compares the newcomer with every seat: here a seat is found by its
-        player, so that thousands of joins cost as many steps, not their square."""
-        if command.player is None:
-            return Refusal("arena_needs_player")
-        known = self.by_player.get(command.player)
-        if known is not None and self.seats[known].removed:
-            return Refusal("removed")
-        refusal = self.joining_closed() or digest_refusal(command.secret_digest)
-        if refusal is None and known is None:
-            refusal = self.seat_refusal(bot=False) or name_refusal(
-                command.name, RESERVED_IN_NAMES, ()
-            )
-        if refusal is not None:
-            return refusal
-        if known is not None:
-            name = self.seats[known].name
-            self._emit(SeatTaken(self._next, known, name, command.secret_digest, at=now), out)
-            return None
-        new = next_seat(len(self.seats))
-        taken = SeatTaken(
-            self._next, new, command.name, command.secret_digest, at=now, player=command.player
-        )
-        self._emit(taken, out)
-        return None
-
-    def seat_with_digest(self, digest: str) -> str | None:
-        """The seat whose token has this digest, found in an index (a hash of a token
-        the client cannot choose the digest of: a lookup tells it nothing of the others)."""
-        return self._by_digest.get(digest)
-
     # --- the fold -----------------------------------------------------------------------
-
-    def apply(self, event: Event) -> None:
-        if isinstance(event, SeatTaken) and event.seat in self.seats:
-            old = self.seats[event.seat].secret_digest
-            if event.secret_digest is not None and old is not None:
-                self._by_digest.pop(old, None)  # taken back with a new token
-        super().apply(event)
-        if isinstance(event, SeatTaken):
-            if event.player is not None:
-                self.by_player.setdefault(event.player, event.seat)
-            digest = self.seats[event.seat].secret_digest
-            if digest is not None:
-                self._by_digest[digest] = event.seat
 
     def _apply_own(self, event: Event) -> None:
         match event:

@@ -9,14 +9,14 @@ time comes, and never shown before the round is over.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import ClassVar
 
 import msgspec
 
-from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules, get_preset
-from motamot.service.rooms.settings import Bound, SettingsError, check_bounds
+from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules
+from motamot.service.boggle.settings import preset_dictionary, preset_rules
+from motamot.service.rooms.settings import Bound, check_bounds
 
 #: Seconds: the shortest and longest round and results an arena may have.
 MIN_ROUND, MAX_ROUND = 5, 3600
@@ -48,11 +48,7 @@ class ArenaSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def rules(self) -> BoggleRules:
         """The preset's rules, for `seconds`; SettingsError for an unknown preset."""
-        try:
-            base = get_preset(self.preset)
-        except ValueError as error:
-            raise SettingsError("unknown_preset", detail=str(error)) from None
-        return dataclasses.replace(base, duration_seconds=self.seconds)  # type: ignore[arg-type]
+        return preset_rules(self.preset, {"duration_seconds": self.seconds})
 
     @property
     def deadline(self) -> float:
@@ -65,9 +61,7 @@ class ArenaSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     @property
     def dictionary_name(self) -> str:
-        if self.dictionary is not None:
-            return self.dictionary
-        return "en" if self.preset.endswith("-en") else "fr"
+        return preset_dictionary(self.preset, self.dictionary)
 
     def check(self) -> None:
         check_bounds(self)

@@ -55,10 +55,6 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def rules(self) -> BoggleRules:
         """The preset with the overrides; SettingsError if they do not make rules."""
-        try:
-            base = get_preset(self.preset)
-        except ValueError as error:
-            raise SettingsError("unknown_preset", detail=str(error)) from None
         changes: dict[str, object] = {"invalid_penalty": self.invalid_penalty}
         if self.duration is not None:
             changes["duration_seconds"] = self.duration
@@ -66,10 +62,7 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             changes["min_length"] = self.min_length
         if self.word_at_deadline_counts is not None:
             changes["word_at_deadline_counts"] = self.word_at_deadline_counts
-        try:
-            return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
-        except ValueError as error:
-            raise SettingsError("bad_rules", detail=str(error)) from None
+        return preset_rules(self.preset, changes)
 
     def match(self) -> MatchFormat:
         try:
@@ -80,12 +73,30 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     @property
     def dictionary_name(self) -> str:
         """The word list: the one chosen, or the preset's language (English dice, English words)."""
-        if self.dictionary is not None:
-            return self.dictionary
-        return "en" if self.preset.endswith("-en") else "fr"
+        return preset_dictionary(self.preset, self.dictionary)
 
     def check(self) -> None:
         """SettingsError unless every number is in its bound and rules and match are sound."""
         check_bounds(self)
         self.rules()
         self.match()
+
+
+def preset_rules(preset: str, changes: Mapping[str, object]) -> BoggleRules:
+    """A preset by name with some of its fields changed; SettingsError for an unknown
+    preset or changes that do not make rules."""
+    try:
+        base = get_preset(preset)
+    except ValueError as error:
+        raise SettingsError("unknown_preset", detail=str(error)) from None
+    try:
+        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise SettingsError("bad_rules", detail=str(error)) from None
+
+
+def preset_dictionary(preset: str, chosen: str | None) -> str:
+    """The word list: the one chosen, or the preset's language (English dice, English words)."""
+    if chosen is not None:
+        return chosen
+    return "en" if preset.endswith("-en") else "fr"

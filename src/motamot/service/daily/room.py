@@ -31,12 +31,11 @@ from motamot.service.daily.plays import Play
 from motamot.service.daily.results import DayRanking, PlayFigures, day_ranking
 from motamot.service.daily.schedule import day_at
 from motamot.service.daily.settings import DailySettings
-from motamot.service.rooms.actor import Actor, Lexicons
-from motamot.service.rooms.commands import Join
-from motamot.service.rooms.events import Event, RoomCreated, SeatRenamed, SeatTaken
+from motamot.service.rooms.actor import Lexicons
+from motamot.service.rooms.events import Event, RoomCreated
+from motamot.service.rooms.lasting import LastingSeatsActor
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
-from motamot.service.rooms.seating import digest_refusal, name_refusal, next_seat
 
 #: People one day's room seats (it bounds the room's memory).
 MAX_PLAYERS = 100_000
@@ -44,9 +43,10 @@ MAX_PLAYERS = 100_000
 RESERVED_IN_NAMES = ',:"#'
 
 
-class DailyRoom(Actor[DailySettings]):
+class DailyRoom(LastingSeatsActor[DailySettings]):
     """The actor of one day's grid (docs/architecture.md, "The daily grid")."""
 
+    NEEDS_PLAYER = "daily_needs_player"
     KIND = "daily"
     RESERVED_IN_NAMES = RESERVED_IN_NAMES
     HAS_READY = False
@@ -65,8 +65,6 @@ class DailyRoom(Actor[DailySettings]):
         #: scores in order (a play's rank when it ends is found by bisection).
         self.over: list[PlayFigures] = []
         self.scores: list[int] = []
-        self.by_player: dict[str, str] = {}
-        self._by_digest: dict[str, str] = {}
         self._ranking: DayRanking | None = None
         self._solution: Solution | None = None
         super().__init__(created, lexicons)
@@ -119,55 +117,10 @@ class DailyRoom(Actor[DailySettings]):
             return Refusal("room_full", {"max": MAX_PLAYERS})
         return None
 
-    def names_in_use(self) -> list[str]:
-        """None: strangers share names."""
-        return []
-
-    def _join(
-        self, seat: str | None, command: Join, now: float, out: list[Event]
-    ) -> Refusal | None:
-        """One seat per lasting player (G5): coming back takes it back with a new token;
-        a join that names no player is refused."""
-        if command.player is None:
-            return Refusal("daily_needs_player")
-        known = self.by_player.get(command.player)
-        refusal = digest_refusal(command.secret_digest)
-        if refusal is None and known is None:
-            refusal = self.seat_refusal(bot=False) or name_refusal(
-                command.name, RESERVED_IN_NAMES, ()
-            )
-        if refusal is not None:
-            return refusal
-        if known is not None:
-            name = self.seats[known].name
-            self._emit(SeatTaken(self._next, known, name, command.secret_digest, at=now), out)
-            return None
-        new = next_seat(len(self.seats))
-        taken = SeatTaken(
-            self._next, new, command.name, command.secret_digest, at=now, player=command.player
-        )
-        self._emit(taken, out)
-        return None
-
-    def seat_with_digest(self, digest: str) -> str | None:
-        return self._by_digest.get(digest)
-
     # --- the fold -----------------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
-        if isinstance(event, SeatTaken) and event.seat in self.seats:
-            old = self.seats[event.seat].secret_digest
-            if event.secret_digest is not None and old is not None:
-                self._by_digest.pop(old, None)
-        super().apply(event)
-        if isinstance(event, SeatRenamed):
-            self._ranking = None  # an account deleted: its name is gone from the ranking
-        if isinstance(event, SeatTaken):
-            if event.player is not None:
-                self.by_player.setdefault(event.player, event.seat)
-            digest = self.seats[event.seat].secret_digest
-            if digest is not None:
-                self._by_digest[digest] = event.seat
+    def _renamed(self, seat: str) -> None:
+        self._ranking = None  # an account deleted: its name is gone from the ranking
 
     def _apply_own(self, event: Event) -> None:
         match event:

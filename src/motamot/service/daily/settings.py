@@ -7,14 +7,14 @@ the preset and its word list, the day (an ISO date, UTC), the seed of the day's 
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Mapping
 from typing import ClassVar
 
 import msgspec
 
-from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules, get_preset
+from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules
+from motamot.service.boggle.settings import preset_dictionary, preset_rules
 from motamot.service.rooms.settings import Bound, SettingsError, check_bounds
 
 #: Seconds a play lasts, at least and at most (G3: 180 s on a server).
@@ -39,11 +39,7 @@ class DailySettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def rules(self) -> BoggleRules:
         """The preset's rules, for `seconds`; SettingsError for an unknown preset."""
-        try:
-            base = get_preset(self.preset)
-        except ValueError as error:
-            raise SettingsError("unknown_preset", detail=str(error)) from None
-        return dataclasses.replace(base, duration_seconds=self.seconds)  # type: ignore[arg-type]
+        return preset_rules(self.preset, {"duration_seconds": self.seconds})
 
     @property
     def date(self) -> datetime.date:
@@ -51,9 +47,7 @@ class DailySettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     @property
     def dictionary_name(self) -> str:
-        if self.dictionary is not None:
-            return self.dictionary
-        return "en" if self.preset.endswith("-en") else "fr"
+        return preset_dictionary(self.preset, self.dictionary)
 
     def check(self) -> None:
         check_bounds(self)

@@ -5,9 +5,10 @@
 // the start, the end): the numbers have holes, and that is fine here.
 import { announce } from "../client.js";
 import { Connection } from "../connection.js";
-import { DATA, h, nameEl, postJSON, reason, t, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, h, nameEl, postJSON, t, wiktionaryLink, writtenWord } from "../common.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "../boggle/grid.js";
+import { showVerdict, verdictText } from "../boggle/verdict.js";
 
 const root = document.getElementById("arena");
 
@@ -199,17 +200,7 @@ function refused(message) {
 
 // --- the round -----------------------------------------------------------------------
 
-function verdictText(word) {
-  const shown = word.word ?? word.text;
-  return word.feedback === "accepted" ? t("accepted", { word: shown, points: word.points ?? 0 }) : t("refused_word", { word: shown, reason: reason(word.feedback) });
-}
 
-function showVerdict(text, ok) {
-  const line = document.getElementById("verdict");
-  if (!line) return;
-  line.textContent = text;
-  line.className = `verdict ${ok ? "ok" : "bad"}`;
-}
 
 function sendWord(text) {
   if (!state.connection || state.me === null) return;

@@ -7,6 +7,7 @@ import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "./grid.js";
+import { showVerdict, verdictText } from "./verdict.js";
 
 const root = document.getElementById("room");
 // A word that counts for now (the others see how many): accepted, or written when the
@@ -38,14 +39,6 @@ function fill(el, ...children) {
   el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
 }
 
-/** The last verdict, shown right under the word field (the list may be off screen);
- * `ok` null: not judged yet (waiting for the connection). */
-function showVerdict(text, ok) {
-  const line = document.getElementById("verdict");
-  if (!line) return;
-  line.textContent = text;
-  line.className = `verdict ${ok === null ? "waiting" : ok ? "ok" : "bad"}`;
-}
 
 function nameOf(seat) {
   return client.nameOf(seat);
@@ -173,17 +166,6 @@ function chosenGrid(settings) {
   return h("p", { class: "note", id: "chosen-grid" }, origin ? tNodes("chosen_grid_from", { origin }) : t("chosen_grid"));
 }
 
-function verdictText(word) {
-  const shown = word.word ?? word.text;
-  switch (word.feedback) {
-    case "accepted":
-      return t("accepted", { word: shown, points: word.points ?? 0 });
-    case "written":
-      return t("written", { word: shown });
-    default:
-      return t("refused_word", { word: shown, reason: reason(word.feedback) });
-  }
-}
 
 // --- the round -----------------------------------------------------------------------
 

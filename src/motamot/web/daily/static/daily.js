@@ -3,9 +3,10 @@
 // missed and what to share. Everything goes over the daily routes (HTTP): the player is
 // the browser's lasting identity, never a token of this page's.
 import { announce } from "../client.js";
-import { DATA, LANG, copyButton, h, postJSON, reason, t, writtenWord, wiktionaryLink } from "../common.js";
+import { DATA, LANG, copyButton, h, postJSON, t, writtenWord, wiktionaryLink } from "../common.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "../boggle/grid.js";
+import { showVerdict, verdictText } from "../boggle/verdict.js";
 
 const root = document.getElementById("daily");
 const base = `/api/daily/${DATA.preset}/${DATA.day}`;
@@ -88,17 +89,7 @@ function buildStart() {
 
 // --- the play ----------------------------------------------------------------------------
 
-function verdictText(word) {
-  const shown = word.word ?? word.text;
-  return word.feedback === "accepted" ? t("accepted", { word: shown, points: word.points ?? 0 }) : t("refused_word", { word: shown, reason: reason(word.feedback) });
-}
 
-function showVerdict(text, ok) {
-  const line = document.getElementById("verdict");
-  if (!line) return;
-  line.textContent = text;
-  line.className = `verdict ${ok ? "ok" : "bad"}`;
-}
 
 async function sendWord(text) {
   const { answer, error } = await postJSON(`${base}/word`, { text });
