@@ -7,7 +7,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from motamot.boggle.referee import check_word
+from motamot.boggle.solve import solve
 from motamot.server.serve import YOUNG_GC_THRESHOLD, tune_gc
+from motamot.service.boggle.commands import StartRound, WriteWord
+from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.rooms.commands import Join
+from tests.service.conftest import digest, lexicons
 
 
 @pytest.fixture
@@ -38,3 +45,27 @@ def test_cycles_are_still_collected_after_tuning() -> None:
     first.other, second.other = second, first
     del first, second
     assert gc.collect() >= 2
+
+
+def test_judging_words_makes_no_cyclic_garbage() -> None:
+    """A room's words are judged by the hundred a second: garbage in reference cycles
+    waits for a collection, which stops every room (the path search was a closure that
+    called itself: about ten objects of cycles per word)."""
+    room = BoggleRoom.create("g" * 16, BoggleSettings(duration=600.0), 0.0, lexicons)
+    assert isinstance(room, BoggleRoom)
+    for name in ("ana", "bob"):
+        assert isinstance(room.handle(None, Join(name, digest(name)), 0.0), list)
+    assert isinstance(room.handle("s1", StartRound(2024), 0.0), list)
+    assert room.round is not None
+    words = [w.word for w in solve(room.round.grid, room.rules, room.lexicon).words][:150]
+    assert len(words) > 50
+    gc.collect()
+    gc.disable()
+    try:
+        for at, word in enumerate(words):
+            room.handle("s1" if at % 2 else "s2", WriteWord(word), 1.0 + at / 100)
+            check_word(room.round.grid, room.rules, room.lexicon, word + "s")
+        unreachable = gc.collect()
+    finally:
+        gc.enable()
+    assert unreachable < 10, f"{unreachable} objects of cycles for {len(words)} words"

@@ -8,6 +8,7 @@ the character at fault); interfaces translate codes into French or English.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -73,36 +74,52 @@ def find_path(grid: Grid, word: str) -> tuple[int, ...] | None:
     of a letter than the grid shows is refused at once, and a (cell, position,
     cells used) state that failed once is not searched again.
     """
-    letters, neighbours = grid.letters, grid.neighbours
+    letters = grid.letters
     available = Counter("".join(letters))
     if any(available[letter] < count for letter, count in Counter(word).items()):
         return None
-    path: list[int] = []
-    failed: set[tuple[int, int, int]] = set()
+    search = _PathSearch(letters, grid.neighbours, word)
+    for start in range(len(letters)):
+        if search.extend(start, 0, 0):
+            return tuple(search.path)
+    return None
 
-    def extend(cell: int, position: int, used: int) -> bool:
-        face = letters[cell]
+
+class _PathSearch:
+    """One word's depth-first search. A class, not a closure that calls itself: such a
+    closure is a reference cycle, garbage only the cycle collector frees, and a server
+    judging hundreds of words a second then stalls in collections (issue 27)."""
+
+    __slots__ = ("failed", "letters", "neighbours", "path", "word")
+
+    def __init__(
+        self, letters: Sequence[str], neighbours: Sequence[Sequence[int]], word: str
+    ) -> None:
+        self.letters = letters
+        self.neighbours = neighbours
+        self.word = word
+        self.path: list[int] = []
+        self.failed: set[tuple[int, int, int]] = set()
+
+    def extend(self, cell: int, position: int, used: int) -> bool:
+        face = self.letters[cell]
+        word = self.word
         if not face or not word.startswith(face, position):
             return False
         position += len(face)
         if position == len(word):
-            path.append(cell)
+            self.path.append(cell)
             return True
         used |= 1 << cell
-        if (cell, position, used) in failed:
+        if (cell, position, used) in self.failed:
             return False
-        path.append(cell)
-        for nxt in neighbours[cell]:
-            if not used >> nxt & 1 and extend(nxt, position, used):
+        self.path.append(cell)
+        for nxt in self.neighbours[cell]:
+            if not used >> nxt & 1 and self.extend(nxt, position, used):
                 return True
-        path.pop()
-        failed.add((cell, position, used))
+        self.path.pop()
+        self.failed.add((cell, position, used))
         return False
-
-    for start in range(len(letters)):
-        if extend(start, 0, 0):
-            return tuple(path)
-    return None
 
 
 def check_word(grid: Grid, rules: BoggleRules, lexicon: Lexicon, text: str) -> Verdict:

@@ -49,7 +49,7 @@ WS_MAX_SIZE = 64 * 1024
 #: On SIGTERM, how long open requests may take to finish before the rooms are handed over.
 GRACEFUL_SECONDS = 5
 #: Net new container objects between two young collections (CPython's default is 700).
-YOUNG_GC_THRESHOLD = 10_000
+YOUNG_GC_THRESHOLD = 50_000
 
 
 def default_db() -> str:
@@ -297,14 +297,19 @@ def tune_gc() -> None:
 
     Each open socket holds about 175 objects the collector tracks (its tasks,
     coroutines, queues), so with 2,000 sockets a full collection stops the event
-    loop for about 200 ms. With CPython's young threshold (700), the objects
-    that happen to be in flight at each young collection (a word's future, a
-    frame being sent) are promoted, and the old generation fills with them
-    until a full collection runs, every few seconds under load
-    (benchmarks/bench_server.py: p99 94-124 ms at 2,000 players). A higher
-    young threshold lets almost all of them die young first. Freezing
-    moves what start-up built (modules, the app) out of every later
-    collection. Cyclic garbage is still collected, only less often.
+    loop for about 200 ms (570 ms at 4,000). And a young collection is not small:
+    every socket woken since the last one awaits a new future, so the young
+    generation holds the coroutines, futures and contexts in flight of every
+    busy socket (60,000-80,000 objects at 2,000 players), whatever the
+    threshold; it took 45-50 ms of CPU each time at 4,000 players, every 1.5 s
+    with a threshold of 10,000. A threshold of 50,000 pays for that set five
+    times less often (about 100 ms every 8 s), and what it promotes to the older
+    generations shrinks with it, so the full collections come far apart
+    (benchmarks/bench_server.py --players 4000: steady p99 596-825 ms with
+    10,000, 247 ms with 50,000, the machine equally shared). Freezing moves what
+    start-up built (modules, the app) out of every later collection. Cyclic
+    garbage is still collected, only less often; the hot paths make almost none
+    (boggle.referee's path search is not a closure that calls itself).
     """
     gc.freeze()
     _, middle, old = gc.get_threshold()
