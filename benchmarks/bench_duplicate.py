@@ -215,9 +215,13 @@ def report(
     cpu = samples.cpu_between(start, end)
     rss = max((max(row[2]) for row in samples.rows), default=0.0)
     frames = sum(r.frames for r in records)
+    busy = [row for row in samples.machine if start <= row[0] <= end]
+    machine = (busy[-1][1] - busy[0][1]) / max(busy[-1][0] - busy[0][0], 1e-9) if busy else 0.0
     lines += [
         f"server CPU: {cpu:.1f} s over the {end - start:.0f} s of play "
-        f"({cpu / max(end - start, 1e-9) * 100:.0f} % of a core); RSS at most {rss:.0f} MB",
+        f"({cpu / max(end - start, 1e-9) * 100:.0f} % of a core); RSS at most {rss:.0f} MB; "
+        f"the whole machine busy {machine:.2f} of its {os.cpu_count()} cores meanwhile "
+        f"(the server, the clients and whatever else runs)",
         f"frames to the pages: {frames:,} ({frames / max(len(records), 1):.0f} a page); "
         f"holes in the seqs: {sum(r.gaps for r in records)}; pongs: "
         f"{sum(r.pongs for r in records):,}",
