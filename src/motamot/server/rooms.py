@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -374,11 +374,12 @@ class Rooms:
 
     async def _follow(self, room_id: str, feed: RoomFeed, subscription: Any) -> None:
         try:
-            async for stored in subscription:
+            async for stored in _batches(subscription):
                 room = self.host.loaded(room_id)
                 # a room evicted after a store failure: a bare number, and the client resyncs
-                event = Event(stored.seq) if room is None else self.host.decoded(room, stored)
-                feed.deliver([event])
+                feed.deliver(
+                    [Event(s.seq) if room is None else self.host.decoded(room, s) for s in stored]
+                )
         finally:
             with contextlib.suppress(Exception):
                 await subscription.close()
@@ -414,3 +415,16 @@ def _shared_command(message: Any) -> Any:
         case p.SwitchChatMessage(on=on):
             return SwitchChat(on)
     return None
+
+
+async def _batches(subscription: Any) -> AsyncIterator[list[Any]]:
+    """A subscription's events, those stored together in one list where it keeps them
+    together (`LocalSubscription.batches`: one frame a socket for a batch of a thousand
+    players' commands, not one an event), else one by one."""
+    together = getattr(subscription, "batches", None)
+    if together is not None:
+        async for batch in together():
+            yield batch
+        return
+    async for stored in subscription:
+        yield [stored]

@@ -43,6 +43,25 @@ class LocalSubscription:
                 return
             yield event
 
+    async def batches(self) -> AsyncIterator[list[StoredEvent]]:
+        """The events as `__aiter__` gives them, each time all those already here: the
+        events published together (a batch of commands stored in one append) come as one
+        list, so the room's sockets get them in one frame each. Nothing waits for more:
+        this wakes when the first one comes, as `__aiter__` does (so a writer's answer,
+        sent once its events are published, still comes after them)."""
+        while True:
+            event = await self._queue.get()
+            batch: list[StoredEvent] = []
+            while event is not None:
+                batch.append(event)
+                if self._queue.empty():
+                    break
+                event = self._queue.get_nowait()
+            if batch:
+                yield batch
+            if event is None:
+                return
+
     async def close(self) -> None:
         self._broker._drop(self)
         self._offer(None)
