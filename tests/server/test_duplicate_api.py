@@ -6,6 +6,7 @@ player's language, never a 500, and nothing is stored; the good ones make one ro
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +15,7 @@ from starlette.testclient import TestClient
 
 from motamot.lexicon import load_lexicon
 from motamot.server.serve import build_app
+from motamot.server.throttle import Credits
 from motamot.service.ports import ManualClock
 from motamot.service.stores.memory import MemoryStore
 from motamot.topword.duplicate_record import parse_record, replay
@@ -32,6 +34,11 @@ def server() -> Iterator[StoredServer]:
         yield server
 
 
+#: Requests a socket may send at once before it has to keep to the credits' pace (the
+#: hello and the start came first; the server closes a flooding socket with 1008).
+FREE_REQUESTS = int(Credits.capacity) - 8
+
+
 def finished_game(client: TestClient, **settings: Any) -> tuple[str, str, list[str]]:
     """A self-paced duplicate played to its end by its host alone: its id, its seed (public
     now) and its first rack."""
@@ -43,6 +50,8 @@ def finished_game(client: TestClient, **settings: Any) -> tuple[str, str, list[s
         send(socket, {"type": "start", "id": 1})
         first = until(socket, of_type("ack"))["events"][-1]["rack"]
         for request in range(2, 200):
+            if request > FREE_REQUESTS:  # a socket's credits: a burst, then so many a second
+                time.sleep(1 / Credits.per_second)
             send(socket, {"type": "next_turn", "id": request})
             answer = until(socket, lambda m: m["type"] in ("ack", "refused"))
             if answer["type"] == "refused":
