@@ -121,6 +121,10 @@ class RoomFeed:
         #: Each seat's credits, whichever of its sockets spends them: opening more
         #: sockets of one seat does not give it more messages per second.
         self._credits: dict[str, Credits] = {}
+        #: The last event delivered here (from the room's seq when the feed subscribed),
+        #: and the answers waiting for the events before theirs (`reach`).
+        self.seq = 0
+        self._reaching: list[tuple[int, asyncio.Future[None]]] = []
 
     def add(self, listener: Listener) -> None:
         """A socket joins the room here. A seat has one socket at a time: the newer one
@@ -153,10 +157,42 @@ class RoomFeed:
                 sent += 1
         return sent
 
+    async def reach(self, seq: int, timeout: float) -> bool:
+        """Until every event up to `seq` was delivered here, or `timeout` s (False). A
+        writer's answer carries its own events, and the page takes them: sent before the
+        events stored just before (which another process wrote, or which are still on their
+        way from the store's subscription), they would show the page a hole and make it
+        resync."""
+        if self.seq >= seq:
+            return True
+        reached: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting = (seq, reached)
+        self._reaching.append(waiting)
+        try:
+            await asyncio.wait_for(reached, timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            with contextlib.suppress(ValueError):
+                self._reaching.remove(waiting)
+
+    def _reached(self) -> None:
+        for seq, reached in self._reaching:
+            if seq <= self.seq and not reached.done():
+                reached.set_result(None)
+
     def deliver(self, events: list[Any]) -> None:
         """Each socket gets the events as its seat sees them; an event with an audience
         goes to its seats' sockets alone (looked up by seat: nothing is done for the
         others), in order with the rest."""
+        self._deliver(events)
+        if events:
+            self.seq = max(self.seq, events[-1].seq)
+            if self._reaching:
+                self._reached()
+
+    def _deliver(self, events: list[Any]) -> None:
         run: list[Any] = []
         for event in events:
             meant = self.audience(event)

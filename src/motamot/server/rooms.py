@@ -54,6 +54,8 @@ T = TypeVar("T")
 
 #: Beyond this many missed events a client gets its full view instead.
 RESYNC_LIMIT = 500
+#: Longest a writer's answer waits for the events before its own to reach its socket.
+ANSWER_WAIT_SECONDS = 1.0
 
 
 def token_digest(token: str) -> str:
@@ -296,9 +298,18 @@ class Rooms:
             feed.presence_shown = kind is None or kind.presence
             self.feeds[room_id] = feed
             subscription = await self.broadcaster.subscribe(room_id)
+            loaded = self.host.loaded(room_id)
+            feed.seq = loaded.last_seq if loaded is not None else 0  # it follows from here
             feed.task = asyncio.create_task(self._follow(room_id, feed, subscription))
         feed.add(listener)
         await self._announce_presence(room_id, feed)
+
+    async def delivered(self, room_id: str, seq: int) -> None:
+        """Wait (a little at most) until this process's sockets of the room were given
+        every event up to `seq`: a writer's answer goes after the events before its own."""
+        feed = self.feeds.get(room_of(room_id))
+        if feed is not None and feed.seq < seq:
+            await feed.reach(seq, ANSWER_WAIT_SECONDS)
 
     def broadcast(self, room_id: str, frame: str, share: tuple[int, int] = (0, 1)) -> int:
         """`frame` to every socket of the room in this process (a kind's live summary), or

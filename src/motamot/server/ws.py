@@ -245,6 +245,9 @@ async def _handle(
         code, fields = outcome.refused
         listener.push(encode(_refused(request, code, fields, lang)))
     else:
+        # the events before this command's first, to the sockets first (the page would
+        # see a hole); in a room whose seats see only their own events, as many as it sees
+        await rooms.delivered(room_id, outcome.seq - len(outcome.events))
         listener.push(encode(f.Acked(request, outcome.seq, outcome.events)))
 
 
