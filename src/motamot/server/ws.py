@@ -190,7 +190,11 @@ async def _serve(
     protocol = rooms.kinds.protocol
     while True:
         try:
-            frame = await asyncio.wait_for(_receive(websocket), IDLE_SECONDS)
+            # a timeout scope, not wait_for: wait_for makes a task, a future and a callback
+            # for every message, and every idle socket holds them, each a young object the
+            # collector goes through (thousands of sockets: tens of milliseconds each time)
+            async with asyncio.timeout(IDLE_SECONDS):
+                frame = await _receive(websocket)
         except TimeoutError:
             await _close(websocket, CLOSE_IDLE)
             return
