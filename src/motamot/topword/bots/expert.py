@@ -41,6 +41,12 @@ from motamot.topword.movegen import GeneratedMove, best_move, legal_moves
 
 #: Once the pile is empty, what each tile kept is expected to cost (a share of T19's penalty).
 ENDGAME_TILE_COST = 2.0
+#: Candidates whose equity is more than this below the best one are not played out ...
+CANDIDATE_MARGIN = 15.0
+#: ... and their deals go to the others, up to this many times `simulations` each.
+DEALS_SPREAD = 2
+#: How much the opponent's leave at the end of a playout counts against the bot.
+OPPONENT_LEAVE = 0.5
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,7 @@ class ExpertBot:
         if not options:
             return Pass()
         top = options[: self.budget.candidates]
+        top = [option for option in top if option.equity >= top[0].equity - CANDIDATE_MARGIN]
         if len(top) == 1 or not self.budget.simulations:
             return top[0].decision()
         values = self.simulate(view, top, leaves, stop)
@@ -129,6 +136,8 @@ class ExpertBot:
         dealt = sum(view.opponent_racks)
         known = view.pile_size == 0 and len(view.opponent_racks) == 1
         deals = 1 if known else self.budget.simulations
+        if not known:  # the playouts the cut candidates would have had, up to DEALS_SPREAD times
+            deals = min(deals * self.budget.candidates // len(top), DEALS_SPREAD * deals)
         totals = [0.0] * len(top)
         runs = 0
         for _ in range(deals):
@@ -190,7 +199,9 @@ def _play_out(
     pile: list[str],
     leaves: LeaveModel,
 ) -> float:
-    """One deal: the candidate, the opponent's best reply, the bot's best reply, the leave."""
+    """One deal: the candidate, the opponent's best reply, the bot's best reply, then both
+    leaves (the opponent's at `OPPONENT_LEAVE`); once the pile has run out, the tiles
+    each side holds at `ENDGAME_TILE_COST` apiece, and going out as T18.1 scores it."""
     rules, lexicon = view.ruleset, view.lexicon
     penalty = rules.end_penalty
     pushed = 0
@@ -206,21 +217,28 @@ def _play_out(
         if not mine and not rest:
             return value + penalty * len(opponent)
         reply = best_move(board, opponent, rules, lexicon)
+        theirs: Sequence[str] = opponent
+        held = len(opponent)
         if reply is not None:
             board.push(reply.placements)
             pushed += 1
             value -= reply.points
             left = len(opponent) - len(reply.placements)
-            rest = rest[min(rules.rack_size - left, len(rest)) :]
+            drawn = min(rules.rack_size - left, len(rest))
+            rest = rest[drawn:]
             if not left and not rest:
                 return value - penalty * len(mine)
+            theirs = kept_tiles(opponent, [tile for _, tile in reply.placements])
+            held = left + drawn
         answer = best_move(board, mine, rules, lexicon)
         if answer is not None:
             value += answer.points
             mine = list(kept_tiles(mine, [tile for _, tile in answer.placements]))
         if rest:
-            return value + leaves.value(mine)
-        return value - ENDGAME_TILE_COST * len(mine)
+            return value + leaves.value(mine) - OPPONENT_LEAVE * leaves.value(theirs)
+        if not mine:  # the bot went out: the opponent pays for what it holds (T18.1)
+            return value + penalty * held
+        return value - ENDGAME_TILE_COST * (len(mine) - held)
     finally:
         for _ in range(pushed):
             board.pop()
