@@ -166,8 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"CPython {sys.version.split()[0]}; topword kernel {'on' if TOPWORD_KERNEL else 'OFF'}")
     print(f"start: {load()}")
     fr = load_lexicon("fr")
-    topword_section(fr, args.games, args.repeat)
-    harness_section(fr, args.games)
+    if args.games > 0:  # 0: only the matches (and the endgames)
+        topword_section(fr, args.games, args.repeat)
+        harness_section(fr, args.games)
     if args.endgames > 0:
         endgame_section(fr, args.endgames, args.endgame_tiles)
     if args.expert_games > 0:
