@@ -7,12 +7,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from motamot.boggle.bots import bot_sheet, get_level
 from motamot.boggle.round import Entry, Sheet, judge_round
 from motamot.boggle.solve import solve
+from motamot.service.boggle import views
 from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
 from motamot.service.boggle.feedback import bot_seed
@@ -420,3 +422,24 @@ def test_b10_words_stored_out_of_time_order_are_judged_as_judge_round_judges() -
     assert room.result(state) == expected
     ana = expected.players[0].entries  # the one at 20 s counts, the one at 30 s repeats it
     assert [(e.at, e.status.value) for e in ana] == [(20.0, "crossed"), (30.0, "refused")]
+
+
+def test_a_round_the_room_moved_on_from_drops_its_frames_and_shows_the_same() -> None:
+    """Ten rounds in a room kept ten rounds of results frames (bench_server --rounds 10:
+    RSS +90% from the second to the tenth): a round put away keeps its result and its
+    words, and the frames rebuilt from them say the same as when it ended."""
+    played = seated(("ana", "bob"), ("expert",), rounds=3, duration=20.0)
+    assert not isinstance(played.send("s1", StartRound(1)), Refusal)
+    played.send("s1", WriteWord("main"))
+    played.send("s2", WriteWord("zzz"))
+    played.advance(25)
+    first = played.room.rounds[0]
+    as_ended = msgspec.json.encode(views.result_shown(played.room, first))
+    catch_up = [played.room.visible(event, "s1") for event in played.events or []]
+    assert first.shown_result is not None and first.judges
+    assert not isinstance(played.send("s1", StartRound(2)), Refusal)
+    assert first.shown_result is None and first.shown_end is None and not first.judges
+    assert first.result is not None and first.words["s1"]
+    assert msgspec.json.encode(views.result_shown(played.room, first)) == as_ended
+    again = [played.room.visible(event, "s1") for event in played.events or []][: len(catch_up)]
+    assert [frame_json(f) for f in again if f] == [frame_json(f) for f in catch_up if f]

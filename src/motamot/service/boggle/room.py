@@ -260,6 +260,8 @@ class BoggleRoom(Actor[BoggleSettings]):
             )
             state.plan.extend((event.start + e.at, seat_id, e.text) for e in sheet.entries)
         state.plan.sort(key=lambda item: item[0])
+        if self.rounds:
+            self.rounds[-1].put_away()
         self.rounds.append(state)
 
     def _write(self, event: WordWritten) -> None:

@@ -67,6 +67,15 @@ class RoundState:
     def __post_init__(self) -> None:
         self.check = WordChecker(self.grid, self.rules, self.lexicon)
 
+    def put_away(self) -> None:
+        """The room has moved on to the next round: what only this one's live end needed
+        goes (the frames as sent, rebuilt if a page ever asks again; the sheets' judges,
+        once the result they gave is kept). Half of an ended round's memory: without it
+        a room of ten rounds kept ten rounds of frames (bench_server --rounds 10)."""
+        self.shown_result = self.shown_end = None
+        if self.result is not None:
+            self.judges = {}
+
     def judge(self, seat: str) -> SheetJudge:
         judge = self.judges.get(seat)
         if judge is None:
