@@ -79,7 +79,7 @@ async def side_socket(
         except WebSocketDisconnect:
             pass
         finally:
-            await session.stop()
+            await _stop(session)
             _close_after(out, CLOSE_IDLE)
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 1.0)
@@ -88,6 +88,22 @@ async def side_socket(
                 await writer
     finally:
         rooms.quotas.socket_closed(address)
+
+
+#: Sessions' ends still running after their socket's task was cancelled.
+_STOPPING: set[asyncio.Task[None]] = set()
+
+
+async def _stop(session: Session) -> None:
+    """End the session even when the socket's task is being cancelled (a server stopping,
+    a test client leaving): its end runs on in a task of its own, or a live seek would
+    outlive its page. The socket's own end goes on after it (its writer is stopped), as the
+    wait for the writer below already does; an anyio scope cancels again at its next await."""
+    stopping = asyncio.ensure_future(session.stop())
+    _STOPPING.add(stopping)
+    stopping.add_done_callback(_STOPPING.discard)
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.shield(stopping)
 
 
 async def _serve(

@@ -146,6 +146,8 @@ class QuickSession:
         self.seek: Seek | None = None
         self.token = ""
         self.out: Listener | None = None
+        #: The seek the page was told it is seeking with (`quick.seeking`).
+        self._told: Seek | None = None
 
     @property
     def store(self) -> PairingStore:
@@ -196,7 +198,14 @@ class QuickSession:
             code = sought.refused
             out.push(encode(Refused(0, code, {}, refusal_text(code, self.lang, {}))))
             return
-        out.push(encode(QuickSeeking(_shown(seek))))
+        self._tell_seeking(seek)
+
+    def _tell_seeking(self, seek: Seek) -> None:
+        """`quick.seeking`, once per seek: the page hears its seek is in before it hears of
+        its pairing, even when another process paired it while it was being stored."""
+        if self.out is not None and self._told is not seek:
+            self._told = seek
+            self.out.push(encode(QuickSeeking(_shown(seek))))
 
     async def _seek_of(self, message: SeekMessage) -> tuple[Seek, str] | Refusal:
         """The seek the message asks for, with its seat's token, or why not."""
@@ -235,6 +244,8 @@ class QuickSession:
     # --- what the pairer tells ------------------------------------------------------------
 
     def paired(self, room: str, seat: str) -> None:
+        if self.seek is not None:
+            self._tell_seeking(self.seek)
         self.seek = None
         if self.out is not None:
             self.out.push(encode(QuickPaired(room, seat, self.token)))
