@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from motamot.errors import CodedError
-from motamot.topword.tiles import QU, tile_code, tile_label, tile_letters
+from motamot.topword.tiles import QU, tile_code, tile_label
 
 SIZE = 10
 CELLS = SIZE * SIZE
@@ -93,8 +93,10 @@ class Board:
         return [r * SIZE + col for r in range(start, end + 1)]
 
     def word(self, cells: Iterable[int]) -> str:
-        """The folded letters the top tiles of `cells` read as."""
-        return "".join(tile_letters(self.tops[cell]) for cell in cells)
+        """The folded letters the top tiles of `cells` read as (`tile_letters`, inlined: the
+        referee reads every word of every move a bot plays)."""
+        tops = self.tops
+        return "".join(["QU" if tops[cell] == QU else tops[cell] for cell in cells])
 
     # -- changing -----------------------------------------------------------------
 

@@ -139,6 +139,17 @@ def _names(cells: Sequence[int]) -> str:
     return " ".join(cell_name(cell) for cell in cells)
 
 
+def _on_rack(tiles: Sequence[str], rack: Sequence[str]) -> bool:
+    """Whether the rack holds every tile (as many times as laid): the common case, checked
+    without two Counters (the referee judges every move of every game a bot plays)."""
+    left = list(rack)
+    for tile in tiles:
+        if tile not in left:
+            return False
+        left.remove(tile)
+    return True
+
+
 def _tiles_refusal(placed: Sequence[Placement], rack: Sequence[str] | None) -> Illegal | None:
     """Why the placements cannot be laid whatever the board: a cell off the board or
     named twice, a tile that is no tile or not on the rack (None: they may)."""
@@ -153,7 +164,7 @@ def _tiles_refusal(placed: Sequence[Placement], rack: Sequence[str] | None) -> I
     for tile in tiles:
         if tile not in TILE_CODES:
             return Illegal(Reason.NOT_ON_RACK, tile)
-    if rack is not None:
+    if rack is not None and not _on_rack(tiles, rack):
         missing = Counter(tiles) - Counter(rack)
         if missing:
             return Illegal(
