@@ -49,7 +49,7 @@ import httpx2  # noqa: E402
 from load.arena import ArenaRecord, ArenaSeat, client_main  # noqa: E402
 from load.figures import Spread  # noqa: E402
 from load.model import Model  # noqa: E402
-from load.seating import source_address  # noqa: E402
+from load.seating import NoCookies, source_address  # noqa: E402
 from load.servers import Samples, log_summary  # noqa: E402
 
 from motamot.service.arena.schedule import ArenaSchedule  # noqa: E402
@@ -61,13 +61,6 @@ P99_TARGET, RESULTS_TARGET = 0.100, 2.0
 SEATING_AT_ONCE = 64
 #: Seconds a fresh server takes to answer, at most, and the seating's margin in the pause.
 STARTUP_SECONDS, MARGIN_SECONDS = 20.0, 2.0
-
-
-class _NoCookies(http.cookiejar.DefaultCookiePolicy):
-    """Each seat is a browser of its own: no identity cookie is kept between joins."""
-
-    def set_ok(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
-        return False
 
 
 def parse() -> argparse.Namespace:
@@ -113,7 +106,7 @@ async def seat_players(base: str, count: int, reconnects: float, seconds: float)
     rng = random.Random(23)
     gate = asyncio.Semaphore(SEATING_AT_ONCE)
     refused: list[str] = []
-    jar = http.cookiejar.CookieJar(policy=_NoCookies())
+    jar = http.cookiejar.CookieJar(policy=NoCookies())
     limits = httpx2.Limits(max_connections=SEATING_AT_ONCE)
     started = time.time()
     client = httpx2.AsyncClient(limits=limits, timeout=60, trust_env=False, cookies=jar)

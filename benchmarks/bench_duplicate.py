@@ -48,7 +48,7 @@ import httpx2  # noqa: E402
 from bench_arena import gather, server_view  # noqa: E402
 from load.duplicate import DuplicateRecord, DuplicateSeat, client_main  # noqa: E402
 from load.figures import Spread  # noqa: E402
-from load.seating import source_address  # noqa: E402
+from load.seating import NoCookies, source_address  # noqa: E402
 from load.servers import Samples, log_summary  # noqa: E402
 
 from motamot.service.duplicate.room import MAX_PLAYERS  # noqa: E402
@@ -62,13 +62,6 @@ SEATING_AT_ONCE = 32
 PER_CLIENT = 250
 #: The server logs warnings and errors only (not every request and socket).
 QUIET = ("--log-level", "warning")
-
-
-class _NoCookies(http.cookiejar.DefaultCookiePolicy):
-    """Each seat is a browser of its own: no identity cookie is kept between joins."""
-
-    def set_ok(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
-        return False
 
 
 def parse() -> argparse.Namespace:
@@ -100,7 +93,7 @@ async def seat_players(base: str, count: int, turn_seconds: float) -> Seating:
     under an identity of its own."""
     gate = asyncio.Semaphore(SEATING_AT_ONCE)
     refused: list[str] = []
-    jar = http.cookiejar.CookieJar(policy=_NoCookies())
+    jar = http.cookiejar.CookieJar(policy=NoCookies())
     limits = httpx2.Limits(max_connections=SEATING_AT_ONCE)
     started = time.time()
     client = httpx2.AsyncClient(limits=limits, timeout=60, trust_env=False, cookies=jar)

@@ -41,6 +41,21 @@ _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
 
 
+async def open_socket(url: str, source: str) -> ClientConnection:
+    """A page's websocket from its own loopback address: no pings of its own (a browser
+    answers the server's and sends none), no compression, no size or queue limit."""
+    return await connect(
+        url,
+        open_timeout=60,
+        ping_interval=None,
+        max_queue=None,
+        max_size=None,
+        compression=None,
+        proxy=None,
+        local_addr=(source, 0),
+    )
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seat taken over HTTP: where its socket goes and which group of rooms it is in."""
@@ -197,16 +212,7 @@ class Browser:
             if self.record.first_open == (0.0, None):
                 self.record.first_open = (time.time(), None)
             try:
-                self.ws = await connect(
-                    url,
-                    open_timeout=60,
-                    ping_interval=None,  # a browser answers the server's pings, sends none
-                    max_queue=None,
-                    max_size=None,
-                    compression=None,
-                    proxy=None,
-                    local_addr=(self.seat.source, 0),
-                )
+                self.ws = await open_socket(url, self.seat.source)
             except (OSError, InvalidHandshake, TimeoutError) as error:
                 self.record.open_failures.append(type(error).__name__)
                 return False

@@ -28,8 +28,10 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import msgspec
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from load.browser import open_socket
 
 _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
@@ -108,16 +110,7 @@ class DuplicatePage:
         url = self.seat.base.replace("http://", "ws://") + f"/ws/{self.seat.room}"
         async with self.gate:
             try:
-                self.ws = await connect(
-                    url,
-                    open_timeout=60,
-                    ping_interval=None,
-                    max_queue=None,
-                    max_size=None,
-                    compression=None,
-                    proxy=None,
-                    local_addr=(self.seat.source, 0),
-                )
+                self.ws = await open_socket(url, self.seat.source)
             except (OSError, InvalidHandshake, TimeoutError) as error:
                 self.record.open_failures.append(type(error).__name__)
                 self.welcomed.set()

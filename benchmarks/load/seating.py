@@ -9,8 +9,10 @@ every process in turn, so most of their commands cross to the room's owner.
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
 import zlib
 from dataclasses import replace
+from typing import Any
 
 import httpx2
 
@@ -18,6 +20,13 @@ from load.browser import Seat
 
 #: Rooms seated at once (each a create then its joins, one after the other).
 ROOMS_AT_ONCE = 50
+
+
+class NoCookies(http.cookiejar.DefaultCookiePolicy):
+    """Each seat is a browser of its own: no identity cookie is kept between joins."""
+
+    def set_ok(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        return False
 
 
 def routed(bases: list[str], room: str) -> str:
