@@ -4,7 +4,7 @@ judged as `judge_round` judges, the clock's part (bots at their times, the deadl
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -29,7 +29,7 @@ from motamot.service.rooms.commands import (
     RemoveBot,
     SetReady,
 )
-from motamot.service.rooms.events import Event
+from motamot.service.rooms.events import Event, SeatRenamed
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.shown import frame_json
 from tests.service.conftest import decode, digest, encode, lexicons
@@ -440,6 +440,12 @@ def test_a_round_the_room_moved_on_from_drops_its_frames_and_shows_the_same() ->
     assert not isinstance(played.send("s1", StartRound(2)), Refusal)
     assert first.shown_result is None and first.shown_end is None and not first.judges
     assert first.result is not None and first.words["s1"]
+    assert not first.folded and not first.plan  # a running round's alone
     assert msgspec.json.encode(views.result_shown(played.room, first)) == as_ended
+    judged = first.result
+    played.room.apply(SeatRenamed(played.room.last_seq + 1, "s2", "bobby"))
+    assert first.result is None  # judged again by names, the referee asked anew
+    assert played.room.result(first).players[1] == replace(judged.players[1], player="bobby")
+    assert played.room.result(first).players[0] == judged.players[0]
     again = [played.room.visible(event, "s1") for event in played.events or []][: len(catch_up)]
     assert [frame_json(f) for f in again if f] == [frame_json(f) for f in catch_up if f]

@@ -104,8 +104,10 @@ class Grid:
         return _neighbours(self.size, blanks)
 
     def cell(self, index: int) -> Cell:
-        """(row, column) of a cell number."""
-        return divmod(index, self.size)
+        """(row, column) of a cell number: one tuple per cell and grid size, shared by
+        every path (a round keeps thousands of paths; a tuple each was a fifth of an
+        ended round's memory)."""
+        return _cells(self.size)[index]
 
     def index(self, cell: Cell) -> int:
         """The cell number of (row, column)."""
@@ -123,6 +125,11 @@ class Grid:
 def _printed_face(face: str) -> bool:
     """A face as printed: a capital A-Z, then lower-case letters only (`Qu`, `Th`)."""
     return face.isascii() and face.isalpha() and face[0].isupper() and face[1:] == face[1:].lower()
+
+
+@lru_cache(maxsize=MAX_SIZE)
+def _cells(size: int) -> tuple[Cell, ...]:
+    return tuple(divmod(index, size) for index in range(size * size))
 
 
 @lru_cache(maxsize=64)

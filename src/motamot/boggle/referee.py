@@ -39,7 +39,7 @@ INVALID_WORD_REASONS = frozenset(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The referee's answer for one input: `path` and `points` when valid, else `reason`."""
 

@@ -39,7 +39,7 @@ class RoundError(CodedError, ValueError):
     }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One word as a player wrote it, and when (seconds from the start of the round)."""
 
@@ -68,7 +68,7 @@ class Status(StrEnum):
     REFUSED = "refused"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JudgedEntry:
     """An entry after the referee: points and path if it scores, who else found it
     if crossed out (B11), the reason if refused (B12)."""
@@ -83,7 +83,7 @@ class JudgedEntry:
     crossed_by: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerResult:
     """One player's round: every entry judged, the penalty (B12 variant), the total."""
 

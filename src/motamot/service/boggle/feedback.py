@@ -32,7 +32,7 @@ class Feedback(StrEnum):
     AFTER_DEADLINE = "after_deadline"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WordFeedback:
     """The instant verdict on one typed word."""
 

@@ -98,10 +98,11 @@ class BoggleRoom(Actor[BoggleSettings]):
 
     def result(self, state: RoundState) -> RoundResult:
         """The round judged by `judge_round` (B9-B13), once it has ended: its sheets were
-        judged as they were written, unless a word came earlier than the one before."""
+        judged as they were written, unless a word came earlier than the one before or
+        the round was put away (its judges gone: judged again from its words)."""
         if state.result is None:
-            judges = [state.judge(seat) for seat in state.players]
-            if all(judge.in_order for judge in judges):
+            judges = None if state.away else [state.judge(seat) for seat in state.players]
+            if judges is not None and all(judge.in_order for judge in judges):
                 judged = [
                     (self.name_of(seat), judge.entries)
                     for seat, judge in zip(state.players, judges, strict=True)

@@ -63,6 +63,9 @@ class RoundState:
     #: Each seat's sheet judged as its words come (`SheetJudge`): the round's end only
     #: crosses out and totals.
     judges: dict[str, SheetJudge] = field(default_factory=dict, repr=False, compare=False)
+    #: Put away (`put_away`): the judges are gone, and a result judged again (a seat
+    #: renamed) is judged from the words.
+    away: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.check = WordChecker(self.grid, self.rules, self.lexicon)
@@ -71,10 +74,16 @@ class RoundState:
         """The room has moved on to the next round: what only this one's live end needed
         goes (the frames as sent, rebuilt if a page ever asks again; the sheets' judges,
         once the result they gave is kept). Half of an ended round's memory: without it
-        a room of ten rounds kept ten rounds of frames (bench_server --rounds 10)."""
+        a room of ten rounds kept ten rounds of frames (bench_server --rounds 10). What
+        refuses a repeat (the folded words), the bots' plan and the referee's memory of
+        each text serve a running round alone; a result judged again (a seat renamed)
+        asks the referee anew."""
         self.shown_result = self.shown_end = None
         if self.result is not None:
-            self.judges = {}
+            self.judges, self.away = {}, True
+        if not self.running:
+            self.folded, self.plan, self.cursor = {}, [], 0
+            self.check = WordChecker(self.grid, self.rules, self.lexicon)
 
     def judge(self, seat: str) -> SheetJudge:
         judge = self.judges.get(seat)
