@@ -440,7 +440,7 @@ def test_a_round_the_room_moved_on_from_drops_its_frames_and_shows_the_same() ->
     assert not isinstance(played.send("s1", StartRound(2)), Refusal)
     assert first.shown_result is None and first.shown_end is None and not first.judges
     assert first.result is not None and first.words["s1"]
-    assert not first.folded and not first.plan  # a running round's alone
+    assert not first.folded and not first.plan and not first.verdicts  # a running round's
     assert msgspec.json.encode(views.result_shown(played.room, first)) == as_ended
     judged = first.result
     played.room.apply(SeatRenamed(played.room.last_seq + 1, "s2", "bobby"))

@@ -82,7 +82,7 @@ def round_results(
     for seat in order:
         points = accepted = 0
         for word in state.words[seat]:
-            verdict = state.verdicts[word.seq]
+            verdict = state.verdict(word)
             if verdict.feedback is Feedback.ACCEPTED and verdict.word is not None:
                 points += verdict.points
                 accepted += 1

@@ -81,7 +81,7 @@ def _shown(room: ArenaRoom, event: Event, seat: str | None) -> Shown | None:
         case WordWritten():
             if event.seat != seat or room.round is None:
                 return None
-            own = own_word(event, room.round.verdicts[event.seq])
+            own = own_word(event, room.round.verdict(event))
             return ArenaWordShown(
                 event.seq, own.text, own.at, own.feedback, own.word, own.points, own.path
             )
@@ -167,5 +167,5 @@ def room_view(room: ArenaRoom, seat: str | None) -> ArenaView:
     if state is not None:
         data.grid = state.grid.text
         if seat is not None and seat in room.seats:
-            data.words = [own_word(w, state.verdicts[w.seq]) for w in state.words.get(seat, ())]
+            data.words = [own_word(w, state.verdict(w)) for w in state.words.get(seat, ())]
     return data

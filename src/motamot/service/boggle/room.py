@@ -143,7 +143,7 @@ class BoggleRoom(Actor[BoggleSettings]):
         """What the writer of `word` was told when the room took it."""
         state = self.round_at(word.seq)
         assert state is not None
-        return state.verdicts[word.seq]
+        return state.verdict(word)
 
     def round_at(self, seq: int) -> RoundState | None:
         """The round that event `seq` belongs to (from its start to its end), if any."""

@@ -45,7 +45,8 @@ class RoundState:
     ended_seq: int | None = None
     words: dict[str, list[WordWritten]] = field(default_factory=dict)
     folded: dict[str, set[str]] = field(default_factory=dict)
-    #: Each word's instant verdict, decided when the room took it (by the word's seq).
+    #: Each word's instant verdict, decided when the room took it (by the word's seq);
+    #: `verdict` reads them (and judges again the words of a round put away).
     verdicts: dict[int, WordFeedback] = field(default_factory=dict)
     #: The bots' words still to write, as (referee time, seat, text) in time order.
     plan: list[tuple[float, str, str]] = field(default_factory=list)
@@ -75,15 +76,25 @@ class RoundState:
         goes (the frames as sent, rebuilt if a page ever asks again; the sheets' judges,
         once the result they gave is kept). Half of an ended round's memory: without it
         a room of ten rounds kept ten rounds of frames (bench_server --rounds 10). What
-        refuses a repeat (the folded words), the bots' plan and the referee's memory of
-        each text serve a running round alone; a result judged again (a seat renamed)
-        asks the referee anew."""
+        refuses a repeat (the folded words), the bots' plan, the instant verdicts and the
+        referee's memory of each text serve a running round alone; a result judged again
+        (a seat renamed) or a verdict shown again asks the referee anew."""
         self.shown_result = self.shown_end = None
         if self.result is not None:
             self.judges, self.away = {}, True
         if not self.running:
-            self.folded, self.plan, self.cursor = {}, [], 0
+            self.folded, self.plan, self.cursor, self.verdicts = {}, [], 0, {}
             self.check = WordChecker(self.grid, self.rules, self.lexicon)
+
+    def verdict(self, word: WordWritten) -> WordFeedback:
+        """The instant verdict `word` was given. A round put away forgot them (a page
+        catching up from one of its events is rare; its memory grew with every round): the
+        referee's verdict is a function of the text on the round's grid, rules and
+        dictionary, so judging it again gives what the writer was told."""
+        known = self.verdicts.get(word.seq)
+        if known is None:
+            known = instant_feedback(self.grid, self.check(word.text), self.verify_at_end)
+        return known
 
     def judge(self, seat: str) -> SheetJudge:
         judge = self.judges.get(seat)
@@ -118,7 +129,7 @@ class RoundState:
         return sum(
             1
             for w in self.words.get(seat, ())
-            if (upto is None or w.seq <= upto) and self.verdicts[w.seq].feedback in STANDING
+            if (upto is None or w.seq <= upto) and self.verdict(w).feedback in STANDING
         )
 
 

@@ -172,7 +172,7 @@ def _word_shown(room: BoggleRoom, event: WordWritten, seat: str | None) -> WordW
     state = room.round_at(event.seq)
     assert state is not None
     if event.seat == seat:
-        verdict = state.verdicts[event.seq]
+        verdict = state.verdict(event)
         points, path = _scored(verdict)
         return WordWrittenShown(
             event.seq,
@@ -251,7 +251,7 @@ def round_view(room: BoggleRoom, state: RoundState, seat: str | None) -> RoundVi
         {player: state.standing(player) for player in state.players},
     )
     if seat is not None and seat in state.words:
-        data.words = [own_word(w, state.verdicts[w.seq]) for w in state.words[seat]]
+        data.words = [own_word(w, state.verdict(w)) for w in state.words[seat]]
     if not state.running:
         assert state.ended_at is not None
         data.ended_at = state.ended_at

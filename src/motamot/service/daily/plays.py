@@ -29,7 +29,7 @@ class Play:
         state = self.state
         found: list[str] = []
         for word in state.words.get(self.seat, ()):
-            verdict = state.verdicts[word.seq]
+            verdict = state.verdict(word)
             if verdict.feedback is Feedback.ACCEPTED and verdict.word is not None:
                 found.append(verdict.word)
         return found
@@ -43,7 +43,7 @@ class Play:
         """The sum of the accepted words' points (nothing is crossed out alone: B15)."""
         state = self.state
         return sum(
-            state.verdicts[word.seq].points
+            state.verdict(word).points
             for word in state.words.get(self.seat, ())
-            if state.verdicts[word.seq].feedback is Feedback.ACCEPTED
+            if state.verdict(word).feedback is Feedback.ACCEPTED
         )

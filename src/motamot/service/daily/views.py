@@ -74,7 +74,7 @@ def _shown(room: DailyRoom, event: Event, seat: str | None) -> Shown | None:
             grid = room.plays[event.seat].state.grid.text
             return DailyPlayStartedShown(event.seq, event.at, event.deadline, event.ranked, grid)
         case WordWritten():
-            own = own_word(event, room.plays[event.seat].state.verdicts[event.seq])
+            own = own_word(event, room.plays[event.seat].state.verdict(event))
             return DailyWordShown(
                 event.seq, own.text, own.at, own.feedback, own.word, own.points, own.path
             )
@@ -106,7 +106,7 @@ def room_view(room: DailyRoom, seat: str | None) -> DailyView:
         return data
     state = play.state
     data.grid = state.grid.text
-    words = [own_word(w, state.verdicts[w.seq]) for w in state.words.get(play.seat, ())]
+    words = [own_word(w, state.verdict(w)) for w in state.words.get(play.seat, ())]
     found = len(play.accepted())
     over = not play.running
     data.play = PlayShown(play.start, play.deadline, play.ranked, over, play.score, found, words)
