@@ -69,3 +69,31 @@ def test_judging_words_makes_no_cyclic_garbage() -> None:
     finally:
         gc.enable()
     assert unreachable < 10, f"{unreachable} objects of cycles for {len(words)} words"
+
+
+def test_a_rounds_words_leave_few_objects_for_the_collector() -> None:
+    """What a live round keeps per word survives every young collection until the round
+    ends: as tracked objects (a verdict, a judged entry and an instant feedback per word)
+    they made 50,000 survivors every 13 s at 4,000 players, 90-130 ms a collection. The
+    per-word records are untracked Structs: under one tracked object a word now."""
+    room = BoggleRoom.create("h" * 16, BoggleSettings(duration=600.0), 0.0, lexicons)
+    assert isinstance(room, BoggleRoom)
+    for name in ("ana", "bob", "chloé", "dédé"):
+        assert isinstance(room.handle(None, Join(name, digest(name)), 0.0), list)
+    assert isinstance(room.handle("s1", StartRound(7), 0.0), list)
+    state = room.round
+    assert state is not None
+    words = [w.word for w in solve(state.grid, room.rules, room.lexicon).words][:120]
+    gc.collect()
+    before = len(gc.get_objects())
+    for at, word in enumerate(words + ["zzzz", "qqqqq"]):
+        room.handle(f"s{at % 4 + 1}", WriteWord(word), 1.0 + at / 100)
+    gc.collect()
+    written = len(words) + 2
+    per_word = (len(gc.get_objects()) - before) / written
+    assert per_word < 1.0, f"{per_word:.2f} tracked objects kept per word"
+    kept = [
+        *state.verdicts.values(),
+        *(j for sheet in state.judges.values() for j in sheet.entries),
+    ]
+    assert kept and not any(gc.is_tracked(record) for record in kept)

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+import msgspec
+
 from motamot.boggle.grid import Cell, Grid
 from motamot.boggle.referee import INVALID_WORD_REASONS, Verdict, WordChecker, WordReason
 from motamot.boggle.rules import BoggleRules
@@ -68,8 +70,7 @@ class Status(StrEnum):
     REFUSED = "refused"
 
 
-@dataclass(frozen=True, slots=True)
-class JudgedEntry:
+class JudgedEntry(msgspec.Struct, frozen=True, gc=False):
     """An entry after the referee: points and path if it scores, who else found it
     if crossed out (B11), the reason if refused (B12)."""
 

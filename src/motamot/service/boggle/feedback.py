@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+import msgspec
+
 from motamot.boggle.bots import BotLevel
 from motamot.boggle.grid import Cell, Grid
 from motamot.boggle.referee import Verdict, WordReason, find_path
@@ -32,8 +34,7 @@ class Feedback(StrEnum):
     AFTER_DEADLINE = "after_deadline"
 
 
-@dataclass(frozen=True, slots=True)
-class WordFeedback:
+class WordFeedback(msgspec.Struct, frozen=True, gc=False):
     """The instant verdict on one typed word."""
 
     text: str
