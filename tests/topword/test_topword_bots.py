@@ -25,7 +25,9 @@ from motamot.topword.bots import (
     shipped_leaves,
     view_of,
 )
+from motamot.topword.bots.expert import PRE_ENDGAME_PILE, Option, _play_to_end
 from motamot.topword.bots.leave import FEATURES
+from motamot.topword.bots.view import kept_tiles
 from motamot.topword.game import Action, Game
 from motamot.topword.movegen import best_move, has_legal_move, legal_moves
 from motamot.topword.record import format_record
@@ -270,3 +272,37 @@ def test_the_champion_is_the_expert_with_a_bigger_budget() -> None:
     assert champion.budget.candidates > expert.budget.candidates
     assert champion.budget.simulations > expert.budget.simulations
     assert champion.budget.endgame_nodes > expert.budget.endgame_nodes
+
+
+def test_a_pre_endgame_playout_is_the_greedy_game_to_its_end(fr: Lexicon) -> None:
+    """With the opponent's rack and the pile order of a real game, the playout of the best
+    move scores what greedy against greedy then scores to the end, T18/T19 included."""
+    checked = 0
+    for seed in range(30):
+        game = Game(["a", "b"], seed, fr)
+        greedy = GreedyBot(random.Random(0))
+        while len(game.bag) > PRE_ENDGAME_PILE and not game.finished:
+            apply_decision(game, greedy.choose(view_of(game)))
+        if game.finished or not game.bag:
+            continue
+        view = view_of(game)
+        me = game.current
+        first = best_move(view.board, view.rack, TOPWORD_FR, fr)
+        assert first is not None
+        kept = kept_tiles(view.rack, [tile for _, tile in first.placements])
+        option = Option(first.points, kept, 0.0, first)
+        before = game.scores[me] - game.scores[1 - me]
+        value = _play_to_end(
+            view, view.board, option, list(game.racks[1 - me]), list(game.bag.tiles), ZERO_LEAVES
+        )
+        exchanged = False
+        while not game.finished:
+            decision = greedy.choose(view_of(game))
+            exchanged = exchanged or not isinstance(decision, Play)
+            apply_decision(game, decision)
+        if exchanged:  # a playout passes where greedy swaps a tile: not the same line
+            continue
+        finals = game.final_scores()
+        assert value == finals[me] - finals[1 - me] - before, seed
+        checked += 1
+    assert checked >= 10

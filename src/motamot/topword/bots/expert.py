@@ -11,7 +11,10 @@
    with its own, and the leave that remains is valued. Every candidate sees
    the same deals (common random numbers), so the comparison is fair even
    with few simulations. The candidate with the best average wins; ties go
-   to the better equity.
+   to the better equity. With two players and a few tiles in the pile (the
+   opponent's rack is then nearly known: the unseen tiles minus the pile)
+   the playouts go on to the end of the game, best-scoring move against
+   best-scoring move, and count the spread with T18/T19's end penalties.
 
 3. With two players and the pile empty both racks are known: the expert
    searches the rest of the game instead (`endgame.py`), within
@@ -47,6 +50,10 @@ CANDIDATE_MARGIN = 15.0
 DEALS_SPREAD = 2
 #: How much the opponent's leave at the end of a playout counts against the bot.
 OPPONENT_LEAVE = 0.5
+#: With two players and at most this many tiles in the pile, playouts go to the end of the game.
+PRE_ENDGAME_PILE = 7
+#: A pre-endgame playout stops after this many turns (both sides stuck, exchanging in vain).
+PRE_ENDGAME_TURNS = 16
 
 
 @dataclass(frozen=True)
@@ -138,6 +145,8 @@ class ExpertBot:
         deals = 1 if known else self.budget.simulations
         if not known:  # the playouts the cut candidates would have had, up to DEALS_SPREAD times
             deals = min(deals * self.budget.candidates // len(top), DEALS_SPREAD * deals)
+        to_end = 0 < view.pile_size <= PRE_ENDGAME_PILE and len(view.opponent_racks) == 1
+        play_out = _play_to_end if to_end else _play_out
         totals = [0.0] * len(top)
         runs = 0
         for _ in range(deals):
@@ -146,7 +155,7 @@ class ExpertBot:
             order = shuffled(unseen, self.rng)
             opponent, pile = order[:next_rack], order[dealt:]
             for index, option in enumerate(top):
-                totals[index] += _play_out(view, board, option, opponent, pile, leaves)
+                totals[index] += play_out(view, board, option, opponent, pile, leaves)
             runs += 1
         return [total / runs for total in totals] if runs else None
 
@@ -239,6 +248,63 @@ def _play_out(
         if not mine:  # the bot went out: the opponent pays for what it holds (T18.1)
             return value + penalty * held
         return value - ENDGAME_TILE_COST * (len(mine) - held)
+    finally:
+        for _ in range(pushed):
+            board.pop()
+
+
+def _play_to_end(
+    view: BotView,
+    board: Board,
+    option: Option,
+    opponent: list[str],
+    pile: list[str],
+    leaves: LeaveModel,
+) -> float:
+    """One pre-endgame deal (a few tiles in the pile, the opponent's rack nearly known): the
+    candidate, then both sides' best-scoring moves to the end of the game (T18.1: going out;
+    T18.3: both stuck), the spread with T19's penalties. Leaves no longer matter, a greedy
+    reply is what a strong one mostly is this late, and a move that empties the pile for the
+    opponent to go out is seen for what it costs."""
+    rules, lexicon = view.ruleset, view.lexicon
+    penalty = rules.end_penalty
+    pushed = 0
+    try:
+        if option.move is not None:
+            board.push(option.move.placements)
+            pushed += 1
+            need = rules.rack_size - len(option.kept)
+            mine, rest = [*option.kept, *pile[:need]], pile[need:]
+        else:
+            mine, rest = [*option.kept, *pile[:1]], [*pile[1:], option.tile]
+        value = float(option.points)  # for the bot: its points minus the opponent's
+        if not mine and not rest:
+            return value + penalty * len(opponent)
+        racks = [mine, list(opponent)]
+        sign = -1  # the opponent plays next
+        passes = 0
+        for _ in range(PRE_ENDGAME_TURNS):
+            side = (1 - sign) // 2  # 0: the bot, 1: the opponent
+            move = best_move(board, racks[side], rules, lexicon)
+            if move is None:
+                passes += 1
+                if passes == 2 and not rest:  # nobody can play: both pay (T18.2, T18.3)
+                    return value + penalty * (len(racks[1]) - len(racks[0]))
+                if passes == 2:  # both stuck while the pile lasts: valued as below
+                    break
+            else:
+                passes = 0
+                board.push(move.placements)
+                pushed += 1
+                value += sign * move.points
+                left = kept_tiles(racks[side], [tile for _, tile in move.placements])
+                drawn = min(rules.rack_size - len(left), len(rest))
+                racks[side] = [*left, *rest[:drawn]]
+                rest = rest[drawn:]
+                if not racks[side]:  # out with the pile empty: the other pays (T18.1)
+                    return value + sign * penalty * len(racks[1 - side])
+            sign = -sign
+        return value + ENDGAME_TILE_COST * (len(racks[1]) - len(racks[0]))
     finally:
         for _ in range(pushed):
             board.pop()
