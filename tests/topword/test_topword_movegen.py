@@ -16,6 +16,7 @@ import pytest
 from motamot.lexicon import Lexicon
 from motamot.topword import movegen
 from motamot.topword.board import SIZE, Board, Placement, parse_position
+from motamot.topword.move import word_tiles
 from motamot.topword.movegen import GenRules, generate_moves, legal_moves
 from motamot.topword.rules import Legal, evaluate, evaluate_placements
 from motamot.topword.tiles import TOPWORD_FR, UPWORDS_EN, Ruleset
@@ -225,3 +226,20 @@ def test_kernel_and_reference_agree_on_300_positions(fr: Lexicon, en: Lexicon) -
             assert best == (reference[0] if reference else None)
             checked += 1
     assert checked >= 300
+
+
+def test_generated_moves_in_notation_are_legal_for_the_referee(fr: Lexicon, en: Lexicon) -> None:
+    """`GeneratedMove.move` reads the word's tiles as `word_tiles` does (Qu included), and the
+    referee accepts each move so written with the generator's points and placements."""
+    checked = 0
+    for seed, ruleset in [(40, TOPWORD_FR), (41, UPWORDS_EN)]:
+        lexicon = fr if ruleset is TOPWORD_FR else en
+        for position in selfplay_positions(seed, ruleset, lexicon, turns=30):
+            for found in legal_moves(position.board, position.rack, ruleset, lexicon):
+                move = found.move
+                assert move.tiles == word_tiles(found.word)
+                verdict = evaluate(position.board, move, position.rack, ruleset, lexicon)
+                assert isinstance(verdict, Legal), (position, found)
+                assert (verdict.points, verdict.placements) == (found.points, found.placements)
+                checked += 1
+    assert checked >= 1000

@@ -75,22 +75,24 @@ class Board:
         """The maximal line of occupied cells through `cell` (just [cell] when alone).
 
         `cell` itself is included even when empty, so callers can ask before applying.
+        Walks the cells themselves, not (row, column) pairs: the referee asks for a run
+        per placed tile of every move a bot plays.
         """
-        tops = self.heights
-        row, col = divmod(cell, SIZE)
+        heights = self.heights
+        start = end = cell
         if across:
-            start, end = col, col
-            while start > 0 and tops[cell - (col - start) - 1]:
+            first = cell - cell % SIZE
+            last = first + SIZE - 1
+            while start > first and heights[start - 1]:
                 start -= 1
-            while end < SIZE - 1 and tops[cell + (end - col) + 1]:
+            while end < last and heights[end + 1]:
                 end += 1
-            return [row * SIZE + c for c in range(start, end + 1)]
-        start, end = row, row
-        while start > 0 and tops[(start - 1) * SIZE + col]:
-            start -= 1
-        while end < SIZE - 1 and tops[(end + 1) * SIZE + col]:
-            end += 1
-        return [r * SIZE + col for r in range(start, end + 1)]
+            return list(range(start, end + 1))
+        while start >= SIZE and heights[start - SIZE]:
+            start -= SIZE
+        while end < CELLS - SIZE and heights[end + SIZE]:
+            end += SIZE
+        return list(range(start, end + 1, SIZE))
 
     def word(self, cells: Iterable[int]) -> str:
         """The folded letters the top tiles of `cells` read as (`tile_letters`, inlined: the

@@ -61,7 +61,8 @@ class Move:
     def cells(self) -> list[int]:
         """The cells of the word (only meaningful when `fits`)."""
         start = self.row * SIZE + self.col
-        return [start + i * self.step for i in range(len(self.tiles))]
+        step = 1 if self.across else SIZE
+        return list(range(start, start + len(self.tiles) * step, step))
 
     def fits(self) -> bool:
         """Whether every cell of the word is on the board."""

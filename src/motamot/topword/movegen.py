@@ -20,7 +20,7 @@ from typing import NamedTuple
 from motamot.kernels import load_kernel
 from motamot.lexicon import NO_NODE, Lexicon
 from motamot.topword.board import CENTRE, SIZE, Board, Placement
-from motamot.topword.move import Move, format_move, word_tiles
+from motamot.topword.move import Move, format_move
 from motamot.topword.tiles import QU, TILE_CODES, LetterBonus, Ruleset, SharedTile
 
 LETTERS_OF_TILE = {tile: tile for tile in TILE_CODES} | {QU: "QU"}
@@ -74,7 +74,10 @@ class GeneratedMove(NamedTuple):
 
     @property
     def move(self) -> Move:
-        return Move(self.row, self.col, self.across, word_tiles(self.word))
+        """The move in notation: the word's tiles are its letters, QU read as the Qu tile
+        (a generated word is folded and has no Q but the Qu tile's; `word_tiles` would
+        fold it again, a loop per letter on every move a bot plays)."""
+        return Move(self.row, self.col, self.across, tuple(self.word.replace("QU", QU)))
 
     @property
     def notation(self) -> str:

@@ -54,7 +54,7 @@ from typing import ClassVar
 from motamot.lexicon import Lexicon
 from motamot.topword.board import CELLS, CENTRE, SIZE, Board, Placement, cell_name
 from motamot.topword.move import Move, format_move, placements
-from motamot.topword.score import Bonus, WordScore, score_move
+from motamot.topword.score import Bonus, WordScore, score_words
 from motamot.topword.tiles import TILE_CODES, Ruleset, tile_label
 
 
@@ -121,18 +121,36 @@ def evaluate(
         return Illegal(Reason.NO_TILE_PLACED, "")
     if not move.fits():
         return Illegal(Reason.OFF_BOARD, format_move(move))
+    cells = move.cells()
     placed = placements(board, move)
     if not placed:
         return Illegal(Reason.NO_TILE_PLACED, move.word)
-    cells = move.cells()
-    board.push(placed)
-    try:
-        run = board.run(cells[0], move.across)
-        if run != cells:
-            return Illegal(Reason.NOT_WHOLE_WORD, board.word(run))
-    finally:
-        board.pop()
+    if not _whole_word(board, move, cells, placed):
+        board.push(placed)
+        try:
+            return Illegal(Reason.NOT_WHOLE_WORD, board.word(board.run(cells[0], move.across)))
+        finally:
+            board.pop()
     return evaluate_placements(board, placed, rack, ruleset, lexicon, move.across, check_words)
+
+
+def _whole_word(board: Board, move: Move, cells: list[int], placed: list[Placement]) -> bool:
+    """Whether the move's cells are the whole run along its line once it is laid, read
+    without laying it: the cells just before and after it on the line are empty (or off
+    the board), and each cell it keeps holds a tile."""
+    heights = board.heights
+    first, last = cells[0], cells[-1]
+    if move.across:
+        if (first % SIZE and heights[first - 1]) or (last % SIZE < SIZE - 1 and heights[last + 1]):
+            return False
+    elif (first >= SIZE and heights[first - SIZE]) or (
+        last < CELLS - SIZE and heights[last + SIZE]
+    ):
+        return False
+    tops = board.tops
+    return len(placed) == len(cells) or all(
+        heights[cell] or tops[cell] != tile for cell, tile in zip(cells, move.tiles, strict=True)
+    )
 
 
 def _names(cells: Sequence[int]) -> str:
@@ -150,10 +168,11 @@ def _on_rack(tiles: Sequence[str], rack: Sequence[str]) -> bool:
     return True
 
 
-def _tiles_refusal(placed: Sequence[Placement], rack: Sequence[str] | None) -> Illegal | None:
+def _tiles_refusal(
+    placed: Sequence[Placement], cells: list[int], rack: Sequence[str] | None
+) -> Illegal | None:
     """Why the placements cannot be laid whatever the board: a cell off the board or
     named twice, a tile that is no tile or not on the rack (None: they may)."""
-    cells = [cell for cell, _ in placed]
     for cell in cells:
         if not 0 <= cell < CELLS:
             return Illegal(Reason.OFF_BOARD, str(cell))
@@ -187,13 +206,15 @@ def evaluate_placements(
         return Illegal(Reason.NO_TILE_PLACED, "")
     placed = sorted(placed)
     cells = [cell for cell, _ in placed]
-    refused = _tiles_refusal(placed, rack)
+    refused = _tiles_refusal(placed, cells, rack)
     if refused is not None:
         return refused
+    first_cell, last_cell = cells[0], cells[-1]
     if len(cells) > 1:
-        if len({cell // SIZE for cell in cells}) == 1:
+        # The cells are sorted and distinct: one row when the first and last share it.
+        if first_cell // SIZE == last_cell // SIZE:
             line_across = True
-        elif len({cell % SIZE for cell in cells}) == 1:
+        elif all(cell % SIZE == first_cell % SIZE for cell in cells):
             line_across = False
         else:
             return Illegal(Reason.NOT_IN_LINE, _names(cells))
@@ -201,25 +222,27 @@ def evaluate_placements(
             return Illegal(Reason.NOT_IN_LINE, _names(cells))
         across = line_across
     tops, heights = board.tops, board.heights
+    max_height = ruleset.max_height
+    old_heights: dict[int, int] = {}
     for cell, tile in placed:
-        if heights[cell] >= ruleset.max_height:
+        height = heights[cell]
+        if height >= max_height:
             return Illegal(Reason.STACK_TOO_HIGH, cell_name(cell))
         if tops[cell] == tile:
             return Illegal(Reason.SAME_LETTER_STACK, cell_name(cell))
-    placed_set = set(cells)
-    if len(cells) > 1:
-        step = 1 if across else SIZE
-        for cell in range(cells[0], cells[-1], step):
-            if cell not in placed_set and not heights[cell]:
+        old_heights[cell] = height
+    step = 1 if across else SIZE
+    if (last_cell - first_cell) // step >= len(cells):  # cells between them: each holds a tile
+        for cell in range(first_cell, last_cell, step):
+            if cell not in old_heights and not heights[cell]:
                 return Illegal(Reason.GAP_IN_LINE, cell_name(cell))
     first = board.is_empty()
-    if first and not placed_set & CENTRE:
+    if first and CENTRE.isdisjoint(cells):
         return Illegal(Reason.FIRST_MOVE_OFF_CENTRE, _names(cells))
-    old_heights = {cell: heights[cell] for cell in cells}
     board.push(placed)
     try:
         words = lexicon if check_words else None
-        return _judge_applied(board, placed, old_heights, across, first, ruleset, words)
+        return _judge_applied(board, placed, cells, old_heights, across, first, ruleset, words)
     finally:
         board.pop()
 
@@ -227,6 +250,7 @@ def evaluate_placements(
 def _judge_applied(
     board: Board,
     placed: list[Placement],
+    cells: list[int],
     old_heights: dict[int, int],
     across: bool | None,
     first: bool,
@@ -235,13 +259,12 @@ def _judge_applied(
 ) -> Verdict:
     """The checks that read the board with the move applied (T5, T6, T9-T11; T9 only with
     a word list), then the score."""
-    cells = [cell for cell, _ in placed]
     if across is None:
         across = len(board.run(cells[0], True)) >= 2
     main = board.run(cells[0], across)
     crosses = [(run, cell) for cell in cells if len(run := board.run(cell, not across)) >= 2]
     if not first:
-        stacked = any(old_heights[cell] for cell in cells)
+        stacked = any(old_heights.values())
         if not (stacked or len(main) > len(cells) or crosses):
             return Illegal(Reason.NOT_CONNECTED, board.word(main))
     if len(main) < 2:
@@ -253,14 +276,18 @@ def _judge_applied(
     plurals = _only_plurals(board, placed, old_heights, across)
     if plurals:
         return Illegal(Reason.PLURAL_S_ONLY, ", ".join(plurals))
+    main_word = board.word(main)
+    cross_words = [board.word(run) for run, _ in crosses]
     if lexicon is not None:
-        for word_cells in [main, *(run for run, _ in crosses)]:
-            word = board.word(word_cells)
+        for word in [main_word, *cross_words]:
             if word not in lexicon:
                 return Illegal(Reason.NOT_IN_DICTIONARY, word)
-    points, words, bonuses = score_move(board, main, crosses, placed, ruleset)
+    points, words, bonuses = score_words(
+        board, main, main_word, crosses, cross_words, placed, ruleset
+    )
     row, col = divmod(main[0], SIZE)
-    move = Move(row, col, across, tuple(board.tops[cell] for cell in main))
+    tops = board.tops
+    move = Move(row, col, across, tuple([tops[cell] for cell in main]))
     return Legal(points, words, bonuses, tuple(placed), move)
 
 

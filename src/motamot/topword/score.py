@@ -51,12 +51,10 @@ class Bonus:
     points: int
 
 
-def _values(board: Board, cells: Sequence[int]) -> list[int]:
+def _values(heights: Sequence[int], cells: Sequence[int]) -> list[int]:
     """What each tile of a word is worth in that word (T12)."""
-    heights = board.heights
-    if all(heights[cell] == 1 for cell in cells):
-        return [2] * len(cells)
-    return [heights[cell] for cell in cells]
+    values = [heights[cell] for cell in cells]
+    return [2] * len(values) if values.count(1) == len(values) else values
 
 
 def score_move(
@@ -71,45 +69,62 @@ def score_move(
     `main` is the cells of the word along the move's line, `crosses` each
     cross word of 2+ letters with the placed cell it shares with `main`.
     """
-    main_values = _values(board_after, main)
+    texts = [board_after.word(cells) for cells, _ in crosses]
+    return score_words(board_after, main, board_after.word(main), crosses, texts, placed, ruleset)
+
+
+def score_words(
+    board_after: Board,
+    main: Sequence[int],
+    main_word: str,
+    crosses: Sequence[tuple[Sequence[int], int]],
+    cross_texts: Sequence[str],
+    placed: Sequence[Placement],
+    ruleset: Ruleset,
+) -> tuple[int, tuple[WordScore, ...], tuple[Bonus, ...]]:
+    """`score_move` given the words the cells read (the referee has read them already to
+    look them up)."""
+    heights, tops = board_after.heights, board_after.tops
+    main_values = _values(heights, main)
     main_points = sum(main_values)
-    main_word = board_after.word(main)
     main_not_counted: list[SharedCell] = []
-    index_in_main = {cell: i for i, cell in enumerate(main)}
+    once = ruleset.shared_tile is SharedTile.ONCE
+    cross_wins_tie = ruleset.shared_tie is SharedTie.CROSS_WORD
     cross_words: list[WordScore] = []
-    for cells, shared in crosses:
-        values = _values(board_after, cells)
+    total = 0
+    for (cells, shared), text in zip(crosses, cross_texts, strict=True):
+        values = _values(heights, cells)
         points = sum(values)
-        text = board_after.word(cells)
         not_counted: tuple[SharedCell, ...] = ()
-        if ruleset.shared_tile is SharedTile.ONCE:
-            tile = board_after.tops[shared]
-            in_main = main_values[index_in_main[shared]]
-            in_cross = values[list(cells).index(shared)]
-            cross_wins_tie = ruleset.shared_tie is SharedTie.CROSS_WORD
+        if once:
+            tile = tops[shared]
+            in_main = main_values[main.index(shared)]
+            in_cross = values[cells.index(shared)]
             if in_cross > in_main or (in_cross == in_main and cross_wins_tie):
                 main_points -= in_main
                 main_not_counted.append(SharedCell(shared, tile, text))
             else:
                 points -= in_cross
                 not_counted = (SharedCell(shared, tile, main_word),)
+        total += points
         cross_words.append(WordScore(text, points, tuple(cells), not_counted))
-    words = [WordScore(main_word, main_points, tuple(main), tuple(main_not_counted)), *cross_words]
+    total += main_points
+    words = (WordScore(main_word, main_points, tuple(main), tuple(main_not_counted)), *cross_words)
     bonuses: list[Bonus] = []
     if ruleset.letter_bonus is LetterBonus.PLACED_TILES:
+        bonus_tiles = ruleset.bonus_tiles
         bonuses.extend(
             Bonus(f"letter_{tile_letters(tile).lower()}", ruleset.bonus_points)
             for _, tile in placed
-            if tile in ruleset.bonus_tiles
+            if tile in bonus_tiles
         )
     else:
-        heights, tops = board_after.heights, board_after.tops
         for word in words:
-            if any(tops[cell] == QU for cell in word.cells) and all(
-                heights[cell] == 1 for cell in word.cells
-            ):
+            cells = word.cells
+            flat = [heights[cell] for cell in cells].count(1) == len(cells)
+            if flat and QU in [tops[cell] for cell in cells]:
                 bonuses.append(Bonus(QU_WORD, ruleset.bonus_points))
     if len(placed) == ruleset.rack_size:
         bonuses.append(Bonus(ALL_TILES, ruleset.all_tiles_bonus))
-    total = sum(word.points for word in words) + sum(bonus.points for bonus in bonuses)
-    return total, tuple(words), tuple(bonuses)
+    total += sum([bonus.points for bonus in bonuses])
+    return total, words, tuple(bonuses)
