@@ -86,7 +86,7 @@ def test_a_rounds_words_leave_few_objects_for_the_collector() -> None:
     words = [w.word for w in solve(state.grid, room.rules, room.lexicon).words][:120]
     gc.collect()
     before = len(gc.get_objects())
-    for at, word in enumerate(words + ["zzzz", "qqqqq"]):
+    for at, word in enumerate([*words, "zzzz", "qqqqq"]):
         room.handle(f"s{at % 4 + 1}", WriteWord(word), 1.0 + at / 100)
     gc.collect()
     written = len(words) + 2
