@@ -215,13 +215,8 @@ def _play_out(
     penalty = rules.end_penalty
     pushed = 0
     try:
-        if option.move is not None:
-            board.push(option.move.placements)
-            pushed += 1
-            need = rules.rack_size - len(option.kept)
-            mine, rest = [*option.kept, *pile[:need]], pile[need:]
-        else:
-            mine, rest = [*option.kept, *pile[:1]], [*pile[1:], option.tile]
+        mine, rest = _play_candidate(board, option, pile, rules.rack_size)
+        pushed += option.move is not None
         value = float(option.points)
         if not mine and not rest:
             return value + penalty * len(opponent)
@@ -253,6 +248,18 @@ def _play_out(
             board.pop()
 
 
+def _play_candidate(
+    board: Board, option: Option, pile: list[str], rack_size: int
+) -> tuple[list[str], list[str]]:
+    """A deal's first turn: the candidate on the board (pushed: the caller pops it), and
+    the bot's rack and the pile after it draws (an exchange puts its tile at the bottom)."""
+    if option.move is None:
+        return [*option.kept, *pile[:1]], [*pile[1:], option.tile]
+    board.push(option.move.placements)
+    need = rack_size - len(option.kept)
+    return [*option.kept, *pile[:need]], pile[need:]
+
+
 def _play_to_end(
     view: BotView,
     board: Board,
@@ -270,13 +277,8 @@ def _play_to_end(
     penalty = rules.end_penalty
     pushed = 0
     try:
-        if option.move is not None:
-            board.push(option.move.placements)
-            pushed += 1
-            need = rules.rack_size - len(option.kept)
-            mine, rest = [*option.kept, *pile[:need]], pile[need:]
-        else:
-            mine, rest = [*option.kept, *pile[:1]], [*pile[1:], option.tile]
+        mine, rest = _play_candidate(board, option, pile, rules.rack_size)
+        pushed += option.move is not None
         value = float(option.points)  # for the bot: its points minus the opponent's
         if not mine and not rest:
             return value + penalty * len(opponent)
