@@ -425,27 +425,51 @@ def test_b10_words_stored_out_of_time_order_are_judged_as_judge_round_judges() -
 
 
 def test_a_round_the_room_moved_on_from_drops_its_frames_and_shows_the_same() -> None:
-    """Ten rounds in a room kept ten rounds of results frames (bench_server --rounds 10:
-    RSS +90% from the second to the tenth): a round put away keeps its result and its
-    words, and the frames rebuilt from them say the same as when it ended."""
+    """Ten rounds in a room kept ten rounds of results (bench_server --rounds 10: RSS
+    +90% from the second to the tenth): a round put away keeps its words and each seat's
+    tally, and what is rebuilt from them (its results, its frames, the match's totals
+    and figures) says the same as when it ended, and is not kept again."""
     played = seated(("ana", "bob"), ("expert",), rounds=3, duration=20.0)
     assert not isinstance(played.send("s1", StartRound(1)), Refusal)
-    played.send("s1", WriteWord("main"))
+    words = [
+        w.word.lower()
+        for w in solve(played.room.rounds[0].grid, played.room.rules, played.room.lexicon).words
+    ]
+    played.send("s1", WriteWord(words[0]))
+    played.send("s1", WriteWord(words[1]))
+    played.send("s2", WriteWord(words[1]))
     played.send("s2", WriteWord("zzz"))
     played.advance(25)
     first = played.room.rounds[0]
     as_ended = msgspec.json.encode(views.result_shown(played.room, first))
     catch_up = [played.room.visible(event, "s1") for event in played.events or []]
+    standing = played.room.standing()
+    tallies = played.room.tallies(first)
+    assert tallies["s1"].total > 0 and tallies["s1"].words == 2 and tallies["s2"].words == 1
+    judged = played.room.result(first)
     assert first.shown_result is not None and first.judges
     assert not isinstance(played.send("s1", StartRound(2)), Refusal)
     assert first.shown_result is None and first.shown_end is None and not first.judges
-    assert first.result is not None and first.words["s1"]
+    assert first.result is None and first.tallies == tallies and first.words["s1"]
     assert not first.folded and not first.plan and not first.verdicts  # a running round's
     assert msgspec.json.encode(views.result_shown(played.room, first)) == as_ended
-    judged = first.result
-    played.room.apply(SeatRenamed(played.room.last_seq + 1, "s2", "bobby"))
-    assert first.result is None  # judged again by names, the referee asked anew
-    assert played.room.result(first).players[1] == replace(judged.players[1], player="bobby")
-    assert played.room.result(first).players[0] == judged.players[0]
+    assert played.room.result(first) == judged
     again = [played.room.visible(event, "s1") for event in played.events or []][: len(catch_up)]
     assert [frame_json(f) for f in again if f] == [frame_json(f) for f in catch_up if f]
+    played.advance(25)
+    assert played.room.standing().totals == tuple(
+        a + b.total
+        for a, b in zip(
+            standing.totals, played.room.result(played.room.rounds[1]).players, strict=True
+        )
+    )
+    assert first.shown_result is None and first.result is None  # rebuilt, not kept
+    played.room.apply(SeatRenamed(played.room.last_seq + 1, "s2", "bobby"))
+    renamed = played.room.result(first)
+    assert renamed.players[1] == replace(judged.players[1], player="bobby")
+    assert [e.crossed_by for e in renamed.players[0].entries] == [
+        tuple("bobby" if name == "bob" else name for name in e.crossed_by)
+        for e in judged.players[0].entries
+    ]
+    assert ("bobby",) in [e.crossed_by for e in renamed.players[0].entries]
+    assert played.room.tallies(first) == tallies

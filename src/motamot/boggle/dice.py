@@ -8,6 +8,7 @@ that carries no letter (rule B1 variants, docs/dice.md).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 
 BLANK = "_"
@@ -17,8 +18,9 @@ _FACE = re.compile(r"\(([A-Z][a-z]*)\)|\[([^\]]*)\]|([A-Z_])")
 
 
 def face_letters(face: str) -> str:
-    """The folded letters a face stands for: `Qu` → `QU`, `_` → `` (none)."""
-    return "" if face == BLANK else face.upper()
+    """The folded letters a face stands for: `Qu` → `QU`, `_` → `` (none); interned, as
+    every grid's letters are the same few."""
+    return "" if face == BLANK else sys.intern(face.upper())
 
 
 def parse_dice(text: str) -> tuple[Die, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import ClassVar
@@ -55,8 +56,9 @@ class GridError(CodedError, ValueError):
 
 
 def _normalise_face(face: str) -> str:
-    """`Q` alone is the Qu face (no dice set has a bare Q)."""
-    return "Qu" if face in ("Q", "q") else face
+    """`Q` alone is the Qu face (no dice set has a bare Q). Interned: a room keeps the
+    grid of every round it played, and the same few faces come back in each."""
+    return "Qu" if face in ("Q", "q") else sys.intern(face)
 
 
 @dataclass(frozen=True)

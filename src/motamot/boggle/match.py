@@ -79,18 +79,27 @@ def standing(match: MatchFormat, players: Sequence[str], rounds: Sequence[RoundR
     A round that names a player not in the match is an error; a player absent
     from a round scores 0 in it.
     """
+    totals = [[(player.player, player.total) for player in result.players] for result in rounds]
+    return standing_of_totals(match, players, totals)
+
+
+def standing_of_totals(
+    match: MatchFormat, players: Sequence[str], rounds: Sequence[Sequence[tuple[str, int]]]
+) -> Standing:
+    """`standing` from each round's (player, total) pairs alone: what a long match keeps
+    of its older rounds."""
     if not players or len(set(players)) != len(players):
         raise MatchError("bad_players")
     totals = dict.fromkeys(players, 0)
     finished = False
     winners: tuple[str, ...] = ()
-    for number, result in enumerate(rounds, 1):
+    for number, scores in enumerate(rounds, 1):
         if finished:
             raise MatchError("after_end", round=number)
-        for player in result.players:
-            if player.player not in totals:
-                raise MatchError("not_in_match", round=number, player=player.player)
-            totals[player.player] += player.total
+        for player, total in scores:
+            if player not in totals:
+                raise MatchError("not_in_match", round=number, player=player)
+            totals[player] += total
         finished, winners = _decide(match, totals, number)
     return Standing(
         tuple(players), tuple(totals[p] for p in players), len(rounds), finished, winners

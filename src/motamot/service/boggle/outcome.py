@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Protocol
 
 from motamot.boggle.match import Standing
-from motamot.boggle.round import PlayerResult, RoundResult, Status
 from motamot.boggle.rules import BoggleRules
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.boggle.tally import SeatTally
+from motamot.service.boggle.tally import figures as seat_figures
 from motamot.service.rooms.events import RoomCreated
-from motamot.service.rooms.results import GameOutcome, Place, PlaceFigures, ranks
+from motamot.service.rooms.results import GameOutcome, Place, ranks
 from motamot.service.rooms.seating import Seat
 
 
@@ -31,7 +32,7 @@ class BoggleRoom(Protocol):
 
     def name_of(self, seat: str) -> str: ...
 
-    def result(self, state: RoundState) -> RoundResult: ...
+    def tallies(self, state: RoundState) -> dict[str, SeatTally]: ...
 
     def standing(self) -> Standing: ...
 
@@ -53,10 +54,8 @@ def match_outcome(room: BoggleRoom, seq: int) -> GameOutcome:
     places = []
     for name, total, rank in zip(standing.players, standing.totals, order, strict=True):
         seat = room.seats[seats[name]]
-        results = [
-            room.result(state).result_of(name) for state in rounds if seat.seat in state.players
-        ]
-        figures = _figures(results, total)
+        tallies = [room.tallies(state)[seat.seat] for state in rounds if seat.seat in state.players]
+        figures = seat_figures(tallies, total)
         places.append(Place(seat.seat, name, seat.player, seat.level, total, rank, figures))
     ended_at = max((state.ended_at or 0.0) for state in rounds) if rounds else room.created.at
     return GameOutcome(
@@ -68,29 +67,4 @@ def match_outcome(room: BoggleRoom, seq: int) -> GameOutcome:
         family_of(room.rules.size),
         room.rated,
         tuple(places),
-    )
-
-
-def _figures(results: list[PlayerResult], total: int) -> PlaceFigures:
-    """Rounds, words, the best round, the longest and the best-scoring word of one seat
-    (ties go to the word first in alphabetical order)."""
-    found: set[str] = set()
-    scored: list[tuple[int, str]] = []
-    for result in results:
-        found |= result.accepted_words
-        scored += [
-            (-entry.points, entry.word)
-            for entry in result.entries
-            if entry.status is Status.SCORED and entry.word is not None
-        ]
-    best = min(scored, default=(0, ""))
-    longest = min(((-len(word), word) for word in found), default=(0, ""))
-    return PlaceFigures(
-        rounds=len(results),
-        words=sum(len(result.accepted_words) for result in results),
-        best_round=max((result.total for result in results), default=0),
-        points=total,
-        longest_word=longest[1],
-        best_word=best[1],
-        best_word_points=-best[0],
     )

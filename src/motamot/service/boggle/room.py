@@ -14,7 +14,7 @@ from typing import Any
 
 from motamot.boggle.bots import BOT_LEVELS, bot_sheet, get_level
 from motamot.boggle.grid import parse_grid, roll
-from motamot.boggle.match import Standing, standing
+from motamot.boggle.match import Standing, standing_of_totals
 from motamot.boggle.round import RoundResult, cross_out, judge_round
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution, solve
@@ -39,6 +39,7 @@ from motamot.service.boggle.outcome import family_of, match_outcome
 from motamot.service.boggle.records import room_records
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
 from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.boggle.tally import SeatTally, tally
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.listing import Listing
@@ -99,27 +100,34 @@ class BoggleRoom(Actor[BoggleSettings]):
     def result(self, state: RoundState) -> RoundResult:
         """The round judged by `judge_round` (B9-B13), once it has ended: its sheets were
         judged as they were written, unless a word came earlier than the one before or
-        the round was put away (its judges gone: judged again from its words)."""
-        if state.result is None:
-            judges = None if state.away else [state.judge(seat) for seat in state.players]
-            if judges is not None and all(judge.in_order for judge in judges):
-                judged = [
-                    (self.name_of(seat), judge.entries)
-                    for seat, judge in zip(state.players, judges, strict=True)
-                ]
-                deadline = state.elapsed(state.deadline)
-                state.result = cross_out(state.grid, state.rules, state.lexicon, judged, deadline)
-            else:
-                sheets = [state.sheet(seat, self.name_of(seat)) for seat in state.players]
-                state.result = judge_round(
-                    state.grid,
-                    state.rules,
-                    state.lexicon,
-                    sheets,
-                    state.elapsed(state.deadline),
-                    state.check,
-                )
-        return state.result
+        the round was put away (its judges gone: judged again from its words, and not
+        kept, so that a record or a rename does not bring the round's results back)."""
+        if state.result is not None:
+            return state.result
+        judges = None if state.away else [state.judge(seat) for seat in state.players]
+        if judges is not None and all(judge.in_order for judge in judges):
+            judged = [
+                (self.name_of(seat), judge.entries)
+                for seat, judge in zip(state.players, judges, strict=True)
+            ]
+            deadline = state.elapsed(state.deadline)
+            result = cross_out(state.grid, state.rules, state.lexicon, judged, deadline)
+        else:
+            sheets = [state.sheet(seat, self.name_of(seat)) for seat in state.players]
+            deadline = state.elapsed(state.deadline)
+            result = judge_round(
+                state.grid, state.rules, state.lexicon, sheets, deadline, state.check
+            )
+        if not state.away:
+            state.result = result
+        return result
+
+    def tallies(self, state: RoundState) -> dict[str, SeatTally]:
+        """What the match keeps of each seat's part in the ended round `state`."""
+        if state.tallies is not None:
+            return state.tallies
+        result = self.result(state)
+        return {seat: tally(result.result_of(self.name_of(seat))) for seat in state.players}
 
     def solution(self, state: RoundState) -> Solution:
         """Every word of the round's grid: solved when asked, not kept (the results keep
@@ -136,8 +144,14 @@ class BoggleRoom(Actor[BoggleSettings]):
         if not players:
             return Standing((), (), 0, False, ())
         names = [self.name_of(seat) for seat in players]
-        results = [self.result(state) for state in self.match_rounds if not state.running]
-        return standing(self.settings.match(), names, results)
+        totals = [self._totals(state) for state in self.match_rounds if not state.running]
+        return standing_of_totals(self.settings.match(), names, totals)
+
+    def _totals(self, state: RoundState) -> list[tuple[str, int]]:
+        """Each player's total in the ended round `state`, by name."""
+        if state.tallies is not None:
+            return [(self.name_of(seat), t.total) for seat, t in state.tallies.items()]
+        return [(player.player, player.total) for player in self.result(state).players]
 
     def verdict(self, word: WordWritten) -> WordFeedback:
         """What the writer of `word` was told when the room took it."""
@@ -261,8 +275,9 @@ class BoggleRoom(Actor[BoggleSettings]):
             )
             state.plan.extend((event.start + e.at, seat_id, e.text) for e in sheet.entries)
         state.plan.sort(key=lambda item: item[0])
-        if self.rounds:
-            self.rounds[-1].put_away()
+        if self.rounds and not self.rounds[-1].running:
+            last = self.rounds[-1]
+            last.put_away(self.tallies(last))
         self.rounds.append(state)
 
     def _write(self, event: WordWritten) -> None:

@@ -13,6 +13,7 @@ from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, try_fold
 from motamot.service.boggle.events import WordWritten
 from motamot.service.boggle.feedback import Feedback, WordFeedback, instant_feedback
+from motamot.service.boggle.tally import SeatTally
 from motamot.service.rooms.outcomes import Refusal
 
 #: The verdicts of a word that counts for now: accepted, or written (checked at the end).
@@ -64,27 +65,28 @@ class RoundState:
     #: Each seat's sheet judged as its words come (`SheetJudge`): the round's end only
     #: crosses out and totals.
     judges: dict[str, SheetJudge] = field(default_factory=dict, repr=False, compare=False)
-    #: Put away (`put_away`): the judges are gone, and a result judged again (a seat
-    #: renamed) is judged from the words.
+    #: Put away (`put_away`): the result and judges are gone, what the match needs of
+    #: the round is in `tallies` (by seat), and a result asked again (a record, the
+    #: terminal) is judged from the words.
     away: bool = field(default=False, repr=False, compare=False)
+    tallies: dict[str, SeatTally] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.check = WordChecker(self.grid, self.rules, self.lexicon)
 
-    def put_away(self) -> None:
-        """The room has moved on to the next round: what only this one's live end needed
-        goes (the frames as sent, rebuilt if a page ever asks again; the sheets' judges,
-        once the result they gave is kept). Half of an ended round's memory: without it
-        a room of ten rounds kept ten rounds of frames (bench_server --rounds 10). What
-        refuses a repeat (the folded words), the bots' plan, the instant verdicts and the
-        referee's memory of each text serve a running round alone; a result judged again
-        (a seat renamed) or a verdict shown again asks the referee anew."""
-        self.shown_result = self.shown_end = None
-        if self.result is not None:
-            self.judges, self.away = {}, True
-        if not self.running:
-            self.folded, self.plan, self.cursor, self.verdicts = {}, [], 0, {}
-            self.check = WordChecker(self.grid, self.rules, self.lexicon)
+    def put_away(self, tallies: dict[str, SeatTally]) -> None:
+        """The room has moved on to the next round: what only this ended round's live
+        end needed goes, and what the match needs of it stays (`tallies`, each seat's
+        total and figures). The judged sheets, the frames as sent and the sheets' judges
+        made a room of ten rounds hold ten rounds of results (bench_server --rounds 10);
+        what refuses a repeat (the folded words), the bots' plan, the instant verdicts
+        and the referee's memory of each text serve a running round alone. A result or a
+        verdict asked again is judged anew from the words, by the same referee."""
+        assert not self.running, "a running round is not put away"
+        self.result = self.shown_result = self.shown_end = None
+        self.judges, self.tallies, self.away = {}, tallies, True
+        self.folded, self.plan, self.cursor, self.verdicts = {}, [], 0, {}
+        self.check = WordChecker(self.grid, self.rules, self.lexicon)
 
     def verdict(self, word: WordWritten) -> WordFeedback:
         """The instant verdict `word` was given. A round put away forgot them (a page

@@ -120,9 +120,12 @@ def visible(room: BoggleRoom, event: Event, seat: str | None) -> Frame | None:
     if isinstance(event, RoundEnded):
         state = room.round_at(event.seq)
         if state is not None:
-            if state.shown_end is None:
-                state.shown_end = encoded(shown(room, event, seat))
-            return state.shown_end
+            if state.shown_end is not None:
+                return state.shown_end
+            frame = encoded(shown(room, event, seat))
+            if not state.away:  # a round put away is rarely asked again: not kept
+                state.shown_end = frame
+            return frame
     return plain(shown(room, event, seat))
 
 
@@ -205,10 +208,13 @@ def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     """An ended round: its judgement, seats by name, its seed, the words nobody found
     (built once, and kept encoded: an ended round does not change, and every view of it
     carries the same text)."""
-    if state.shown_result is None:
-        state.shown_result = encoded(_result_shown(room, state))
+    frame = state.shown_result
+    if frame is None:
+        frame = encoded(_result_shown(room, state))
+        if not state.away:  # a round put away is rarely asked again: not kept
+            state.shown_result = frame
     # The encoded text of a ResultShown stands for it in the shapes that carry it.
-    return cast(ResultShown, state.shown_result)
+    return cast(ResultShown, frame)
 
 
 def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
