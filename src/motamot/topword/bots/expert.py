@@ -10,11 +10,16 @@
    pile), the opponent answers with its best-scoring move, the bot answers
    with its own, and the leave that remains is valued. Every candidate sees
    the same deals (common random numbers), so the comparison is fair even
-   with few simulations. The candidate with the best average wins; ties go
-   to the better equity. With two players and a few tiles in the pile (the
-   opponent's rack is then nearly known: the unseen tiles minus the pile)
-   the playouts go on to the end of the game, best-scoring move against
-   best-scoring move, and count the spread with T18/T19's end penalties.
+   with few simulations. After `CUT_AFTER` deals, and every `CUT_EVERY`
+   after, a candidate that trails the leader by more than `CUT_ERRORS`
+   standard errors of their paired difference is no longer played out (the
+   common deals make that difference far less noisy than either average): a
+   clear choice is settled early. The surviving candidate with the best
+   average wins; ties go to the better equity. With two players and a few
+   tiles in the pile (the opponent's rack is then nearly known: the unseen
+   tiles minus the pile) the playouts go on to the end of the game,
+   best-scoring move against best-scoring move, and count the spread with
+   T18/T19's end penalties.
 
 3. With two players and the pile empty both racks are known: the expert
    searches the rest of the game instead (`endgame.py`), within
@@ -54,6 +59,11 @@ OPPONENT_LEAVE = 0.5
 PRE_ENDGAME_PILE = 7
 #: A pre-endgame playout stops after this many turns (both sides stuck, exchanging in vain).
 PRE_ENDGAME_TURNS = 16
+#: After this many deals, and every `CUT_EVERY` deals after, a candidate whose playouts trail
+#: the leader's by more than `CUT_ERRORS` standard errors of the paired difference is dropped.
+CUT_AFTER = 32
+CUT_EVERY = 16
+CUT_ERRORS = 3.0
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,7 @@ class ExpertBudget:
     positions the endgame search may visit (0: no endgame search)."""
 
     candidates: int = 16
-    simulations: int = 64
+    simulations: int = 96
     endgame_nodes: int = 5_000
 
     def __post_init__(self) -> None:
@@ -147,17 +157,42 @@ class ExpertBot:
             deals = min(deals * self.budget.candidates // len(top), DEALS_SPREAD * deals)
         to_end = 0 < view.pile_size <= PRE_ENDGAME_PILE and len(view.opponent_racks) == 1
         play_out = _play_to_end if to_end else _play_out
-        totals = [0.0] * len(top)
+        values: list[list[float]] = [[] for _ in top]
+        active = list(range(len(top)))
         runs = 0
-        for _ in range(deals):
+        while runs < deals and len(active) > 1:
             if stop is not None and stop():
                 break
             order = shuffled(unseen, self.rng)
             opponent, pile = order[:next_rack], order[dealt:]
-            for index, option in enumerate(top):
-                totals[index] += play_out(view, board, option, opponent, pile, leaves)
+            for index in active:
+                values[index].append(play_out(view, board, top[index], opponent, pile, leaves))
             runs += 1
-        return [total / runs for total in totals] if runs else None
+            if runs >= CUT_AFTER and (runs - CUT_AFTER) % CUT_EVERY == 0 and len(active) > 1:
+                active = survivors(values, active)
+        if not runs:
+            return None
+        return [sum(v) / len(v) if i in active else float("-inf") for i, v in enumerate(values)]
+
+
+def survivors(values: Sequence[Sequence[float]], active: list[int]) -> list[int]:
+    """The candidates not significantly behind the leader: with common deals the paired
+    difference has a much smaller spread than either value, so few deals tell."""
+    runs = len(values[active[0]])
+    means = {i: sum(values[i]) / runs for i in active}
+    leader = max(active, key=lambda i: (means[i], -i))
+    lead = values[leader]
+    kept = []
+    for i in active:
+        if i == leader:
+            kept.append(i)
+            continue
+        gap = means[leader] - means[i]
+        diffs = [a - b for a, b in zip(lead, values[i], strict=True)]
+        var = sum((d - gap) ** 2 for d in diffs) / (runs - 1)
+        if gap <= CUT_ERRORS * (var / runs) ** 0.5:
+            kept.append(i)
+    return kept
 
 
 def is_known_endgame(view: BotView) -> bool:
