@@ -65,10 +65,7 @@ class RoundState:
     #: Each seat's sheet judged as its words come (`SheetJudge`): the round's end only
     #: crosses out and totals.
     judges: dict[str, SheetJudge] = field(default_factory=dict, repr=False, compare=False)
-    #: Put away (`put_away`): the result and judges are gone, what the match needs of
-    #: the round is in `tallies` (by seat), and a result asked again (a record, the
-    #: terminal) is judged from the words.
-    away: bool = field(default=False, repr=False, compare=False)
+    #: What the match keeps of each seat's part once the round is put away (`put_away`).
     tallies: dict[str, SeatTally] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -84,7 +81,7 @@ class RoundState:
         verdict asked again is judged anew from the words, by the same referee."""
         assert not self.running, "a running round is not put away"
         self.result = self.shown_result = self.shown_end = None
-        self.judges, self.tallies, self.away = {}, tallies, True
+        self.judges, self.tallies = {}, tallies
         self.folded, self.plan, self.cursor, self.verdicts = {}, [], 0, {}
         self.check = WordChecker(self.grid, self.rules, self.lexicon)
 
@@ -104,6 +101,12 @@ class RoundState:
             judge = SheetJudge(self.rules, self.check, self.elapsed(self.deadline))
             self.judges[seat] = judge
         return judge
+
+    @property
+    def away(self) -> bool:
+        """Put away: the result and judges are gone, and a result asked again (a record,
+        the terminal) is judged from the words."""
+        return self.tallies is not None
 
     @property
     def running(self) -> bool:
