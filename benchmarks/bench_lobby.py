@@ -28,7 +28,6 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from motamot.server.lobby.socket import changed_frame  # noqa: E402
 from motamot.service.brokers.local import LocalBroadcaster  # noqa: E402
-from motamot.service.kinds import default_kinds  # noqa: E402
 from motamot.service.lobby import lobby_running  # noqa: E402
 from motamot.service.lobby.watch import Changes  # noqa: E402
 from motamot.service.notices import LocalNotices  # noqa: E402
@@ -39,6 +38,7 @@ from motamot.service.rooms.host import RoomHost, cached_lexicons  # noqa: E402
 from motamot.service.rooms.outcomes import Refusal  # noqa: E402
 from motamot.service.stores.sqlite import SqliteStore  # noqa: E402
 from motamot.service.topword.settings import TopwordSettings  # noqa: E402
+from motamot.web import default_kinds  # noqa: E402
 
 
 def load() -> str:
@@ -78,7 +78,7 @@ class Follower:
 async def burst(folder: Path, args: argparse.Namespace, lobby: bool) -> dict[str, float]:
     clock = SystemClock()
     store = SqliteStore(folder / "rooms.sqlite3")
-    host = RoomHost(store, LocalBroadcaster(), clock, cached_lexicons(), default_kinds())
+    host = RoomHost(store, LocalBroadcaster(), clock, cached_lexicons(), default_kinds().rooms)
     players = await PlayerStore.open(str(folder / "rooms.sqlite3"))
     tables = []
     for n in range(args.tables):

@@ -42,7 +42,6 @@ from starlette.testclient import TestClient  # noqa: E402
 from motamot.service.boggle.commands import StartRound, WriteWord  # noqa: E402
 from motamot.service.boggle.settings import BoggleSettings  # noqa: E402
 from motamot.service.brokers.local import LocalBroadcaster  # noqa: E402
-from motamot.service.kinds import default_kinds  # noqa: E402
 from motamot.service.players.projector import Projector  # noqa: E402
 from motamot.service.players.ratings import NEW, Rating, rate  # noqa: E402
 from motamot.service.players.store import PlayerStore  # noqa: E402
@@ -52,6 +51,7 @@ from motamot.service.rooms.host import RoomHost, cached_lexicons  # noqa: E402
 from motamot.service.rooms.outcomes import Refusal  # noqa: E402
 from motamot.service.rooms.results import GameOutcome, Place, PlaceFigures, ranks  # noqa: E402
 from motamot.service.stores.sqlite import SqliteStore  # noqa: E402
+from motamot.web import default_kinds  # noqa: E402
 
 FAMILIES = ("boggle-4x4", "boggle-big", "topword-fr", "upwords-en")
 WEEK = 7 * 86400
@@ -157,8 +157,8 @@ async def ratings_and_acks(db: Path, matches: int, pool: int, with_acks: bool) -
     events = SqliteStore(db)
     players = await PlayerStore.open(str(db))
     lexicons = cached_lexicons()
-    host = RoomHost(events, LocalBroadcaster(), SystemClock(), lexicons, default_kinds())
-    projector = Projector(players, events, default_kinds(), lexicons)
+    host = RoomHost(events, LocalBroadcaster(), SystemClock(), lexicons, default_kinds().rooms)
+    projector = Projector(players, events, default_kinds().rooms, lexicons)
     host.observers.append(projector.observe)
     await host.start(timers=False)
     acks = Acks(host)
@@ -220,13 +220,12 @@ def leaderboard(db: Path, count: int) -> tuple[float, float, int]:
     """The leaderboard page's time and a page that reads nothing, over `count` players."""
     from motamot.server.serve import build_app
     from motamot.service.stores import open_store
-    from motamot.web import default_kinds as web_kinds
 
     asyncio.run(fill_players(db, count, time.time(), random.Random(5)))
     app = build_app(
         lambda: open_store(str(db)),
         SystemClock(),
-        web_kinds(),
+        default_kinds(),
         players_factory=lambda: PlayerStore.open(str(db)),
     )
     with TestClient(app) as client:

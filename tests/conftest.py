@@ -12,6 +12,17 @@ from motamot.kernels import load_kernel
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.lexicon.registry import CACHE_ENV
 
+pytest_plugins = ["tests.slow_marker"]
+
+# Most of the suite's time is spent waiting (round deadlines, outages, browsers, sockets):
+# the whole run used a core for about 45 % of its time with one worker per core, so
+# `-n auto` starts two workers a core (pyproject's --maxprocesses caps them at 4).
+WORKERS_PER_CORE = 2
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
 
 @pytest.fixture(autouse=True)
 def _private_cache(

@@ -18,20 +18,30 @@ RULES = DOCS / "rules.md"
 #: docs/rules.md documents as played, each under a heading of its own.
 PLAYED = (
     [f"W{n}" for n in range(1, 4)]
+    # W4-W5, a server's own word list and contesting a verdict: ours (issue 40)
+    + ["W4", "W5"]
     + [f"B{n}" for n in range(1, 16)]
+    # B16, the box's grid typed in: ours (issue 40)
+    + ["B16"]
     + [f"T{n}" for n in range(1, 21)]
     # T21, resigning: ours, not the rule list's (issue 21; docs/rules.md says so)
     + ["T21"]
+    # T22, a turn whose clock runs out, and T23, a table's seats: ours (issue 37)
+    + ["T22", "T23"]
     # the duplicate variant (issue 24)
     + [f"D{n}" for n in range(1, 7)]
+    # D7-D12, the arbiter, the pause, the solo bonus, numbered games, the simultaneous, a series:
+    # ours, the clubs' conventions (issue 38)
+    + [f"D{n}" for n in range(7, 13)]
     # the arena's rules: ours (issue 23)
     + [f"A{n}" for n in range(1, 6)]
 )
 
 _HEADING = re.compile(r"^#{2,6}\s+([WBTDA]\d+)\b", re.M)
 #: Rules of motamot's own, outside the rule list: ratings (R), talking (C), public rooms
-#: (P), the lobby (L), quick pairing (Q), the daily grid (G).
-_OURS = re.compile(r"^#{2,6}\s+([RCPLQG]\d+)\b", re.M)
+#: (P), the lobby (L), quick pairing (Q), the daily grid (G), tournaments (K), Boggle rooms'
+#: settings (M).
+_OURS = re.compile(r"^#{2,6}\s+([RCPLQGKM]\d+)\b", re.M)
 _DOC_CITATION = re.compile(r"\bdocs/[\w.-]+\.md\b")
 _OUTSIDE = re.compile(r"\b(?:RULES|DICE|STANDARDS|ROOMS|DESIGN)\.md\b|\bseeds?/?\s*00\d\b")
 _TEST_DEF = re.compile(r"^\s*(?:async\s+)?def (test_\w+)", re.M)

@@ -122,6 +122,7 @@ def _french_word_lists(folder: Path, count: int) -> tuple[list[Path], list[set[s
     return sources, expected
 
 
+@pytest.mark.slow
 def test_kill9_dict_build_never_leaves_a_list_that_loads_wrong(tmp_path: Path) -> None:
     sources, expected = _french_word_lists(tmp_path, 3)
     cache = cache_dir()

@@ -13,7 +13,16 @@ import pytest
 from motamot.boggle import GameRecord, RecordError, RoundRecord, Sheet, format_record, parse_record
 from motamot.boggle.grid import parse_grid
 from motamot.cli.main import main
-from motamot.names import MAX_NAME_LENGTH, PlayerNameError, check_name, name_key
+from motamot.names import (
+    COMPUTER_NAMES,
+    MAX_NAME_LENGTH,
+    PlayerNameError,
+    check_name,
+    check_single_script,
+    computer_name,
+    look_key,
+    name_key,
+)
 from motamot.service.rooms.seating import name_refusal
 from motamot.service.topword.local import SeatError, parse_seats
 from motamot.text.errors import error_text
@@ -141,3 +150,17 @@ def test_names_are_compared_after_nfkc_and_casefold() -> None:
     with pytest.raises(RecordError) as record:
         parse_record("players: ana, ＡＮＡ\ngrid: ORTE/BEST/INAM/GTED\n")
     assert record.value.code == "duplicate_player"
+
+
+def test_computer_players_sit_under_french_first_names_one_list_for_every_game() -> None:
+    """Issue 37: « Camille », not « Bot 1 »: each name valid, in one script, none the same
+    as another; the first not taken is given (case and look-alikes count as taken), then
+    the list again, numbered."""
+    for name in COMPUTER_NAMES:
+        assert check_name(name) == name and check_single_script(name) == name
+    assert len({look_key(name) for name in COMPUTER_NAMES}) == len(COMPUTER_NAMES)
+    assert computer_name([]) == "Camille"
+    assert computer_name(["camille", "Ana"]) == "Hugo"
+    assert computer_name(["CAMILLE", "Hugo", "Louise"]) == "Jules"
+    assert computer_name(COMPUTER_NAMES) == "Camille 2"
+    assert computer_name([*COMPUTER_NAMES, "Camille 2"]) == "Hugo 2"

@@ -41,6 +41,15 @@ encodes (`src/motamot/server/protocol.py`, `src/motamot/server/frames.py`, each 
 messages and its `shown` module); `tests/server/test_protocol_doc.py` fails when this
 page is stale. Do not edit it by hand.*
 
+A room is made over HTTP, with a route named by its kind: `POST /api/<kind>`
+(`/api/boggle`, `/api/topword`, `/api/duplicate`; the older `/api/rooms` for Boggle and
+`/api/tables` for Topword are kept as their aliases), a JSON body of the creator's
+`name` and the kind's settings (each kind's create form, `web/<kind>/api.py`, decoded
+strictly: an unknown field is a 400); the answer is the creator's `room`, `seat` and
+`token` (shown once: the page keeps it), or a refusal (`refused`, its `fields` and
+`text`; 409, or 503 to try again). The others sit with `POST /api/rooms/<room>/join`
+(`{"name": ...}`) whatever the kind.
+
 A room's socket is `/ws/<room>`. Every message either way is a JSON object in a text
 frame, with its `type`. The browser says `hello` first (its seat's token, or none to
 watch, and the last event it holds); the server answers with a `welcome` (the whole room
@@ -48,8 +57,15 @@ as that seat sees it) or the `events` it missed, then sends every new event as i
 happens. Events are numbered from 1 without holes (`seq`): a client that sees a gap
 sends `resync` with the last one it holds (except in the arena's rounds, whose events
 about one seat go to that seat alone: see its section). A seat action carries an `id` that its
-answer (`ack` or `refused`) repeats. A message the server cannot read gets an `error`
-and changes nothing; too many close the socket (1008).
+answer (`ack` or `refused`) repeats. What a player types (a word, a move, a submission, a
+chat message) may also carry a `key` of the page's own (1-64 of `A-Z a-z 0-9 _ -`,
+unique per action): the page sends it again, with the same key, until it is answered
+(after a reconnect, a reload), and the room applies it at most once: a key already
+applied is answered `ack` with the number of the event it made, and nothing changes
+(the key is stored in that event, so a restart or another process knows it too). A
+`refused` with `retryable` true changed nothing but may be sent again later (the store
+could not write): the page keeps the action. A message the server cannot read gets an
+`error` and changes nothing; too many close the socket (1008).
 
 A field marked *optional* may be left out (its default is given); *may be absent*
 means the server leaves it out when this seat may not see it, or when it does not
@@ -151,6 +167,8 @@ def type_text(info: mi.Type) -> str:
             return f"`{name_of(info.cls)}`"
         case mi.UnionType():
             return " or ".join(type_text(t) for t in info.types)
+        case mi.LiteralType():
+            return "one of " + ", ".join(f"`{value}`" for value in info.values)
     return type(info).__name__
 
 
@@ -246,10 +264,14 @@ in to nobody: **the numbers a socket gets have holes**, and a page takes each ev
 than the last it holds without asking for a resync. Who is connected is not sent
 (`presence`); instead every socket of a round gets `arena.activity` every couple of
 seconds. The end of a round is one frame per seat: the field's best, and its own place.
+Once the round is over, `GET /api/arena/<preset>/words/<room>` gives every word of its
+grid with one path each (`{"grid", "words": [{"word", "points", "path"}], "written"}`:
+what a player missed, asked when they want it); before, `409 round_running`, and `404
+unknown_room` for any room that is no ended round of that arena.
 """,
     "daily": """\
 A day's grid of one preset is a room of its own, opened under an id derived from the
-server's secret and the day (docs/rules.md, G1-G10). Its page plays over HTTP, not the
+server's secret and the day (docs/rules.md, G1-G15). Its page plays over HTTP, not the
 socket: the player is the request's lasting identity (the browser's cookie or the
 account), so a reload, another tab or device of the same account find the same play.
 `GET /api/daily/<preset>/<YYYY-MM-DD>` is the day as that player stands on it (`preset`,
@@ -277,6 +299,15 @@ the totals, one object for every seat. `next_turn` ends a self-paced turn (the h
 a clocked turn ends at its `deadline`. Once the game is over, `GET
 /api/duplicate/<room>/record` gives its text record and `GET /api/duplicate/<room>/replay`
 the board turn by turn.
+""",
+    "tournament": """\
+A tournament is created by a signed-in director with `POST /api/tournament` (its name,
+format, start in minutes, rounds, cap, check-in, the games' clocks); following it takes
+a seat (`POST /api/rooms/<id>/join`, accounts only), then `register`. The director's
+`start` starts it early, `add_bot` and `remove_player` are the shared ones. Its own
+events are shown as `hidden` (their number only): the page asks for the room again, a
+few times a round. The tables are Topword rooms the server opens when a round begins
+(`your_table` in the view links to one's own).
 """,
 }
 
@@ -331,6 +362,7 @@ def render() -> str:
         "arena": "Arena rounds",
         "daily": "The daily grid",
         "duplicate": "Duplicate rooms",
+        "tournament": "Tournaments",
     }
     for kind in default_kinds():
         lines += kind_section(kind, titles.get(kind.name, kind.name))
@@ -393,21 +425,25 @@ def side_sections() -> list[str]:
     return lines
 
 
+def generated(path: Path, text: str, check: bool, tool: str) -> int:
+    """Write `text` to the generated file `path`, or (`check`) only say whether it is
+    stale: 1 if it is, with the command that writes it."""
+    if check:
+        current = path.read_text("utf-8") if path.exists() else ""
+        if current != text:
+            print(f"{path.relative_to(ROOT)} is stale: python {tool}", file=sys.stderr)
+            return 1
+        return 0
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text, "utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     parser.add_argument("--check", action="store_true", help="only say whether it is stale")
     args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        current = DOC.read_text("utf-8") if DOC.exists() else ""
-        if current != text:
-            print(
-                f"{DOC.relative_to(ROOT)} is stale: python tools/protocol_doc.py", file=sys.stderr
-            )
-            return 1
-        return 0
-    DOC.write_text(text, "utf-8")
-    return 0
+    return generated(DOC, render(), args.check, "tools/protocol_doc.py")
 
 
 if __name__ == "__main__":

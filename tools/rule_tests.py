@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
-_HEADING = re.compile(r"^#{2,6}\s+([WBTDARCPLQG]\d+)\b")
+_HEADING = re.compile(r"^#{2,6}\s+([WBTDARCPLQGFKM]\d+)\b")
 _TEST_DEF = re.compile(r"^\s*(?:async\s+)?def (test_\w+)", re.M)
 
 

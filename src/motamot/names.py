@@ -10,15 +10,20 @@ A name must also show what it is: no format character (Unicode category Cf:
 bidi controls such as U+202E, which print the next name backwards, zero-width
 characters such as U+200B, which make `ana` and `ana` + U+200B two seats both
 shown « ana »). Two names are the same seat when their `name_key`s are equal
-(NFKC, then casefold: `ＡＮＡ`, `Ana` and `ana` are one name).
+(NFKC, then casefold: `ＡＮＡ`, `Ana` and `ana` are one name), or when they look
+alike (`look_key`: Unicode's confusables skeleton, `Fаrmer` with a Cyrillic `а` and
+`Farmer`). A name taken at a table must also be written in one script
+(`check_single_script`): Latin mixed with Cyrillic or Greek is how a look-alike is made.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import ClassVar
 
 from motamot.errors import CodedError
+from motamot.lookalikes import mixed_scripts, script_name, skeleton
 
 #: Longest name accepted (a name is shown in score tables and on a phone screen).
 MAX_NAME_LENGTH = 40
@@ -42,6 +47,8 @@ class PlayerNameError(CodedError, ValueError):
         "line_separator": "player name {name!r}: line separator {char} not allowed",
         "not_text": "player name {name!r}: {char} is not a character of text",
         "reserved_character": "player name {name!r}: {char!r} is reserved (none of {reserved})",
+        "mixed_scripts": "player name {name!r}: it mixes scripts ({scripts}), as a name "
+        "that imitates another does",
     }
 
 
@@ -79,3 +86,61 @@ def check_name(name: str, reserved: str = "") -> str:
 def name_key(name: str) -> str:
     """What two names are compared by: `name` in NFKC, casefolded (`ＡＮＡ` → `ana`)."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_single_script(name: str) -> str:
+    """`name` if it keeps to one script (or to a mix UTS #39 allows: Latin with Han and
+    kana...); PlayerNameError naming the scripts it mixes."""
+    mixed = mixed_scripts(name)
+    if mixed:
+        scripts = ", ".join(script_name(code) for code in mixed)
+        raise PlayerNameError("mixed_scripts", name=name, scripts=scripts, codes=" ".join(mixed))
+    return name
+
+
+def look_key(name: str) -> str:
+    """What two names look like to a reader: the confusables skeleton, casefolded, and
+    its skeleton again (`Fаrmer`, `FARMER` and `Farmer` share one; so do `Il` and `ll`)."""
+    return skeleton(skeleton(name).casefold())
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names would pass for one at a table: the same `name_key`, or alike."""
+    return name_key(one) == name_key(other) or look_key(one) == look_key(other)
+
+
+#: The names computer players sit under, in the order they are given: French first names
+#: (a « Bot 1 » read as a machine's label beside the people's names). One list for every
+#: game: a Boggle room's and a Topword table's computer players, the terminal's. Each is a
+#: valid name in one script, none looks like another.
+COMPUTER_NAMES = (
+    "Camille",
+    "Hugo",
+    "Louise",
+    "Jules",
+    "Adèle",
+    "Marius",
+    "Rose",
+    "Victor",
+    "Lucie",
+    "Émile",
+    "Margot",
+    "Léon",
+    "Jeanne",
+    "Gaston",
+    "Zoé",
+    "Arthur",
+)
+
+
+def computer_name(taken: Iterable[str]) -> str:
+    """The first of `COMPUTER_NAMES` no name in `taken` is the same as (then the list
+    again, numbered: `Camille 2`...)."""
+    used = list(taken)
+    round_ = 1
+    while True:
+        for name in COMPUTER_NAMES:
+            candidate = name if round_ == 1 else f"{name} {round_}"
+            if not any(same_name(candidate, other) for other in used):
+                return candidate
+        round_ += 1

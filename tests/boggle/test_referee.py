@@ -3,10 +3,14 @@ minimum length (B6), scores (B8), reasons (B12), folding (W2)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from motamot.boggle import (
     BIG_BOGGLE,
@@ -18,6 +22,7 @@ from motamot.boggle import (
     find_path,
     parse_grid,
 )
+from motamot.boggle.referee import PATH_BUDGET, LongSearch
 from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, compile_user_list, load_lexicon
 
@@ -30,6 +35,12 @@ ACCEPTED = {
     "ROBES": 2,
     "TESTER": 3,
 }
+
+
+@functools.cache
+def _small_french() -> Lexicon:
+    """The French list, loaded once for the property's examples."""
+    return load_lexicon("fr")
 
 
 def assert_valid_path(grid: Grid, word: str, path: tuple[tuple[int, int], ...]) -> None:
@@ -174,8 +185,37 @@ def test_b5_hostile_words_are_searched_in_bounded_time() -> None:
     assert find_path(two_b, "A" * 7 + "BB" + "A" * 7) is None  # the B's do not touch
 
 
-def test_b12_only_dictionary_words_are_path_searched() -> None:
+def test_b12_a_hostile_word_is_path_searched_only_within_a_budget() -> None:
+    """Searched to its end, this word takes hours on its grid: past `PATH_BUDGET` steps
+    the dictionary is asked first, and only a real word is searched further."""
     six = parse_grid("B" + "A" * 34 + "B")
     hostile = "A" * 17 + "BB" + "A" * 17
+    started = time.monotonic()
     verdict = check_word(six, SUPER_BIG_BOGGLE, Lexicon.from_words(["ABBA"]), hostile)
     assert verdict.reason is WordReason.NOT_IN_DICTIONARY
+    with pytest.raises(LongSearch):
+        find_path(six, hostile, PATH_BUDGET)
+    assert time.monotonic() - started < 1.0
+
+
+def test_b12_the_grid_is_looked_at_before_the_dictionary(rulebook: Grid, fr: Lexicon) -> None:
+    """A word neither on the grid nor in the dictionary is refused as off the grid: the
+    reason a writer is told at once when the dictionary waits for the end (B12 [choice]),
+    so the results say the same (issue 37)."""
+    for text in ("XYZZY", "TESTSS", "ZOTE"):
+        assert text not in fr
+        assert check_word(rulebook, CLASSIC_FR, fr, text).reason is WordReason.NO_PATH
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ABEGIMNORST", min_size=3, max_size=9))
+def test_b12_the_reason_is_the_first_check_that_fails_in_order(text: str) -> None:
+    """An oracle in the order B12 says: length, path (searched whole), dictionary."""
+    grid, lexicon = parse_grid("ORTE/BEST/INAM/GTED"), _small_french()
+    verdict = check_word(grid, CLASSIC_FR, lexicon, text)
+    if find_path(grid, text) is None:
+        assert verdict.reason is WordReason.NO_PATH
+    elif text not in lexicon:
+        assert verdict.reason is WordReason.NOT_IN_DICTIONARY
+    else:
+        assert verdict.valid

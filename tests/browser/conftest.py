@@ -68,23 +68,29 @@ class PageFrames:
     def __init__(self) -> None:
         self.check = FrameCheck()
         self.errors: list[str] = []
-        #: How many times the pages asked for the whole room again (resync from 0).
+        #: How many times the pages asked for the whole room again (resync from 0), and
+        #: the frames each of those pages had received last (what it could not fold).
         self.whole_room = 0
+        self.before_resync: list[list[str]] = []
 
     def watch(self, page: Page) -> Page:
         page.on("websocket", self._socket)
         return page
 
     def _socket(self, socket: WebSocket) -> None:
-        socket.on("framereceived", self._frame)
-        socket.on("framesent", self._sent)
+        received: list[str] = []
+        socket.on("framereceived", lambda payload: self._frame(payload, received))
+        socket.on("framesent", lambda payload: self._sent(payload, received))
 
-    def _sent(self, payload: str | bytes) -> None:
+    def _sent(self, payload: str | bytes, received: list[str]) -> None:
         message = json.loads(payload)
         if message.get("type") == "resync" and message.get("last_seq") == 0:
             self.whole_room += 1
+            self.before_resync.append(received[-3:])
 
-    def _frame(self, payload: str | bytes) -> None:
+    def _frame(self, payload: str | bytes, received: list[str]) -> None:
+        received.append(payload if isinstance(payload, str) else payload.decode())
+        del received[:-3]
         try:
             self.check.check(payload)
         except AssertionError as error:
@@ -96,7 +102,7 @@ class PageFrames:
         assert self.errors == []
         for kind in types:
             assert self.check.seen[kind] > 0, (kind, self.check.seen)
-        assert self.whole_room == 0
+        assert self.whole_room == 0, self.before_resync
 
 
 #: What a page shows that a reload may say otherwise: the connection's line, what was
@@ -118,8 +124,20 @@ def shown_text(page: Page) -> str:
 
 
 def same_after_reload(page: Page, wait_s: float = 10.0) -> None:
-    """The page as it folded the events it was shown says what a fresh view says."""
+    """The page as it folded the events it was shown says what a fresh view says.
+
+    The page is read once it has been still for a second: another page's reload just before
+    shows its player away for a moment, and a fresh view taken after they are back would
+    differ from a snapshot taken while they were gone, though both pages folded right.
+    """
+    deadline = time.monotonic() + wait_s
     before = shown_text(page)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(1000)
+        settled = shown_text(page)
+        if settled == before:
+            break
+        before = settled
     page.reload()
     deadline = time.monotonic() + wait_s
     after = shown_text(page)
@@ -155,3 +173,11 @@ def unisolated(page: Page, names: list[str]) -> list[str]:
     (issue 26 item 7): each as its parent's tag and class, and the text."""
     found: list[str] = page.evaluate(UNISOLATED, names)
     return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test starts Chromium against a live server: slow by nature, so they all
+    carry the `slow` marker (the quick loop `-m "not slow"` leaves them out)."""
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.slow)

@@ -1,5 +1,6 @@
 """Debian's nginx in front of motamot processes, with a self-signed certificate: the
-README's configuration, its certificate paths and ports replaced by the test's own."""
+files deploy/nginx ships, their certificate paths, log folder and ports replaced by the
+test's own."""
 
 from __future__ import annotations
 
@@ -45,12 +46,9 @@ def free_port() -> int:
     return port
 
 
-def readme_site() -> str:
-    """The README's nginx block (the only one it has)."""
-    text = (ROOT / "README.md").read_text("utf-8")
-    blocks = re.findall(r"```nginx\n(.*?)```", text, re.S)
-    assert len(blocks) == 1, "the README has one nginx configuration"
-    return str(blocks[0])
+def shipped_site(name: str = "motamot-cluster.conf") -> str:
+    """An nginx file as deploy/nginx ships it."""
+    return (ROOT / "deploy" / "nginx" / name).read_text("utf-8")
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:
@@ -72,6 +70,7 @@ def site_for(text: str, backends: Sequence[int], https: int, http: int, folder: 
     """`text` (an nginx site) with the test's certificate, backends and ports."""
     certificate, key = self_signed(folder)
     text = text.replace(CERTIFICATE, str(certificate)).replace(KEY, str(key))
+    text = text.replace("/var/log/nginx/", f"{folder}/")
     text = text.replace("listen 443 ssl;", f"listen 127.0.0.1:{https} ssl;")
     text = text.replace("listen 80;", f"listen 127.0.0.1:{http};")
     servers = "".join(f"    server 127.0.0.1:{port};\n" for port in backends)

@@ -22,7 +22,8 @@ from tests.server.helpers import grid_words
 from tests.server.live import LiveServer
 
 SCHEDULE = ArenaSchedule("classic-fr", seconds=40, pause=10)
-ARGS = ("--arena-seconds", "40", "--arena-pause", "10")
+#: Short rounds; two browsers without accounts, both in the best list: opened (F1).
+ARGS = ("--arena-seconds", "40", "--arena-pause", "10", "--open-rankings")
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +90,23 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
 
     # after the deadline: each player's place among everybody, the best, the session
     wait = (left + 10) * 1000
-    expect(ana.locator("#arena-place")).to_contain_text("1er sur 2", timeout=wait)
-    expect(bob.locator("#arena-place")).to_contain_text("2e sur 2", timeout=5_000)
-    expect(ana.locator("#arena-place")).to_contain_text("top 50 %")
+    expect(ana.locator("#arena-place")).to_contain_text("1re place sur 2", timeout=wait)
+    # issue 37: the grid, my words and, when asked, what I missed, each lighting its path
+    expect(ana.locator(".arena-mine .grid")).to_be_visible()
+    expect(ana.locator("#arena-my-words li.ok")).to_have_count(3)
+    expect(ana.locator("#arena-my-words li.bad")).to_have_count(1)
+    ana.locator("#arena-my-words li.ok button").first.click()
+    expect(ana.locator(".arena-mine .die.lit").first).to_be_visible()
+    ana.click("#arena-missed-show")
+    missed = ana.locator("#arena-missed li")
+    expect(missed.first).to_be_visible()
+    assert missed.count() >= min(40, len(words) - 3)
+    assert not set(missed.all_inner_texts()) & {f"{w} ↗" for w in words[:3]}
+    missed.first.get_by_role("button").click()
+    expect(ana.locator(".arena-mine .die.lit").first).to_be_visible()
+    ana.screenshot(path=str(artifacts / "arena-results-missed-desktop.png"), full_page=True)
+    expect(bob.locator("#arena-place")).to_contain_text("2e place sur 2", timeout=5_000)
+    expect(ana.locator("#arena-place")).not_to_contain_text("top")  # the first: her place
     expect(bob.locator("#arena-place")).to_contain_text("top 100 %")
     expect(ana.locator(".arena-best tbody tr")).to_have_count(2)
     expect(ana.locator(".arena-best tbody tr").first).to_contain_text("Ana")

@@ -1,11 +1,14 @@
-"""The README's nginx configuration, TLS with a self-signed certificate, in front of two
+"""The nginx file deploy/nginx/motamot-cluster.conf as shipped (its certificate, log
+folder and ports the test's own), TLS with a self-signed certificate, in front of two
 `motamot serve` processes (PostgreSQL and Redis): plain http is sent to https, answers
-carry HSTS and Secure cookies, each player's address reaches the logs, and two people
-play a round in Chromium through https:// and wss:// with no Content-Security-Policy
-refusal."""
+carry HSTS and Secure cookies, each player's address reaches the logs, nginx's log line
+and the process's carry one request id (and no invitation), a flood from one address is
+refused with 429, and two people play a round in Chromium through https:// and wss://
+with no Content-Security-Policy refusal."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import ssl
@@ -20,7 +23,7 @@ from playwright.sync_api import Browser, ConsoleMessage, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.lexicon import load_lexicon
-from tests.browser.nginx import free_port, nginx, readme_site, site_for
+from tests.browser.nginx import free_port, nginx, shipped_site, site_for
 from tests.browser.test_play_in_browser import PHONE, as_written, grid_of, write
 from tests.scale.processes import ServerProcess, servers
 from tests.service.backends import postgres_schema, redis_prefix
@@ -44,7 +47,7 @@ def behind_nginx(tmp_path: Path) -> Iterator[tuple[str, int, Path, Path]]:
         https, http = free_port(), free_port()
         folder = tmp_path / "nginx"
         folder.mkdir()
-        site = site_for(readme_site(), ports(processes), https, http, folder)
+        site = site_for(shipped_site(), ports(processes), https, http, folder)
         with nginx(site, folder, https):
             yield f"https://127.0.0.1:{https}", http, log_path, folder / "cert.pem"
 
@@ -72,6 +75,47 @@ def test_https_headers_cookies_and_the_real_address(
     line = logged(log_path, request_id)  # nginx's $request_id, the same in both logs
     assert line["path"] == "/" and line["status"] == 200
     assert line["client"] == "203.0.113.9"  # nginx added this machine's address after it
+    access = certificate.parent / "motamot.access.log"
+    proxied = proxy_logged(access, request_id)
+    assert proxied["path"] == "/" and proxied["status"] == 200 and proxied["method"] == "GET"
+    link = "/r/AbCdEfGhIjKlMnOpInvitation1"
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(f"{base}{link}", timeout=10, context=trusted)
+    proxied = proxy_logged(access, missing.value.headers["x-request-id"])
+    assert proxied["path"] == link[:19]  # the room's id, never its invitation
+
+
+def test_a_flood_from_one_address_is_refused_at_the_proxy(
+    behind_nginx: tuple[str, int, Path, Path],
+) -> None:
+    """`limit_req`: a burst of 300, then 30 a second; past it nginx answers 429 itself."""
+    base, _, _, certificate = behind_nginx
+    trusted = ssl.create_default_context(cafile=str(certificate))
+    host, port = base.removeprefix("https://").split(":")
+    connection = http.client.HTTPSConnection(host, int(port), context=trusted, timeout=10)
+    statuses = []
+    try:
+        for _ in range(600):  # one kept-alive connection: far faster than 30 a second
+            connection.request("GET", "/healthz")
+            answer = connection.getresponse()
+            answer.read()
+            statuses.append(answer.status)
+    finally:
+        connection.close()
+    assert statuses[:300] == [200] * 300  # the burst a class opening its pages needs
+    assert statuses.count(429) >= 100, statuses.count(429)
+
+
+def proxy_logged(path: Path, request_id: str) -> dict[str, object]:
+    """nginx's log line of a request (written once it is answered)."""
+    give_up = time.monotonic() + 10
+    while True:
+        for text in path.read_text().splitlines():
+            line: dict[str, object] = json.loads(text)
+            if line["request_id"] == request_id:
+                return line
+        assert time.monotonic() < give_up, f"no nginx line for request {request_id}"
+        time.sleep(0.1)
 
 
 def logged(log_path: Path, request_id: str) -> dict[str, object]:
@@ -108,7 +152,7 @@ def test_a_round_through_https_and_wss(
         page.on("websocket", lambda socket: sockets.append(socket.url))
         pages.append(page)
     ana, bob = pages
-    ana.goto(base + "/")
+    ana.goto(base + "/#boggle")  # the game chosen: its form opens
     ana.fill("#name", "Ana")
     ana.fill("#duration", "120")
     ana.click("#create button[type=submit]")

@@ -102,7 +102,7 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
     ]
     ana, bob, watcher = (errors_of(frames.watch(c.new_page()), errors) for c in contexts)
     try:
-        ana.goto(live.url + "/")
+        ana.goto(live.url + "/#duplicate")  # the game chosen: its form opens
         ana.fill("#dup-name", "Ana")
         ana.check("input[name=pace][value=self]")
         ana.click("#create-duplicate button[type=submit]")
@@ -189,7 +189,8 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
         assert turns >= 5
         for page in (ana, bob, watcher):
             expect(page.locator("#final")).to_contain_text("Fin de la partie")
-            expect(page.locator('#standings tr[data-seat="s1"]').first).to_contain_text("100.0 %")
+            first = page.locator('#standings tr[data-seat="s1"]').first
+            expect(first).to_contain_text("100\u202f%")
         standings = view["game"]["standings"]
         assert [s["total"] for s in standings] == [totals["Ana"], totals["Bob"]]
         for page in (ana, bob, watcher):  # every name in a bdi (issue 26 item 7)
@@ -220,7 +221,7 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
         check_axe(watcher, "duplicate-replay-phone", artifacts, found)
         assert unisolated(watcher, ["Ana", "Bob"]) == []
         ana.click("#replay")
-        expect(ana.locator("#standings")).to_contain_text("100.0 %")
+        expect(ana.locator("#standings")).to_contain_text("100\u202f%")
         check_axe(ana, "duplicate-replay-desktop", artifacts, found)
         ana.go_back()
         ana.click("#replay-draw")  # « rejouer ce tirage »: the same draws, alone

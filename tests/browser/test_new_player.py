@@ -111,10 +111,10 @@ def test_the_others_count_accepted_words_not_refused_ones(
         expect(mine).to_have_text(
             f"Vous avez trouvé 1 mot sur {len(found.words)} ({points} sur {total})"
         )
-        expect(bob.locator(".sheet .found").first).to_have_text(
+        expect(bob.locator("details.sheet .found").first).to_have_text(
             f"Ana a trouvé 1 mot sur {len(found.words)} ({points} sur {total})"
         )
-        expect(bob.locator("p.found").first).to_contain_text("Ensemble, vous avez trouvé 1 mot")
+        expect(bob.locator("p.found").last).to_contain_text("Ensemble, vous avez trouvé 1 mot")
         frames.all_fit("welcome", "events", "ack")
     finally:
         ana.context.close()
@@ -140,7 +140,7 @@ def test_verify_at_end_counts_are_of_words_written(
         bob.context.close()
 
 
-def test_b14_a_round_nobody_scored_has_no_winner_and_a_rematch_shows_the_new_match(
+def test_b14_m2_a_round_nobody_scored_has_no_winner_a_decider_and_a_rematch_shows_the_new_match(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
     """A one-round match where nobody wrote a word: no « gagnée par » everybody (a tie at
@@ -159,10 +159,16 @@ def test_b14_a_round_nobody_scored_has_no_winner_and_a_rematch_shows_the_new_mat
                 "Personne n'a marqué de point : pas de gagnant pour cette manche"
             )
             expect(page.locator("main")).not_to_contain_text("gagnée par")
+            # M2: the tie at the top is said, and the round to come is the decider
+            expect(page.locator("#decider")).to_have_text(
+                "Égalité en tête de la partie : une manche décisive départagera Ana, Bob."
+            )
+        expect(ana.locator("#start")).to_have_text("Jouer la manche décisive")
         ana.screenshot(path=str(artifacts / "nobody-scored-desktop.png"), full_page=True)
         bob.screenshot(path=str(artifacts / "nobody-scored-phone.png"), full_page=True)
         ana.click("#start")
         expect(ana.locator("#word")).to_be_visible()
+        expect(bob.locator(".round-head h1")).to_have_text("Manche 2, décisive")
         write(ana, valid_words(ana)[0])
         expect(ana.locator("#my-words li.ok")).to_have_count(1)
         ana.get_by_role("button", name="Arrêter la manche").click()
@@ -307,7 +313,7 @@ def tones(page: Page) -> list[float]:
 def test_a_round_sounds_its_start_last_seconds_and_end_unless_muted_and_muting_is_kept(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
-    ana_seat = live.post("/api/rooms", {"name": "Ana", "duration": 12})
+    ana_seat = live.post("/api/rooms", {"name": "Ana", "duration": 30})  # M1: 30 s at least
     context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     context.add_init_script(COUNT_TONES)
     page = context.new_page()
@@ -322,7 +328,7 @@ def test_a_round_sounds_its_start_last_seconds_and_end_unless_muted_and_muting_i
         switch = page.locator("#sound")
         expect(switch).to_have_attribute("aria-pressed", "true")
         page.click("#start")
-        expect(page.locator(".sheet")).to_be_visible(timeout=30_000)  # the round ran out
+        expect(page.locator(".sheet")).to_be_visible(timeout=50_000)  # the round ran out
         heard = tones(page)
         assert heard[:2] == [523, 784]  # the start, rising
         assert heard.count(880) >= 5  # a tick for (most of) each of the last ten seconds
@@ -417,7 +423,7 @@ def test_b10_a_word_typed_offline_that_arrives_after_the_deadline_is_refused_and
     passes while it is down; it comes back: the words go, the referee refuses them
     (after_deadline, B10), and the results Ana sees say so above everything else."""
     live = LiveServer(tmp_path / "rooms.sqlite3").start()
-    ana_seat, bob_seat = room_of_two(live, duration=12)
+    ana_seat, bob_seat = room_of_two(live, duration=30)  # M1: 30 s at least
     ana = frames.watch(seated(browser, live, ana_seat, PHONE))
     bob = frames.watch(seated(browser, live, bob_seat, DESKTOP))
     try:
@@ -429,7 +435,7 @@ def test_b10_a_word_typed_offline_that_arrives_after_the_deadline_is_refused_and
         for word in words:
             write(ana, word)
         expect(ana.locator("#my-words li.waiting")).to_have_count(2)
-        expect(ana.locator(".timer")).to_have_text("0:00", timeout=30_000)  # the deadline
+        expect(ana.locator(".timer")).to_have_text("0:00", timeout=45_000)  # the deadline
         ana.wait_for_timeout(1000)
         live.start()
         late = ana.locator("#late-words")
@@ -453,12 +459,13 @@ def test_b10_a_word_typed_offline_that_arrives_after_the_deadline_is_refused_and
 
 
 @pytest.mark.parametrize("phone", [PHONE, {"width": 390, "height": 844}], ids=["360", "390"])
-def test_results_on_a_phone_open_on_the_winner_and_the_scores(
+def test_results_on_a_phone_open_on_the_winner_the_next_round_and_the_own_sheet(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames, phone: ViewportSize
 ) -> None:
-    """After a round, both phones (the host's with its buttons) show the winner, then
-    the match's scores on the first screen, then the host's buttons, the sheets, and
-    the grid last (a small phone, 360×640, and a common one, 390×844)."""
+    """After a round, both phones (the host's with its buttons) show the winner, the
+    host's « Manche suivante », the grid and the player's own sheet under it on the first
+    screen, then the match's scores and the others' sheets (a small phone, 360×640, and a
+    common one, 390×844; issue 37)."""
     ana_seat, bob_seat = room_of_two(live, duration=120)
     ana = frames.watch(seated(browser, live, ana_seat, phone))
     bob = frames.watch(seated(browser, live, bob_seat, phone))
@@ -470,16 +477,17 @@ def test_results_on_a_phone_open_on_the_winner_and_the_scores(
         expect(ana.locator("#my-words li.ok")).to_have_count(1)
         ana.get_by_role("button", name="Arrêter la manche").click()
         for page in (ana, bob):
-            expect(page.locator(".sheet").first).to_be_visible()
+            expect(page.locator("#my-sheet")).to_be_visible()
             page.evaluate("window.scrollTo(0, 0)")
-            order = [box_of(page, s)["y"] for s in (".winner", "table.scores", ".sheets", ".grid")]
+            selectors = (".winner", ".results-grid", "#my-sheet", "table.scores", ".sheets")
+            order = [box_of(page, s)["y"] for s in selectors]
             assert order == sorted(order), order
-            scores = box_of(page, "table.scores")
-            assert scores["y"] + scores["height"] <= phone["height"]  # on the first screen
+            mine = box_of(page, "#my-sheet")
+            assert mine["y"] < phone["height"]  # the own sheet begins on the first screen
             for found in page.locator("p.found").all():  # « 1 pt », never « 1 pts »
                 expect(found).not_to_contain_text(re.compile(r"(?<![0-9])1 pts"))
-        buttons = box_of(ana, "#start")  # « Manche suivante », right after the scores
-        assert box_of(ana, "table.scores")["y"] < buttons["y"] < box_of(ana, ".sheets")["y"]
+        buttons = box_of(ana, "#start")  # « Manche suivante », right after the winner
+        assert box_of(ana, ".winner")["y"] < buttons["y"] < box_of(ana, ".results-grid")["y"]
         assert serious_violations(ana) == []
         width = phone["width"]
         ana.screenshot(path=str(artifacts / f"results-first-screen-host-phone-{width}.png"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -84,10 +85,10 @@ def play_boggle(ana: Page, bob: Page, live: LiveServer) -> None:
     expect(bob.locator(".sheet").first).to_be_visible(timeout=30_000)  # a busy machine
 
 
-def play_topword(ana: Page, bob: Page, live: LiveServer) -> str:
-    """A rated table of Ana and Bob: whoever starts lays the best move, then both pass
-    (T18): the one who played wins. The winner's name."""
-    ana.goto(live.url + "/")
+def play_topword(ana: Page, bob: Page, live: LiveServer) -> str | None:
+    """A rated table of Ana and Bob: each lays the best move of their rack in turn until
+    both laid two (R5), then both pass (T18). The winner's name (None: a tie)."""
+    ana.goto(live.url + "/#topword")  # the game chosen: its form opens
     ana.fill("#tw-name", "Ana")
     ana.select_option("#tw-seat-1", "person")
     ana.check("#create-table input[name=rated]")
@@ -101,41 +102,74 @@ def play_topword(ana: Page, bob: Page, live: LiveServer) -> str:
     ana.click("#start")
     expect(ana.locator(".starter")).to_contain_text("commence")
     pages = {"s1": ana, "s2": bob}
-    first = seat_view(live, ana, room)["game"]["current"]
-    hint = best(seat_view(live, pages[first], room))
-    assert hint is not None
-    type_move(pages[first], hint)
-    expect(pages[first].locator("#preview")).to_contain_text(f"{hint.verdict.points} pt")
-    pages[first].click("#play")
-    for seat in ("s2" if first == "s1" else "s1", first):
+    played = {"s1": 0, "s2": 0}
+    while min(played.values()) < 2:  # R5: a game rates once each side laid two moves
+        seat = seat_view(live, ana, room)["game"]["current"]
+        page = pages[seat]
+        expect(page.locator("#pass")).to_be_enabled()
+        hint = best(seat_view(live, page, room))
+        if hint is None:  # no move on this rack: the seat passes, the other plays on
+            page.click("#pass")
+            page.click("#confirm-yes")  # a pass is asked first
+            continue
+        type_move(page, hint)
+        expect(page.locator("#preview")).to_contain_text(f"{hint.verdict.points} pt")
+        page.click("#play")
+        played[seat] += 1
+        expect(page.locator("#pass")).to_be_disabled()
+    for _ in range(2):  # both pass (T18): the game is over
+        seat = seat_view(live, ana, room)["game"]["current"]
         expect(pages[seat].locator("#pass")).to_be_enabled()
         pages[seat].click("#pass")
+        pages[seat].click("#confirm-yes")  # a pass is asked first
     for page in pages.values():
         expect(page.locator("#final")).to_contain_text("Fin de la partie")
-    return "Ana" if first == "s1" else "Bob"
+    winners = seat_view(live, ana, room)["game"]["winners"]
+    return None if len(winners) != 1 else {"s1": "Ana", "s2": "Bob"}[winners[0]]
+
+
+@pytest.fixture(scope="module")
+def apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server behind a proxy on this machine, so that each browser says its own address
+    (X-Forwarded-For): two people of one address do not rate each other (R6)."""
+    server = LiveServer(
+        tmp_path_factory.mktemp("apart") / "rooms.sqlite3", args=["--proxy", "127.0.0.1"]
+    ).start()
+    yield server
+    server.stop()
 
 
 @pytest.mark.slow
 def test_two_accounts_play_rated_games_and_see_their_profiles_and_the_leaderboard(
-    browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
+    browser: Browser, apart: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
-    ana_context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
-    bob_context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    live = apart
+    ana_context = browser.new_context(
+        viewport=DESKTOP, locale="fr-FR", extra_http_headers={"X-Forwarded-For": "192.0.2.1"}
+    )
+    bob_context = browser.new_context(
+        viewport=PHONE, locale="fr-FR", extra_http_headers={"X-Forwarded-For": "198.51.100.2"}
+    )
     try:
         ana, bob = sign_up(ana_context, live, "Ana"), sign_up(bob_context, live, "Bob")
         frames.watch(ana)
         frames.watch(bob)
         play_boggle(ana, bob, live)
         winner = play_topword(ana, bob, live)
-        loser = "Bob" if winner == "Ana" else "Ana"
         assert (
             rating_of(ana, live, "Ana", "Boggle 4×4")
             > 1500
             > rating_of(ana, live, "Bob", "Boggle 4×4")
         )
-        assert (
-            rating_of(bob, live, winner, "Topword") > 1500 > rating_of(bob, live, loser, "Topword")
-        )
+        if winner is None:  # a tie between equals moves nobody
+            assert rating_of(bob, live, "Ana", "Topword") == 1500
+        else:
+            loser = "Bob" if winner == "Ana" else "Ana"
+            won, lost = (
+                rating_of(bob, live, winner, "Topword"),
+                rating_of(bob, live, loser, "Topword"),
+            )
+            assert won > 1500 > lost
         for page, name in ((ana, "Ana"), (bob, "Bob")):
             page.goto(f"{live.url}/joueur/{name}")
             games = page.locator("section[aria-labelledby=games-title] tbody tr")

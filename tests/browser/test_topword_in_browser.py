@@ -88,7 +88,7 @@ def test_two_people_play_topword_by_dragging_and_typing(
     bob_context = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
     ana, bob = frames.watch(ana_context.new_page()), frames.watch(bob_context.new_page())
     try:
-        ana.goto(live.url + "/")
+        ana.goto(live.url + "/#topword")  # the game chosen: its form opens
         ana.fill("#tw-name", "Ana")
         ana.select_option("#tw-seat-1", "person")
         ana.click("#create-table button[type=submit]")
@@ -113,6 +113,7 @@ def test_two_people_play_topword_by_dragging_and_typing(
             expect(page.locator("#play")).to_be_enabled()
             if hint is None:
                 page.click("#pass")
+                page.click("#confirm-yes")  # a pass is asked first
                 expect(other.locator("#last-move")).to_contain_text("passe")
                 continue
             if number % 2 == 0:
@@ -147,6 +148,8 @@ def test_two_people_play_topword_by_dragging_and_typing(
         tile = page.locator("#rack .tile").first
         put_back = tile.inner_text()
         tile.click()
+        expect(page.locator("#confirm")).to_contain_text(f"Échanger {put_back}")
+        page.click("#confirm-yes")  # an exchange is asked first
         expect(other.locator("#last-move")).to_contain_text("échange une lettre")
         expect(page.locator("#last-move")).to_contain_text(f"échange {put_back}")
         turns = seat_view(live, ana, room)["game"]["turns"]
@@ -190,6 +193,7 @@ def test_a_game_that_ends_live_ends_on_every_page(
             seat = seat_view(live, pages["s1"], table["room"])["game"]["current"]
             expect(pages[seat].locator("#pass")).to_be_enabled()
             pages[seat].click("#pass")
+            pages[seat].click("#confirm-yes")  # a pass is asked first
         for page in (*pages.values(), watcher):
             expect(page.locator("#final")).to_contain_text("Fin de la partie")
             same_after_reload(page)

@@ -447,6 +447,7 @@ SUBPROCESS_LINES = [
 @pytest.mark.parametrize(
     "argv", SUBPROCESS_LINES, ids=[b" ".join(a).decode("latin-1") for a in SUBPROCESS_LINES]
 )
+@pytest.mark.slow
 def test_bytes_that_are_not_utf8_never_give_a_traceback(argv: list[bytes], tmp_path: Path) -> None:
     env = {**os.environ, "MOTAMOT_DATA_DIR": str(tmp_path)}
     done = subprocess.run(

@@ -51,6 +51,7 @@ def test_boggle_end_of_input_ends_the_game_saved_and_resumable(tmp_path: Path) -
     assert "Partie reprise : manche 1, il reste" in again.stdout
 
 
+@pytest.mark.slow
 def test_topword_end_of_input_ends_the_game_saved_and_resumable(tmp_path: Path) -> None:
     done = _run(
         tmp_path, ["topword", "play", "--seed", "5", "--players", "human,greedy"], "passe\n"

@@ -17,6 +17,7 @@ from motamot.service.ports import ManualClock
 from motamot.service.topword.local import HUMAN, Seat, Table
 from motamot.topword import TOPWORD_FR
 from motamot.topword.game import Pass, Play, Turn
+from motamot.web import default_kinds
 
 
 def _reader() -> LineReader:
@@ -27,7 +28,7 @@ def _reader() -> LineReader:
 
 def test_b11_b14_results_and_scoreboard_text(tmp_path: Path) -> None:
     clock = ManualClock()
-    local = LocalRooms(tmp_path / "rooms.sqlite3", clock)
+    local = LocalRooms(default_kinds().rooms, tmp_path / "rooms.sqlite3", clock)
     settings = BoggleSettings(duration=30.0, rounds=2)
     match = LocalMatch.new(local, settings, "Vous", [("Ordi 1", "expert")], 3)
     out = io.StringIO()
@@ -61,7 +62,7 @@ def test_b11_b14_results_and_scoreboard_text(tmp_path: Path) -> None:
 
 
 def test_t20_topword_turn_text_itemises_the_score(tmp_path: Path) -> None:
-    local = LocalRooms(tmp_path / "rooms.sqlite3")
+    local = LocalRooms(default_kinds().rooms, tmp_path / "rooms.sqlite3")
     seats = [Seat("Ana", HUMAN), Seat("Bob", HUMAN)]
     table = Table.new(local, seats, 5, TOPWORD_FR, "fr", tmp_path / "game.txt")
     screen = TopwordScreen(io.StringIO(), _reader(), "en")
@@ -81,7 +82,7 @@ def test_t20_topword_turn_text_itemises_the_score(tmp_path: Path) -> None:
 def test_t8_a_move_that_keeps_every_tile_is_a_same_letter_stack(tmp_path: Path) -> None:
     """The room refuses a move that places nothing; the screen names it a T8 stack on the
     same letters, at the cell the move starts from, and only that refusal."""
-    local = LocalRooms(tmp_path / "rooms.sqlite3")
+    local = LocalRooms(default_kinds().rooms, tmp_path / "rooms.sqlite3")
     seats = [Seat("Ana", HUMAN), Seat("Bob", HUMAN)]
     table = Table.new(local, seats, 5, TOPWORD_FR, "fr", tmp_path / "game.txt")
     assert isinstance(table.act(Play("E1 REAXER")), Turn)  # down column E, rows 1-6

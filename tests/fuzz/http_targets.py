@@ -22,6 +22,7 @@ from urllib.parse import quote
 import msgspec
 import msgspec.inspect as mi
 
+from motamot.server.contests import ContestRequest
 from motamot.server.limits import MAX_BODY_BYTES
 from motamot.server.moderation import ReportRequest
 from motamot.server.room_routes import JoinRequest
@@ -30,20 +31,25 @@ from motamot.web.boggle.api import CreateRequest
 from motamot.web.daily.api import FinishRequest, StartRequest, WordRequest
 from motamot.web.duplicate.api import DuplicateRequest
 from motamot.web.topword.api import TableRequest
+from motamot.web.tournament.api import CreateTournament
 from tests.fuzz.mutate import mutate
 from tests.fuzz.server_targets import ODD_TEXT, hostile_value, random_json, valid_value
 
 #: Every POST route and the schema of its JSON body.
 BODIES: dict[str, type[msgspec.Struct]] = {
+    "/api/boggle": CreateRequest,
     "/api/rooms": CreateRequest,
+    "/api/topword": TableRequest,
     "/api/tables": TableRequest,
     "/api/duplicate": DuplicateRequest,
     "/api/rooms/{room}/join": JoinRequest,
     "/api/arena/{preset}/join": EnterRequest,
     "/api/rooms/{room}/report": ReportRequest,
+    "/api/rooms/{room}/contest": ContestRequest,
     "/api/daily/{preset}/{day}/start": StartRequest,
     "/api/daily/{preset}/{day}/word": WordRequest,
     "/api/daily/{preset}/{day}/finish": FinishRequest,
+    "/api/tournament": CreateTournament,
 }
 #: A past day: the daily grid's routes take it whatever the test server's clock says.
 DAY = "2021-01-01"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Sequence
 from functools import cache
@@ -26,6 +27,7 @@ import msgspec.inspect as mi
 from motamot.server.protocol import MAX_MESSAGE_BYTES, ProtocolError
 from motamot.web import default_kinds
 from tests.fuzz.mutate import mutate
+from tests.fuzz.regex_sample import regex_sample
 from tests.fuzz.targets import Target
 
 #: The protocol of the kinds this motamot serves (every message of every kind).
@@ -45,6 +47,8 @@ def parse_message(frame: str | bytes | None) -> Any:
 SERVER_ERRORS: tuple[type[Exception], ...] = (ProtocolError,)
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdeéèœ' -"
+#: What a pattern of digits (a seed's text) is made of.
+_DIGITS = "0123456789"
 #: Strings that broke or could break text handling: controls, separators, surrogates,
 #: combining marks, characters that upper() makes two, markup, JSON syntax.
 ODD_TEXT = (
@@ -79,6 +83,15 @@ ODD_NUMBERS = (
     5e-324,
     0.5,
 )
+
+
+@cache
+def _letters(pattern: str | None) -> str:
+    """The letters a string of `pattern` may be made of when the pattern is one character
+    class a letter at a time (an action's key, a word's text); none for any other."""
+    if pattern is None:
+        return _LETTERS
+    return "".join(letter for letter in _LETTERS + _DIGITS if re.fullmatch(pattern, letter))
 
 
 @cache
@@ -117,7 +130,16 @@ def valid_value(info: mi.Type, rng: random.Random) -> Any:
         return {}
     if isinstance(info, mi.StrType):
         low, high = info.min_length or 0, min(info.max_length or 24, 24)
-        return "".join(rng.choice(_LETTERS) for _ in range(rng.randint(low, max(low, high))))
+        letters = _letters(info.pattern)
+        if info.pattern is not None and not letters:  # a shape, not a class: `s12`
+            return regex_sample(info.pattern, rng)
+        text = "".join(rng.choice(letters) for _ in range(rng.randint(low, max(low, high))))
+        if info.pattern is None or re.fullmatch(info.pattern, text):
+            return text
+        # a pattern's own length bound ({1,19}) narrower than the lengths tried
+        fits = [text[:n] for n in range(len(text), 0, -1) if re.fullmatch(info.pattern, text[:n])]
+        fits += [letter for letter in letters if re.fullmatch(info.pattern, letter)]
+        return fits[0]
     if isinstance(info, mi.ListType):
         low, high = info.min_length or 0, min(info.max_length or 4, 4)
         count = rng.randint(low, max(low, high))

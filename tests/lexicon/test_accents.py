@@ -4,6 +4,8 @@ rebuilds it byte for byte in CI)."""
 
 from __future__ import annotations
 
+import pytest
+
 from motamot.lexicon import load_lexicon
 from motamot.lexicon.accents import _forms, written_forms, written_map
 from motamot.lexicon.fold import try_fold
@@ -17,6 +19,7 @@ def test_w2_a_folded_word_gets_its_written_forms() -> None:
     assert written_forms("ARETES", "en") == ()
 
 
+@pytest.mark.slow
 def test_every_form_folds_to_its_word_and_every_word_is_listed() -> None:
     forms = _forms("fr")
     french = load_lexicon("fr")
@@ -29,6 +32,7 @@ def test_every_form_folds_to_its_word_and_every_word_is_listed() -> None:
         assert not any(form.endswith("È") for form in written)  # « aimè-je » forms left out
 
 
+@pytest.mark.slow
 def test_the_whole_file_is_read_as_fold_reads_each_line() -> None:
     """The map folds the file's whole text at once; `fold`, line by line, is the oracle."""
     import gzip

@@ -134,6 +134,7 @@ def test_w1_short_words_the_review_removed_are_invalid(word: str) -> None:
     assert word not in load_lexicon("fr")
 
 
+@pytest.mark.slow
 def test_w1_fr_has_exactly_the_two_letter_words_of_club_play() -> None:
     assert len(FR_TWO_LETTERS) == 81
     assert sorted(w for w in load_lexicon("fr") if len(w) == 2) == FR_TWO_LETTERS
@@ -328,6 +329,7 @@ def test_w3_dict_export_is_sorted_folded_and_matches_info(
     assert json.loads(info)["sha256"] == lexicon.sha256
 
 
+@pytest.mark.slow
 def test_w3_en_export_count_matches_info(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "dict", "export", "--dict", "en")
     assert code == 0

@@ -1,6 +1,6 @@
 """Fault test: three `motamot serve` processes, one Boggle room across them, its owner SIGKILLed.
 
-    python -m tests.scale.fault [--players 6] [--duration 20]
+    python -m tests.scale.fault [--players 6] [--duration 30]
 
 Players of one room are spread over the three processes and write words
 all round long; mid-round the process holding the room's lease is killed
@@ -166,7 +166,7 @@ async def boggle_fault(db: str, broker: str, players: int, duration: float) -> F
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--duration", type=float, default=20.0)
+    parser.add_argument("--duration", type=float, default=30.0)  # M1: 30 s at least
     parser.add_argument("--games", default="boggle,topword")
     args = parser.parse_args()
     failed = False

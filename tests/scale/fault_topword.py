@@ -30,7 +30,6 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from motamot.service.brokers.redis import split_url
-from motamot.service.kinds import default_kinds
 from motamot.service.rooms.codec import decode_answer
 from motamot.service.rooms.commands import AddBot, Join
 from motamot.service.rooms.host import cached_lexicons
@@ -42,6 +41,7 @@ from motamot.service.topword.events import Exchanged, GameEnded, Passed, Played
 from motamot.service.topword.room import TopwordRoom
 from motamot.topword.bots import make_bot, view_of
 from motamot.topword.bots.view import as_action
+from motamot.web import default_kinds
 from tests.scale.processes import LEASE_SECONDS, lease_owner, pid_of
 from tests.service.backends import postgres_schema, redis_prefix
 
@@ -140,7 +140,7 @@ class TopwordFigures:
 
 
 async def topword_fault(db: str, broker: str, lease: float) -> TopwordFigures:
-    codec = default_kinds().commands
+    codec = default_kinds().rooms.commands
     address, prefix = split_url(broker)
     client = aioredis.Redis.from_url(address)
     store = await PostgresStore.open(db)

@@ -15,13 +15,13 @@ import json
 import sys
 
 from motamot.service.brokers.redis import RedisBroker
-from motamot.service.kinds import default_kinds
 from motamot.service.ports import SystemClock
 from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
 from motamot.service.rooms.codec import encode_answer
 from motamot.service.rooms.host import cached_lexicons
 from motamot.service.stores.postgres import PostgresStore
 from motamot.service.topword.settings import TopwordSettings
+from motamot.web import default_kinds
 
 
 async def serve(db: str, broker_url: str) -> None:
@@ -32,7 +32,7 @@ async def serve(db: str, broker_url: str) -> None:
         broker,
         SystemClock(),
         cached_lexicons(),
-        default_kinds(),
+        default_kinds().rooms,
         lease_seconds=lease_seconds_from_env(),
     )
     await host.start()

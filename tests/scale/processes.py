@@ -98,7 +98,7 @@ def start_server(
     return ServerProcess(port, process)
 
 
-def wait_until_up(server: ServerProcess, seconds: float = 30) -> None:
+def wait_until_up(server: ServerProcess, seconds: float = 90) -> None:
     give_up = time.monotonic() + seconds
     while time.monotonic() < give_up:
         if server.process.poll() is not None:

@@ -22,6 +22,7 @@ def urls() -> Iterator[tuple[str, str]]:
         yield db, broker
 
 
+@pytest.mark.slow
 def test_sigterm_closes_sockets_with_1012_and_hands_rooms_over(urls: tuple[str, str]) -> None:
     db, broker = urls
     address, prefix = split_url(broker)

@@ -23,6 +23,11 @@ def free_port() -> int:
     return port
 
 
+#: How long a server may take to answer its first request: generous, since a loaded machine
+#: (a test run on every core, browsers) takes far longer than the second it takes idle.
+START_SECONDS = 120
+
+
 class LiveServer:
     """`motamot serve` in its own process, on a database file that outlives it."""
 
@@ -65,7 +70,7 @@ class LiveServer:
                 stderr=log,
                 preexec_fn=self._limit_open_files if self.open_files else None,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server died: {self.log()!r}")
@@ -74,7 +79,8 @@ class LiveServer:
                     return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        self.stop()  # never leave a server behind: the caller gets no object to stop
+        raise RuntimeError(f"server did not start in {START_SECONDS} s: {self.log()!r}")
 
     def log(self) -> str:
         """What the server printed and logged so far (every run on this port)."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from motamot.server.assets import IMMUTABLE, Assets, version_of
+from motamot.web import default_kinds
 from tests.server.helpers import create
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "motamot"
@@ -24,8 +25,19 @@ def test_every_asset_a_page_names_is_served_under_the_version(client: TestClient
     pages = ["/", f"/r/{room}", f"/r/{room}/watch", f"/r/{table}", f"/r/{table}/replay", "/r/none"]
     pages.append("/grille-du-jour")
     named = {url for page in pages for url in ASSET.findall(client.get(page).text)}
-    # app.css, home.js, arena.css, daily.css, room.js, table.js, review.js, daily.js
-    assert len(named) == 8
+    # app.css, home.js, room.js, table.js, review.js, daily.js; every kind's styles (linked
+    # by every page) and every create form's module (on the home page)
+    names = {url.split("/", 3)[3] for url in named}
+    kinds = default_kinds()
+    styles = {sheet for kind in kinds for sheet in kind.styles}
+    forms = {
+        f"{kind.name}/create.js"
+        for kind in kinds
+        if kind.static and (kind.static / "create.js").exists()
+    }
+    pages_own = {"app.css", "home.js", "boggle/room.js", "topword/table.js", "topword/review.js"}
+    daily = {"daily/daily.js", "daily/daily.css", "arena/arena.css"}  # the daily page's
+    assert names == styles | forms | pages_own | daily
     versions = {url.split("/")[2] for url in named}
     assert len(versions) == 1
     version = versions.pop()

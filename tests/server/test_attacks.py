@@ -25,7 +25,6 @@ from motamot.server.feed import CLOSE_REPLACED
 from motamot.server.links import room_of
 from motamot.server.serve import build_app
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.kinds import default_kinds as default_room_kinds
 from motamot.service.ports import ManualClock, StoredEvent
 from motamot.service.rooms.host import RoomHost
 from motamot.service.stores.memory import MemoryStore
@@ -99,15 +98,16 @@ def _unknown_ids(count: int) -> list[str]:
     return [secrets.token_urlsafe(12) for _ in range(count)]
 
 
+@pytest.mark.slow
 def test_item4_unknown_room_ids_leave_nothing_behind_in_the_host() -> None:
     """200,000 ids that name no room: no lock, no room, memory back to where it was."""
 
     async def main() -> tuple[int, int, int]:
         host = RoomHost(
-            MemoryStore(), LocalBroadcaster(), ManualClock(), lexicons, default_room_kinds()
+            MemoryStore(), LocalBroadcaster(), ManualClock(), lexicons, default_kinds().rooms
         )
         await host.start(timers=False)
-        room = await host.create(default_room_kinds()["boggle"].settings())
+        room = await host.create(default_kinds().rooms["boggle"].settings())
         assert isinstance(room, str)
         for room_id in _unknown_ids(2_000):  # warm up what is allocated once
             await host.view(room_id, None)

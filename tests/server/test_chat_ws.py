@@ -17,7 +17,7 @@ from motamot.service.ports import ManualClock
 from motamot.service.rooms.chat import MAX_CHARS, RATE_COUNT, RATE_SECONDS
 from motamot.service.topword.settings import TopwordSettings
 from tests.server.helpers import create, hello, join, of_type, send, until
-from tests.server.test_topword_ws import create_table
+from tests.web.topword.test_topword_ws import create_table
 
 Message = dict[str, Any]
 

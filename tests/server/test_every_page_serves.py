@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.server.live import LiveServer
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "wheel_smoke.py"
 
 
+@pytest.mark.slow
 def test_every_page_and_asset_a_page_references_answers(tmp_path: Path) -> None:
     live = LiveServer(tmp_path / "rooms.sqlite3").start()
     try:

@@ -4,8 +4,10 @@ played over its sockets is what the round did (words stored, sockets open, appen
 from __future__ import annotations
 
 import gc
+import logging
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
@@ -61,12 +63,57 @@ def test_readyz_says_503_store_when_the_store_fails() -> None:
     with TestClient(build_app(factory, ManualClock(), default_kinds())) as client:
         assert client.get("/readyz").status_code == 200
         store.down = True
-        answer = client.get("/readyz")
-        assert answer.status_code == 503
+        answer = readyz_until(client, 503)  # the probe in the background saw it
         assert answer.json() == {"status": "unready", "reason": "store"}
         assert client.get("/healthz").status_code == 200  # alive, only not ready
         store.down = False
-        assert client.get("/readyz").status_code == 200
+        readyz_until(client, 200)
+
+
+def readyz_until(client: TestClient, status: int, seconds: float = 2.0) -> Any:
+    """`/readyz` asked until it answers `status` (the probe runs every 0.5 s)."""
+    give_up = time.monotonic() + seconds
+    while True:
+        answer = client.get("/readyz")
+        if answer.status_code == status or time.monotonic() > give_up:
+            assert answer.status_code == status
+            return answer
+        time.sleep(0.05)
+
+
+def test_readiness_store_errors_and_players_in_play_are_counted() -> None:
+    store = FailingStore()
+
+    async def factory() -> FailingStore:
+        return store
+
+    with TestClient(build_app(factory, ManualClock(), default_kinds())) as client:
+        room, ana = create(client, duration=60)
+        with client.websocket_connect(f"/ws/{room}") as socket:
+            hello(socket, ana)
+            with client.websocket_connect(f"/ws/{room}") as watcher:
+                hello(watcher, None)
+                playing = scrape(client)
+        assert playing[("motamot_players_in_play", ())] == 1  # the spectator is not
+        assert playing[("motamot_rooms_in_play", ())] == 1
+        readyz_until(client, 200)
+        assert scrape(client)[("motamot_ready", ())] == 1  # the probe says it
+        store.down = True
+        readyz_until(client, 503)
+        down = scrape(client)
+        store.down = False
+    assert down[("motamot_ready", ())] == 0
+    assert down[("motamot_store_errors_total", (("operation", "load"),))] >= 1
+    assert down[("motamot_players_in_play", ())] == 0
+
+
+def test_each_warning_of_the_redis_modules_counts_as_a_broker_error(client: TestClient) -> None:
+    before = scrape(client)[("motamot_broker_errors_total", ())]
+    logging.getLogger("motamot.service.brokers.redis_presence").warning("presence not shared")
+    logging.getLogger("motamot.service.rooms.relay").warning("relay connection lost")
+    logging.getLogger("motamot.service.brokers.redis").info("subscribed")  # not an error
+    logging.getLogger("motamot.service.rooms.host").warning("another module's")
+    assert scrape(client)[("motamot_broker_errors_total", ())] == before + 2
 
 
 def test_metrics_count_what_a_round_did(client: TestClient) -> None:

@@ -20,6 +20,6 @@ def test_a_text_with_a_name_in_it_keeps_the_name_isolated_and_escapes_the_rest()
     assert isinstance(shown, Markup)
     assert shown == "contre <bdi>&lt;i&gt;x&lt;/i&gt;</bdi>, <bdi>שרה</bdi>"
     title = t("profile_title", name=bdi("Zoé & co"))
-    assert title == "Joueur <bdi>Zoé &amp; co</bdi>"
+    assert title == "Profil de <bdi>Zoé &amp; co</bdi>"
     plain = t("against", names="<i>")  # no markup: plain text, escaped by the template
     assert plain == "contre <i>" and not isinstance(plain, Markup)

@@ -98,7 +98,9 @@ def test_a_public_table_appears_fills_up_and_leaves_the_lobby(client: TestClient
         lobby = Lobby(socket)
         assert lobby.tables == {}
         private, _ = create(client, "/api/tables", seats=["person"])
-        room, ana = create(client, "/api/tables", seats=["person"], public=True, turn_seconds=60)
+        room, ana = create(
+            client, "/api/tables", seats=["person"] * 3, public=True, turn_seconds=60
+        )
         lobby.wait(lambda lobby: room in lobby.tables)
         assert private not in lobby.tables
         row = lobby.tables[room]
@@ -220,7 +222,7 @@ def test_two_processes_show_the_same_lobby(two_processes: tuple[TestClient, Test
     ):
         on_first, on_second = Lobby(here), Lobby(there)
         boggle, _ = create(first, "/api/rooms", public=True)
-        table, ana = create(second, "/api/tables", seats=["person"], public=True)
+        table, ana = create(second, "/api/tables", seats=["person"] * 2, public=True)
         both = {boggle, table}
         on_first.wait(lambda lobby: set(lobby.tables) == both)
         on_second.wait(lambda lobby: set(lobby.tables) == both)

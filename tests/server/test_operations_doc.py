@@ -25,10 +25,11 @@ from pathlib import Path
 
 import psycopg
 import pytest
+import redis
 
-from tests.browser.nginx import MAIN, NGINX, free_port, readme_site, self_signed
+from tests.browser.nginx import MAIN, NGINX, free_port, self_signed, shipped_site
 from tests.mailbox import Mailbox, certificate
-from tests.service.backends import POSTGRES_URL, redis_prefix
+from tests.service.backends import POSTGRES_URL, REDIS_URL, redis_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "operations.md"
@@ -76,6 +77,9 @@ class Run:
         text = text.replace("/srv/backups", str(self.tmp / "backups"))
         text = text.replace(CERTIFICATE, str(self.tmp / "nginx" / "cert.pem"))
         text = text.replace(KEY, str(self.tmp / "nginx" / "key.pem"))
+        text = text.replace("/var/log/nginx/", f"{self.tmp / 'nginx'}/")
+        restored = "redis://127.0.0.1:6379/0?prefix=motamot-restored"
+        text = text.replace(restored, f"{self.broker}-restored")  # the copy's own prefix
         text = text.replace("redis://127.0.0.1:6379/0", self.broker)
         if self.mailbox is not None:
             text = text.replace(SMTP_HOST, f"127.0.0.1:{self.mailbox.port}")
@@ -168,14 +172,15 @@ def _state(pid: int) -> str:
 
 
 def create(port: int) -> str:
+    """A new room's players' link (its first 16 characters are the room's id)."""
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/rooms",
         data=json.dumps({"name": "Ana", "duration": 60}).encode(),
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
-        room: str = json.loads(answer.read())["room"][:16]
-    return room
+        link: str = json.loads(answer.read())["room"]
+    return link
 
 
 def report(port: int, room: str, seat: str) -> None:
@@ -239,11 +244,23 @@ def run(tmp_path: Path) -> Iterator[Run]:
             with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
                 for name in (each.database, f"{each.database}_restored"):
                     conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            _forget_keys(broker.split("prefix=")[1] + "-restored")
 
 
-def test_the_nginx_configuration_is_the_readme_s() -> None:
+def _forget_keys(prefix: str) -> None:
+    """The keys the restored copy's process left under its own prefix."""
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}:*"))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+def test_the_nginx_configuration_is_the_shipped_file() -> None:
     page = next(text for name, kind, text in steps() if kind == "nginx")
-    assert page == readme_site()
+    assert page == shipped_site("motamot-cluster.conf")
 
 
 @pytest.mark.slow
@@ -251,7 +268,7 @@ def test_every_command_of_the_page_runs(run: Run) -> None:
     before: dict[str, Callable[[], None]] = {
         "one-restore": lambda: run.stop_server(run.port("8000")),
         "one-mail": lambda: run.stop_server(run.port("8000")),
-        "one-moderation": lambda: report(run.port("8000"), run.rooms["kept"], "s1"),
+        "one-moderation": lambda: report(run.port("8000"), run.rooms["kept"][:16], "s1"),
     }
     after: dict[str, Callable[[str], None]] = {
         "one-start": lambda out: run.rooms.update(kept=create(run.port("8000"))),
@@ -289,8 +306,8 @@ def _check_metrics(out: str) -> None:
 
 def _restored(run: Run) -> None:
     port = run.port("8000")
-    assert status(port, f"/r/{run.rooms['kept']}/watch") == 200  # made before the backup
-    assert status(port, f"/r/{run.rooms['later']}/watch") == 404  # made after it
+    assert status(port, f"/r/{run.rooms['kept'][:16]}/watch") == 200  # made before the backup
+    assert status(port, f"/r/{run.rooms['later'][:16]}/watch") == 404  # made after it
 
 
 def _mailed(run: Run) -> None:
@@ -323,4 +340,32 @@ def _through_nginx(out: str) -> None:
 
 
 def _dumped(run: Run) -> None:
-    assert status(run.port("8004"), f"/r/{run.rooms['cluster']}/watch") == 200
+    """The cluster's room is in the copy, and while a live process owns it, a player
+    joining it through the copy's process sits in the copy only (its own Redis prefix:
+    nothing sent to the cluster's owner)."""
+    link = run.rooms["cluster"]
+    room = link[:16]
+    assert status(run.port("8001"), f"/r/{room}/watch") == 200  # a live process owns it
+    assert status(run.port("8004"), f"/r/{room}/watch") == 200
+    live = f"{POSTGRES_URL.rsplit('/', 1)[0]}/{run.database}"
+    copy = f"{live}_restored"
+    before = {url: _events(url, room) for url in (live, copy)}
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{run.port('8004')}/api/rooms/{link}/join",
+        data=json.dumps({"name": "Bea"}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10).close()
+    except urllib.error.HTTPError as error:
+        raise AssertionError(error.read()) from None
+    assert _events(live, room) == before[live]
+    assert _events(copy, room) == before[copy] + 1
+
+
+def _events(url: str, room: str) -> int:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM motamot.events WHERE room = %s", (room,))
+        found = row.fetchone()
+    assert found is not None
+    return int(found[0])

@@ -19,15 +19,19 @@ from tests.server.stored import StoredServer, stored_server
 
 #: What each POST route takes, valid (the room's id put in by `bodies`).
 BODIES = {
+    "/api/boggle": {"name": "Ana"},
     "/api/rooms": {"name": "Ana"},
+    "/api/topword": {"name": "Ana"},
     "/api/tables": {"name": "Ana"},
     "/api/duplicate": {"name": "Ana"},
     "/api/rooms/{room}/join": {"name": "Bob"},
     "/api/arena/{preset}/join": {"name": "Cy"},
     "/api/rooms/{room}/report": {"seat": "s1", "reason": "cheating"},
+    "/api/rooms/{room}/contest": {"word": "kip"},
     "/api/daily/{preset}/{day}/start": {"name": "Di"},
     "/api/daily/{preset}/{day}/word": {"text": "mot"},
     "/api/daily/{preset}/{day}/finish": {},
+    "/api/tournament": {"name": "Ana", "title": "Le tournoi du club"},
 }
 #: The account pages' forms (`server.players`): urlencoded, each with its own token.
 FORMS = ACCOUNT_FORMS
@@ -122,6 +126,9 @@ def test_this_sites_pages_and_clients_without_an_origin_are_served(server: Store
             answer = server.client.post(path, json=body, headers=headers)
             if path.endswith("/report"):  # served, and refused by the route: one's own seat
                 assert answer.json().get("refused") == "report_self", (origin, answer.text)
+                continue
+            if path == "/api/tournament":  # served, and refused by the route: no account
+                assert answer.json().get("refused") == "account_required", (origin, answer.text)
                 continue
             if "/api/daily/" in path and number:  # served: the one play of the day is over
                 refused = answer.json().get("refused")

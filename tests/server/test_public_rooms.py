@@ -12,7 +12,7 @@ from motamot.service.rooms.events import SettingsChanged
 from motamot.service.rooms.outcomes import Refusal
 from tests.server.helpers import hello, join, send, until
 from tests.server.stored import StoredServer, stored_server
-from tests.server.test_topword_ws import create_table
+from tests.web.topword.test_topword_ws import create_table
 
 #: Both create APIs: (path, the body besides `public`).
 APIS = {

@@ -135,6 +135,7 @@ def post_as(server: LiveServer, address: str | None) -> int:
         return error.code
 
 
+@pytest.mark.slow
 def test_behind_the_proxy_each_player_s_address_counts(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "rooms.sqlite3", args=["--rooms-per-hour", "2"]).start()
     try:

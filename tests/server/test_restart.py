@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from motamot.web.boggle.api import ROOM_ROUND
 from tests.server.helpers import grid_words
 from tests.server.live import LiveServer
 
-#: The shortest round a room accepts.
-DURATION = 10
+#: The shortest round a room accepts (M1).
+DURATION = int(ROOM_ROUND.low)
 
 
 def receive_until(socket: ClientConnection, kind: str) -> dict[str, Any]:

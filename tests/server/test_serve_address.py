@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import json
 import subprocess
 import sys
 
@@ -47,14 +48,15 @@ def test_listening_on_one_address_says_it_is_this_machine_only() -> None:
 
 def test_motamot_serve_prints_the_address_friends_can_open(tmp_path: object) -> None:
     """On this machine the host name resolves to a loopback address: the old look-up
-    printed nothing for friends. The line printed is the route's own address."""
+    printed nothing for friends. The line logged is the route's own address (start-up
+    lines are in the log format: JSON when standard error is no terminal)."""
     port = free_port()
     command = [sys.executable, "-m", "motamot", "serve", "--port", str(port)]
-    command += ["--db", f"{tmp_path}/rooms.sqlite3"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    command += ["--db", f"{tmp_path}/rooms.sqlite3", "--secret-file", f"{tmp_path}/secret"]
+    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     try:
-        assert server.stdout is not None
-        lines = [server.stdout.readline().strip() for _ in range(2)]
+        assert server.stderr is not None
+        lines = [json.loads(server.stderr.readline())["message"] for _ in range(2)]
     finally:
         server.terminate()
         server.wait(timeout=30)

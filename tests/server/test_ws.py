@@ -55,8 +55,8 @@ def test_join_word_and_instant_verdicts(client: TestClient) -> None:
         verdict = ack["events"][0]
         assert ack["id"] == 2 and verdict["feedback"] == "accepted" and verdict["points"] > 0
         assert verdict["word"] == word and verdict["path"]
-        send(socket, {"type": "word", "text": "zzzq", "id": 3})
-        assert until(socket, of_type("ack"))["events"][0]["feedback"] == "not_in_dictionary"
+        send(socket, {"type": "word", "text": "zzzq", "id": 3})  # B12: the grid first
+        assert until(socket, of_type("ack"))["events"][0]["feedback"] == "no_path"
         send(socket, {"type": "word", "text": word, "id": 4})
         refused = until(socket, of_type("refused"))
         assert refused["id"] == 4 and refused["code"] == "duplicate_entry"

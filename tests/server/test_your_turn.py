@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -101,6 +102,10 @@ def test_the_player_to_move_sees_your_turn_and_the_other_does_not(client: TestCl
     assert f"contre <bdi>{other}</bdi>" in mine  # the name isolated (issue 26 item 7)
     own = "Ana" if first == "s1" else "Bob"
     assert f" · <bdi>{own}</bdi>" in mine  # the name the player sat with, isolated
+    # issue 37: a date as a sentence says it (« depuis le 6 décembre »), never 2026-12-06
+    notice = mine.split('id="your-turn"', 1)[1].split("</section>", 1)[0]
+    assert re.search(r"votre tour depuis le (1er|\d{1,2}) [a-zéû]+</li>", notice), notice
+    assert not re.search(r"\d{4}-\d\d-\d\d", notice)
     as_player(client, jars[first])
     with client.websocket_connect(f"/ws/{room}") as socket:
         hello(socket, tokens[first])

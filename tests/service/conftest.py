@@ -28,7 +28,6 @@ import pytest
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.brokers.redis import RedisBroker
-from motamot.service.kinds import default_kinds
 from motamot.service.ports import Broadcaster, Clock, EventStore, StoredEvent
 from motamot.service.rooms.cluster import ClusterHost
 from motamot.service.rooms.codec import EventDecodeError
@@ -37,6 +36,7 @@ from motamot.service.rooms.host import RoomHost
 from motamot.service.stores.memory import MemoryStore
 from motamot.service.stores.postgres import PostgresStore
 from motamot.service.stores.sqlite import SqliteStore
+from motamot.web import default_kinds
 from tests.service.backends import postgres_schema, redis_prefix
 
 T = TypeVar("T")
@@ -48,7 +48,7 @@ def lexicons(name: str) -> Lexicon:
 
 
 #: The room kinds this motamot plays (what every host of these tests serves).
-KINDS = default_kinds()
+KINDS = default_kinds().rooms
 
 
 def decode(text: str) -> Event:
@@ -233,6 +233,30 @@ async def cluster_process(
         await host.close()
         await broker.close()
         await store.close()
+
+
+@asynccontextmanager
+async def mortal_process(urls: tuple[str, str], clock: Clock) -> AsyncIterator[ClusterHost]:
+    """A process that the test kills (`kill`) rather than stops: its connections are
+    closed at the end, its host never (a dead process releases nothing)."""
+    store = await PostgresStore.open(urls[0])
+    broker = await RedisBroker.open(urls[1], store)
+    host = ClusterHost(store, broker, clock, lexicons, KINDS, lease_seconds=1.0)
+    await host.start()
+    try:
+        yield host
+    finally:
+        await broker.close()
+        await store.close()
+
+
+async def kill(host: ClusterHost) -> None:
+    """`host`'s process dies as by SIGKILL: no release, no more renewals, nobody on its
+    inbox (its lease runs out on Redis's time)."""
+    assert host._sweeper is not None and host.leases._renewer is not None
+    host._sweeper.cancel()
+    host.leases._renewer.cancel()
+    await host.relay.close()
 
 
 class SeveralProcesses:

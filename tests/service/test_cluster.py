@@ -18,20 +18,24 @@ from motamot.service.boggle.commands import StartRound, WriteWord
 from motamot.service.boggle.events import RoundEnded, WordWritten
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
-from motamot.service.brokers.redis import RedisBroker
 from motamot.service.ports import ManualClock
 from motamot.service.rooms.cluster import ClusterHost
 from motamot.service.rooms.commands import AddBot as TAddBot
 from motamot.service.rooms.commands import Join
 from motamot.service.rooms.commands import Join as TJoin
 from motamot.service.rooms.outcomes import Ack, Refusal
-from motamot.service.stores.postgres import PostgresStore
 from motamot.service.topword.commands import Pass, Start
 from motamot.service.topword.events import Exchanged, Passed, Played
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
 from tests.service.backends import postgres_schema, redis_prefix
-from tests.service.conftest import KINDS, cluster_process, digest, from_stored, lexicons
+from tests.service.conftest import (
+    cluster_process,
+    digest,
+    from_stored,
+    kill,
+    mortal_process,
+)
 from tests.service.test_postgres_redis import run
 
 GRID_SEED = 7
@@ -102,11 +106,11 @@ def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
 ) -> None:
     async def main() -> None:
         clock = ManualClock()
-        async with cluster_host(urls, clock) as b, cluster_host(urls, clock) as c:
-            a_store = await PostgresStore.open(urls[0])
-            a_broker = await RedisBroker.open(urls[1], a_store)
-            a = ClusterHost(a_store, a_broker, clock, lexicons, KINDS, lease_seconds=1.0)
-            await a.start()
+        async with (
+            cluster_host(urls, clock) as b,
+            cluster_host(urls, clock) as c,
+            mortal_process(urls, clock) as a,
+        ):
             room_id = await a.create(BoggleSettings(duration=60))
             assert isinstance(room_id, str) and await a.claim(room_id)
             ana = await join(b, room_id, "ana")
@@ -117,11 +121,7 @@ def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
             for seat, host, text in ((ana, b, "main"), (bob, c, "faim")):
                 assert isinstance(await host.submit(room_id, seat, WriteWord(text)), Ack)
                 acked.append((seat, text))
-            # a dies as by SIGKILL: no release, no more renewals, nobody on its inbox
-            assert a._sweeper is not None and a.leases._renewer is not None
-            a._sweeper.cancel()
-            a.leases._renewer.cancel()
-            await a.relay.close()
+            await kill(a)
             for seat, host, text in ((ana, b, "tes"), (bob, c, "net"), (ana, c, "rat")):
                 answer = await host.submit(room_id, seat, WriteWord(text))
                 assert isinstance(answer, Ack), answer
@@ -136,8 +136,6 @@ def test_a_dead_owner_is_replaced_and_nothing_acknowledged_is_lost(
             assert len(ended) == 1 and ended[0].at == deadline
             written = [(e.seat, e.text) for e in events if isinstance(e, WordWritten)]
             assert sorted(written) == sorted(acked)
-            await a_broker.close()
-            await a_store.close()
 
     run(main)
 
@@ -216,11 +214,7 @@ def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
 
     async def main() -> None:
         clock = ManualClock()
-        async with cluster_host(urls, clock) as b:
-            a_store = await PostgresStore.open(urls[0])
-            a_broker = await RedisBroker.open(urls[1], a_store)
-            a = ClusterHost(a_store, a_broker, clock, lexicons, KINDS, lease_seconds=1.0)
-            await a.start()
+        async with cluster_host(urls, clock) as b, mortal_process(urls, clock) as a:
             room_id = await a.create(TopwordSettings(turn_seconds=60))
             assert isinstance(room_id, str) and await a.claim(room_id)
             assert isinstance(await b.submit(room_id, None, TJoin("ana", digest("ana"))), Ack)
@@ -234,11 +228,7 @@ def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
             clock.advance(20)
             deadline = table.turn_deadline()
             assert deadline is not None and table.current != first
-            # a dies as by SIGKILL, 20 s into the second turn
-            assert a._sweeper is not None and a.leases._renewer is not None
-            a._sweeper.cancel()
-            a.leases._renewer.cancel()
-            await a.relay.close()
+            await kill(a)  # 20 s into the second turn
             clock.advance(100)  # long past that turn's deadline
             await asyncio.sleep(1.5)  # a's lease runs out (Redis time)
             view = await b.view(room_id, None)  # b needs the room: it takes it over
@@ -247,8 +237,6 @@ def test_a_topword_turn_clock_survives_its_owner(urls: tuple[str, str]) -> None:
             passes = [e for e in rows if isinstance(e, Passed)]
             assert [p.timed_out for p in passes[:2]] == [False, True]
             assert passes[1].at == deadline  # not when b took over, 100 s later
-            await a_broker.close()
-            await a_store.close()
 
     run(main)
 

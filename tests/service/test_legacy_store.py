@@ -19,11 +19,11 @@ import pytest
 
 from motamot.service.boggle import BOGGLE
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.kinds import default_kinds
 from motamot.service.ports import EventStore, ManualClock
 from motamot.service.rooms.codec import EventDecodeError
 from motamot.service.rooms.host import RoomHost, cached_lexicons
 from motamot.service.stores.sqlite import SqliteStore
+from motamot.web import default_kinds
 
 LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy"
 
@@ -41,7 +41,11 @@ async def _views_of(store: EventStore) -> tuple[dict[str, Any], dict[str, Any]]:
 
 async def _views_in(store: EventStore) -> dict[str, Any]:
     host = RoomHost(
-        store, LocalBroadcaster(), ManualClock(1_764_000_400.0), cached_lexicons(), default_kinds()
+        store,
+        LocalBroadcaster(),
+        ManualClock(1_764_000_400.0),
+        cached_lexicons(),
+        default_kinds().rooms,
     )
     try:  # each room as its events left it (no tick: a clock that ran out stays as stored)
         views: dict[str, Any] = {}

@@ -74,7 +74,7 @@ def test_l1_a_public_boggle_room_is_listed_with_its_rules_clock_seats_and_free_s
         True,
         False,
         True,
-        (ListedSeat("Ana", "p-Ana"), ListedSeat("Bot 1", None, "expert")),
+        (ListedSeat("Ana", "p-Ana"), ListedSeat("Camille", None, "expert")),
         MAX_HUMANS - 1,
     )
     assert listing.listed()
@@ -243,7 +243,7 @@ def test_l1_the_rating_range_is_the_seated_players_ratings_in_the_rooms_family()
                 ListedSeat("Ana", "player-ana"),
                 ListedSeat("Bob", "player-bob"),
                 ListedSeat("Cat", "player-cat"),  # no rating: not counted
-                ListedSeat("Bot 1", None, "greedy"),
+                ListedSeat("Camille", None, "greedy"),
             )
             await store.write([entry("r1", 1, seats=seats, free=1)])
             await store.write([entry("r2", 1, T0 - 1, seats=(ListedSeat("Cat", "p-cat"),))])

@@ -11,8 +11,9 @@ import pytest
 
 from motamot.boggle import Status, parse_record, replay
 from motamot.boggle.record import format_record
+from motamot.boggle.referee import Feedback
 from motamot.lexicon import Lexicon
-from motamot.service.boggle.feedback import Feedback, RoundOutcome
+from motamot.service.boggle.feedback import RoundOutcome
 from motamot.service.boggle.local import LocalMatch, LocalRound
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.local import LocalRooms
@@ -29,6 +30,7 @@ from motamot.service.topword.local import (
 )
 from motamot.topword import TOPWORD_FR
 from motamot.topword.game import Action, Exchange, Pass, Turn
+from motamot.web import default_kinds
 
 GRID_SEED = 3  # EFSR/OTEM/QuLEA/XLZU
 
@@ -57,7 +59,7 @@ def play(tmp_path: Path) -> Iterator[Callable[..., Played]]:
 
     def start(bots: int = 1, duration: float = 8.0, seed: int = GRID_SEED, **kw: Any) -> Played:
         clock = ManualClock()
-        local = LocalRooms(tmp_path / f"rooms-{len(opened)}.sqlite3", clock)
+        local = LocalRooms(default_kinds().rooms, tmp_path / f"rooms-{len(opened)}.sqlite3", clock)
         opened.append(local)
         names = [("Ordi 1", "expert"), ("Ordi 2", "expert")][:bots]
         settings = BoggleSettings(duration=duration, **kw)
@@ -78,9 +80,10 @@ def test_live_feedback_codes(play: Callable[..., Played]) -> None:
     assert game.at(2.0).submit("FERMETE ").feedback is Feedback.DUPLICATE
     assert game.at(2.5).submit("ab").feedback is Feedback.TOO_SHORT
     assert game.at(3.0).submit("maison").feedback is Feedback.NO_PATH
-    assert game.at(3.5).submit("xyzzy").feedback is Feedback.NOT_IN_DICTIONARY
+    assert game.at(3.5).submit("tema").feedback is Feedback.NOT_IN_DICTIONARY  # on the grid
+    assert game.at(4.0).submit("xyzzy").feedback is Feedback.NO_PATH  # B12: the grid first
     # the duplicate is not written twice; the refused words stay on the sheet, as on paper
-    assert live.written == ("Fermeté", "ab", "maison", "xyzzy")
+    assert live.written == ("Fermeté", "ab", "maison", "tema", "xyzzy")
 
 
 def test_b10_nothing_is_written_after_the_deadline(play: Callable[..., Played]) -> None:
@@ -211,7 +214,7 @@ def test_parse_seats_names_and_levels() -> None:
 
 
 def test_t17_table_saves_seats_and_resumes(tmp_path: Path) -> None:
-    local = LocalRooms(tmp_path / "rooms.sqlite3")
+    local = LocalRooms(default_kinds().rooms, tmp_path / "rooms.sqlite3")
     seats = [Seat("Vous", HUMAN), Seat("Ordi", "greedy")]
     table = Table.new(local, seats, 5, TOPWORD_FR, "fr", tmp_path / "g.txt")
     if table.seat.human:

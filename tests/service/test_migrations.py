@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from motamot.service.stores import postgres, sqlite
+from motamot.service.stores import postgres, sqlite, urls
 from motamot.service.stores.migrations import SchemaTooNew
 from motamot.service.stores.postgres import PostgresStore
 from motamot.service.stores.sqlite import SqliteStore
@@ -115,7 +115,7 @@ def legacy_schema() -> Iterator[str]:
 
 
 def pg_version(url: str) -> int:
-    conninfo, schema = postgres.split_url(url)
+    conninfo, schema = urls.split_url(url)
     with psycopg.connect(conninfo) as conn:
         query = sql.SQL("SELECT version FROM {}.schema_version").format(sql.Identifier(schema))
         row = conn.execute(query).fetchone()

@@ -16,7 +16,7 @@ from psycopg import sql
 
 from motamot.service.brokers.redis import RedisBroker, RedisSubscription, encode_batch, split_url
 from motamot.service.ports import SeqConflict, StoredEvent
-from motamot.service.stores import postgres
+from motamot.service.stores import postgres, urls
 from motamot.service.stores.postgres import PostgresStore, SchemaTooNew
 from tests.service.backends import POSTGRES_URL, postgres_schema, redis_prefix
 
@@ -90,7 +90,7 @@ def test_schema_is_created_then_reopened_without_change(pg_url: str) -> None:
         await again.close()
 
     run(main)
-    conninfo, schema = postgres.split_url(pg_url)
+    conninfo, schema = urls.split_url(pg_url)
     with psycopg.connect(conninfo) as conn:
         version = conn.execute(
             sql.SQL("SELECT version FROM {}.schema_version").format(sql.Identifier(schema))
@@ -99,7 +99,7 @@ def test_schema_is_created_then_reopened_without_change(pg_url: str) -> None:
 
 
 def test_a_schema_from_a_newer_motamot_is_refused(pg_url: str) -> None:
-    conninfo, schema = postgres.split_url(pg_url)
+    conninfo, schema = urls.split_url(pg_url)
 
     async def main() -> None:
         await (await PostgresStore.open(pg_url)).close()
@@ -114,15 +114,15 @@ def test_a_schema_from_a_newer_motamot_is_refused(pg_url: str) -> None:
 
 
 def test_urls_name_their_schema_and_prefix() -> None:
-    assert postgres.split_url("postgresql://u@h/db?schema=club&sslmode=disable") == (
+    assert urls.split_url("postgresql://u@h/db?schema=club&sslmode=disable") == (
         "postgresql://u@h/db?sslmode=disable",
         "club",
     )
-    assert postgres.split_url("postgres://h/db")[1] == "motamot"
+    assert urls.split_url("postgres://h/db")[1] == "motamot"
     with pytest.raises(ValueError, match="schema name"):
-        postgres.split_url("postgresql://h/db?schema=x;drop")
+        urls.split_url("postgresql://h/db?schema=x;drop")
     with pytest.raises(ValueError, match="not a PostgreSQL URL"):
-        postgres.split_url("mysql://h/db")
+        urls.split_url("mysql://h/db")
     assert split_url("redis://127.0.0.1:6379/2?prefix=club") == ("redis://127.0.0.1:6379/2", "club")
     with pytest.raises(ValueError, match="not a Redis URL"):
         split_url("http://h")
@@ -221,6 +221,7 @@ def test_a_lost_tail_arrives_by_the_idle_check(pg_url: str, redis_url: str) -> N
     run(main)
 
 
+@pytest.mark.slow  # at times 30 s: the resubscription's wait (see the closing note of stop 43)
 def test_events_published_during_a_disconnect_are_replayed(pg_url: str, redis_url: str) -> None:
     address = split_url(redis_url)[0]
 

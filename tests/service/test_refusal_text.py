@@ -10,6 +10,9 @@ import pytest
 
 import motamot
 from motamot.text.web import REFUSALS
+from motamot.web import default_kinds
+
+default_kinds()  # every kind's texts join the catalogues (text.kinds)
 
 #: Where refusals are made: the rooms, the server and each kind's web side.
 LAYERS = [Path(motamot.__file__).parent / name for name in ("service", "server", "web")]

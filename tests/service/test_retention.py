@@ -27,7 +27,7 @@ from motamot.service.stores.sqlite import SqliteStore
 from motamot.service.topword.commands import Pass, Start
 from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.record import parse_record as parse_topword
-from tests.arena.helpers import SCHEDULE, Arena, arena_on, words_of
+from tests.service.arena.helpers import SCHEDULE, Arena, arena_on, words_of
 from tests.service.conftest import KINDS, StoreBackend, digest, lexicons, run
 
 WORDS = ["RAT", "TAR", "ART", "ZZZ"]

@@ -18,10 +18,12 @@ from motamot.service.rooms.actor import Actor
 from motamot.service.rooms.chat import HISTORY
 from motamot.service.rooms.commands import (
     AddBot,
+    CloseRoom,
     Command,
     Join,
     Leave,
     RemoveBot,
+    RemoveMessage,
     Say,
     SayPhrase,
     SetReady,
@@ -30,7 +32,7 @@ from motamot.service.rooms.commands import (
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.shown import frame_json
-from motamot.service.topword.commands import Exchange, Pass, Play, Resign, Start
+from motamot.service.topword.commands import Exchange, OfferRematch, Pass, Play, Resign, Start
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
 from motamot.topword.movegen import legal_moves
@@ -68,6 +70,13 @@ def fold_shared(view: View, event: View) -> bool:
             del lines[: max(0, len(lines) - HISTORY)]
         case "room.chat_switched":
             view["chat"]["on"] = event["on"]
+        case "room.chat_removed":  # the operator's: the words go, the line says so
+            for line in view["chat"]["lines"]:
+                if line["seq"] == event["said"]:
+                    line.pop("text", None), line.pop("phrase", None)
+                    line["removed"] = True
+        case "room.closed":
+            pass
         case _:
             return False
     return True
@@ -142,6 +151,8 @@ def fold_topword(view: View, event: View) -> None:
             for key in ("move", "score", "tile"):
                 if key in event:
                     turn[key] = event[key]
+            if event.get("timed_out"):
+                turn["timed_out"] = True
             game["turns"].append(turn)
             game["turn"] = len(game["turns"]) + 1
             game["scores"][event["seat"]] = event["total"]
@@ -156,6 +167,8 @@ def fold_topword(view: View, event: View) -> None:
             game.update(end_reason=event["reason"], winners=event["winners"])
             for key in ("final_scores", "penalties", "seed", "racks", "turns"):
                 game[key] = event[key]
+        case "topword.rematch_offered":
+            view["rematch"] = event["link"]
 
 
 def comparable(view: View) -> View:
@@ -172,20 +185,27 @@ class Follower:
     def __init__(self, room: Actor[Any], seat: str | None) -> None:
         self.room, self.seat = room, seat
         self.view: View = copy.deepcopy(room.view(seat))
+        self.first = comparable(self.view)
+        #: Each batch of events as shown, and the view they lead to (tests/js/folds.py).
+        self.batches: list[tuple[list[View], View]] = []
         self.folded = 0
 
     def take(self, events: list[Event]) -> None:
         own = fold_boggle if isinstance(self.room, BoggleRoom) else fold_topword
+        batch = []
         for event in events:
             frame = self.room.visible(event, self.seat)
             assert frame is not None
-            shown = copy.deepcopy(frame_json(frame))
+            shown = frame_json(frame)
+            batch.append(copy.deepcopy(shown))
             assert shown["type"] != "hidden", event
             if not fold_shared(self.view, shown) or own is fold_boggle:
                 own(self.view, shown)
             self.view["seq"] = shown["seq"]
             self.folded += 1
         assert comparable(self.view) == comparable(self.room.view(self.seat))
+        if batch:
+            self.batches.append((batch, comparable(self.view)))
 
 
 def drive(
@@ -223,6 +243,7 @@ BOGGLE_ACTS = st.lists(
             "phrase",
             "chat_off",
             "chat_on",
+            "unsay",
         ]
     ),
     min_size=5,
@@ -230,11 +251,8 @@ BOGGLE_ACTS = st.lists(
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(BOGGLE_ACTS, st.booleans())
-def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
-    acts: list[str], verify_at_end: bool
-) -> None:
+def play_boggle(acts: list[str], verify_at_end: bool) -> list[Follower]:
+    """A Boggle room played by `acts` (BOGGLE_ACTS), followed by a spectator and two seats."""
     room = BoggleRoom.create(
         "r", BoggleSettings(rounds=2, duration=30.0, verify_at_end=verify_at_end), T0, lexicons
     )
@@ -265,12 +283,15 @@ def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
             "phrase": SayPhrase("well_played"),
             "chat_off": SwitchChat(False),
             "chat_on": SwitchChat(True),
+            # the operator removes the last line (none yet: refused), or closes the room
+            "unsay": RemoveMessage(room.chat.lines[-1].seq if room.chat.lines else 1),
+            "close": CloseRoom(),
         }.get(act, SetReady(True))
         if act == "wait":
             now += 20.0
         seat = (
             None
-            if act == "join"
+            if act in ("join", "unsay", "close")
             else (
                 "s1"
                 if act in ("stop", "start", "bot", "unbot", "rematch", "chat_off", "chat_on")
@@ -278,22 +299,28 @@ def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
             )
         )
         drive(room, followers, seat, command, now)
+    return followers
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(BOGGLE_ACTS, st.booleans())
+def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
+    acts: list[str], verify_at_end: bool
+) -> None:
+    followers = play_boggle(acts, verify_at_end)
     assert all(f.folded >= 2 for f in followers)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.lists(
-        st.sampled_from(["play", "play", "exchange", "pass", "resign", "say", "chat_off"]),
-        min_size=1,
-        max_size=40,
-    ),
-    st.sampled_from([None, 30.0]),
-    st.booleans(),
+TOPWORD_ACTS = st.lists(
+    st.sampled_from(["play", "play", "exchange", "pass", "resign", "say", "chat_off"]),
+    min_size=1,
+    max_size=40,
 )
-def test_a_topword_page_folds_every_event_into_the_view_it_would_be_sent(
-    acts: list[str], turn_seconds: float | None, bot: bool
-) -> None:
+
+
+def play_topword(acts: list[str], turn_seconds: float | None, bot: bool) -> list[Follower]:
+    """A Topword table played by `acts` (TOPWORD_ACTS) to its end, followed by a spectator
+    and two seats."""
     table = TopwordRoom.create("t", TopwordSettings(turn_seconds=turn_seconds), T0, lexicons)
     assert isinstance(table, TopwordRoom)
     now = T0
@@ -329,3 +356,13 @@ def test_a_topword_page_folds_every_event_into_the_view_it_would_be_sent(
             command = Resign()
         drive(table, followers, current, command, now)
     assert table.ended is not None  # the end and what it shows are folded too
+    drive(table, followers, "s2", OfferRematch("rematch-table-0000000000"), now + 5)
+    return followers
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TOPWORD_ACTS, st.sampled_from([None, 30.0]), st.booleans())
+def test_a_topword_page_folds_every_event_into_the_view_it_would_be_sent(
+    acts: list[str], turn_seconds: float | None, bot: bool
+) -> None:
+    play_topword(acts, turn_seconds, bot)

@@ -12,6 +12,9 @@ import motamot
 from motamot.text.i18n import LANGUAGES, Language
 from motamot.text.web import client_catalog
 from motamot.topword.duplicate import DuplicateEnd
+from motamot.web import default_kinds
+
+default_kinds()  # every kind's texts join the catalogues (text.kinds)
 
 PACKAGE = Path(motamot.__file__).parent
 MODULES = sorted([*PACKAGE.glob("server/static/*.js"), *PACKAGE.glob("web/*/static/*.js")])

@@ -10,15 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from motamot.boggle.referee import Feedback, Verdict
 from motamot.cli.boggle_screen import BoggleScreen
 from motamot.cli.term import LineReader, strip_ansi
-from motamot.service.boggle.feedback import Feedback, WordFeedback
 from motamot.service.boggle.local import LocalMatch, LocalRound
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.local import LocalRooms
 from motamot.service.ports import ManualClock
 from motamot.text.i18n import Language, render
 from motamot.text.web import client_catalog
+from motamot.web import default_kinds
+
+default_kinds()  # every kind's texts join the catalogues (text.kinds)
 
 
 def _reader() -> LineReader:
@@ -29,7 +32,7 @@ def _reader() -> LineReader:
 
 @pytest.fixture
 def match(tmp_path: Path) -> LocalMatch:
-    local = LocalRooms(tmp_path / "rooms.sqlite3", ManualClock())
+    local = LocalRooms(default_kinds().rooms, tmp_path / "rooms.sqlite3", ManualClock())
     bots = [("Ordi 1", "intermediate"), ("Ordi 2", "advanced")]
     return LocalMatch.new(local, BoggleSettings(duration=30.0), "Vous", bots, 3)
 
@@ -53,7 +56,7 @@ def test_b12_a_refused_word_reads_the_same_in_the_terminal_and_the_page(
     screen = BoggleScreen(io.StringIO(), _reader(), lang, match.local.clock.now)
     texts = client_catalog(lang)
     for feedback in Feedback:
-        shown = strip_ansi(screen.feedback_text(WordFeedback("mot", "MOT", feedback, 2), live))
+        shown = strip_ansi(screen.feedback_text(Verdict.told("mot", "MOT", feedback, 2), live))
         if feedback in (Feedback.ACCEPTED, Feedback.WRITTEN):
             assert render(texts["page"][feedback], lang, word="MOT", points=2) in shown
         else:

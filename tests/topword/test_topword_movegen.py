@@ -79,6 +79,7 @@ def oracle_positions(lexicon: Lexicon, ruleset: Ruleset, games: int) -> Iterator
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.slow
 def test_t9_generator_matches_brute_force_referee(name: str, fr: Lexicon, en: Lexicon) -> None:
     """Same moves, same points as the referee tried on every placement (T4-T15)."""
     ruleset = RULESETS[name]
@@ -207,6 +208,7 @@ def test_golden_move_counts(
     assert len(legal_moves(_golden_board(row5), tuple(rack), ruleset, lexicon)) == count
 
 
+@pytest.mark.slow
 def test_kernel_and_reference_agree_on_300_positions(fr: Lexicon, en: Lexicon) -> None:
     """The compiled generator (when built) gives the reference's moves, in the same order."""
     compiled_kernel("motamot.topword._kernel")

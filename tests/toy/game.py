@@ -2,9 +2,10 @@
 
 Two players take turns adding 1 or 2 to a counter that starts at 0; whoever brings it to
 exactly 10 wins (going past 10 is refused). It has rooms (service side: settings,
-events, commands, an actor, its views) and a web side (a message, its command, a page, a
-route that creates rooms), registered with the real server next to Boggle and Topword,
-without a line of src/motamot/server/ knowing it.
+events, commands, an actor, its views) and a web side (a message, its command, a page, its
+texts, its create form and the module that posts it, its styles, its lobby row, and
+`POST /api/toy`), registered with the real server next to Boggle and Topword, without a
+line of src/motamot/server/ knowing it: its templates and static files are here.
 """
 
 from __future__ import annotations
@@ -13,20 +14,18 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
-from motamot.server.http import decode_body, refused
-from motamot.server.kinds import Page, Rooms, WebKind, WebKinds
+from motamot.server.create import create_routes
+from motamot.server.kinds import LobbyRow, Page, Rooms, WebKind, WebKinds
 from motamot.server.protocol import RequestId, StartMessage
-from motamot.server.texts import request_language
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.commands import Command
 from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.kinds import RoomKind
 from motamot.service.rooms.outcomes import Refusal
 from motamot.text.i18n import Language
+from motamot.text.kinds import KindTexts
 from motamot.web import default_kinds
 
 GOAL = 10
@@ -157,11 +156,31 @@ class AddMessage(msgspec.Struct, tag="add", forbid_unknown_fields=True):
 class CreateToy(msgspec.Struct, forbid_unknown_fields=True):
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
+    def settings(self) -> ToySettings:
+        return ToySettings()
+
+
+#: What the toy says: its page's title, its form, its name in the lobby and on the
+#: players' pages, its goal as the lobby writes its rules.
+TOY_TEXTS = KindTexts(
+    page={
+        "toy_title": {"fr": "Jusqu'à dix", "en": "Up to ten"},
+        "toy_create_title": {"fr": "Compter jusqu'à dix", "en": "Count up to ten"},
+        "toy_create": {"fr": "Ouvrir la partie", "en": "Open the game"},
+        "kind.toy": {"fr": "Le jeu de dix", "en": "The game of ten"},
+        "toy_goal.10": {"fr": "dix pile", "en": "ten exactly"},
+    }
+)
+
 
 class ToyWeb(WebKind):
     room = TOY_ROOMS
     actions = (AddMessage,)
     templates = Path(__file__).parent / "templates"
+    static = Path(__file__).parent / "static"
+    texts = TOY_TEXTS
+    styles = ("toy/toy.css",)
+    lobby_row = LobbyRow("toy_goal.", "clock.move", "")
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:
@@ -172,19 +191,13 @@ class ToyWeb(WebKind):
         return Refusal("unknown_command")
 
     def page(self, lang: Language, room_id: str, mode: str) -> Page:
-        return Page("toy/page.html", "room_title", "toy/toy.js", {"mode": mode})
+        return Page("toy/page.html", "toy_title", context={"mode": mode})
+
+    def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
+        return Page("toy/home_form.html", script="toy/create.js")
 
     def routes(self, rooms: Rooms) -> list[BaseRoute]:
-        async def create(request: Request) -> Response:
-            form = await decode_body(request, CreateToy)
-            if isinstance(form, Response):
-                return form
-            opened = await rooms.open(ToySettings(), form.name)
-            if isinstance(opened, Refusal):
-                return refused(opened, request_language(request))
-            return JSONResponse({"room": opened.room, "token": opened.token})
-
-        return [Route("/api/toy", create, methods=["POST"])]
+        return list(create_routes(rooms, "toy", CreateToy))
 
 
 TOY = ToyWeb()

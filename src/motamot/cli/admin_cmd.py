@@ -1,6 +1,8 @@
 """`motamot admin rebuild-ratings`: the players' projections made again from the events;
 `backup` and `restore` (`cli.admin_backup`); `reports`, `ban`, `unban` and `bans`
-(`cli.admin_moderation`)."""
+(`cli.admin_moderation`); `operators` (`cli.admin_operators`);
+`remove-message`, `remove-player`, `close-room`, `close-reports` (`cli.admin_rooms`);
+`fairplay` (`cli.admin_fairplay`); `words` (`cli.admin_words`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,11 @@ import asyncio
 import hashlib
 
 from motamot.cli.admin_backup import add_backup_commands
+from motamot.cli.admin_fairplay import add_fairplay_command
 from motamot.cli.admin_moderation import add_moderation_commands
+from motamot.cli.admin_operators import add_operator_commands
+from motamot.cli.admin_rooms import add_room_commands
+from motamot.cli.admin_words import add_words_command
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +37,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     rebuild.set_defaults(handler=_rebuild)
     add_backup_commands(sub)
     add_moderation_commands(sub)
+    add_operator_commands(sub)
+    add_room_commands(sub)
+    add_fairplay_command(sub)
+    add_words_command(sub)
 
 
 def _rebuild(args: argparse.Namespace) -> int:
@@ -47,17 +57,19 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 async def rebuild(db: str) -> tuple[str, str, int]:
     """The projections of `db` before and after a rebuild, and how many games it rated."""
-    from motamot.service.kinds import default_kinds
     from motamot.service.players.projector import Projector
     from motamot.service.players.store import PlayerStore
     from motamot.service.rooms.host import cached_lexicons
     from motamot.service.stores import open_store
+    from motamot.web import default_kinds
 
     events = await open_store(db)
     players = await PlayerStore.open(db)
     try:
         before = await players.dump()
-        games = await Projector(players, events, default_kinds(), cached_lexicons()).rebuild()
+        games = await Projector(
+            players, events, default_kinds().rooms, await players.word_lists(cached_lexicons())
+        ).rebuild()
         return before, await players.dump(), games
     finally:
         await players.close()

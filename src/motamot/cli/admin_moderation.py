@@ -11,12 +11,14 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import msgspec
+
 from motamot.cli.errors import CliError
 from motamot.text.i18n import Language, translate
 from motamot.text.moderation import MODERATION_CLI, MODERATION_PAGE
 
 if TYPE_CHECKING:
-    from motamot.service.players.moderation import Ban, Reported
+    from motamot.service.players.moderation import Ban, Report, Reported
     from motamot.service.players.store import PlayerStore
 
 T = TypeVar("T")
@@ -30,8 +32,9 @@ BROKER_HELP = (
     "the servers' Redis (redis://...): they learn it at once"
 )
 TARGET_HELP = (
-    "nom de compte, nom signalé, ou identifiant de joueur (motamot admin reports) / "
-    "an account name, a reported name, or a player's id (motamot admin reports)"
+    "nom de compte, nom signalé, identifiant de joueur (motamot admin reports) ou adresse IP"
+    " / an account name, a reported name, a player's id (motamot admin reports) or an IP"
+    " address"
 )
 
 
@@ -54,7 +57,7 @@ def add_moderation_commands(sub: argparse._SubParsersAction[argparse.ArgumentPar
         ("unban", _unban, "lever une exclusion / lift a ban"),
     ):  # fmt: skip
         command = sub.add_parser(name, help=said)
-        command.add_argument("target", metavar="NAME|IDENTITY", help=TARGET_HELP)
+        command.add_argument("target", metavar="NAME|IDENTITY|ADDRESS", help=TARGET_HELP)
         command.add_argument("--db", default=None, help=DB_HELP)
         command.add_argument("--broker", default=None, help=BROKER_HELP)
         command.set_defaults(handler=handler)
@@ -64,10 +67,10 @@ def add_moderation_commands(sub: argparse._SubParsersAction[argparse.ArgumentPar
     bans.set_defaults(handler=_bans)
 
 
-def _run(db: str | None, work: Callable[[PlayerStore], Awaitable[T]]) -> T:
+def run_on_store(db: str | None, work: Callable[[PlayerStore], Awaitable[T]]) -> T:
     """`work(store)` on the players' store of `db` (the server's by default)."""
-    from motamot.server.serve import default_db
     from motamot.service.players.store import PlayerStore
+    from motamot.service.storage import default_db
 
     async def body() -> T:
         store = await PlayerStore.open(db or default_db())
@@ -96,7 +99,7 @@ def _reports(args: argparse.Namespace) -> int:
         banned = {ban.value for ban in await store.bans()}
         return found, accounts, banned
 
-    found, accounts, banned = _run(args.db, work)
+    found, accounts, banned = run_on_store(args.db, work)
     if args.json:
         rows = [_report_json(one, accounts, banned) for one in found]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -124,6 +127,19 @@ def _report_json(one: Reported, accounts: dict[str, str], banned: set[str]) -> d
         "rooms": list(one.rooms),
         "latest": _when(one.latest),
         "banned": one.player in banned,
+        "reports": [
+            {
+                "room": r.room,
+                "seat": r.seat,
+                "at": _when(r.at),
+                "reporter": r.reporter,
+                "reporter_name": r.reporter_name,
+                "reasons": list(r.given),
+                "closed": None if r.closed is None else _when(r.closed),
+                "said": [msgspec.to_builtins(line) for line in r.said],
+            }
+            for r in one.reports
+        ],
     }
 
 
@@ -149,19 +165,45 @@ def _report_lines(
             if len(one.names) > 1
             else []
         ),
+        *(line for report in one.reports for line in _detail_lines(report, lang)),
     ]
 
 
-def _ban(args: argparse.Namespace) -> int:
-    from motamot.service.players.banning import ban
+def _detail_lines(report: Report, lang: Language) -> list[str]:
+    """Who reported, with which reasons, and what was said around (each line's time)."""
+    reasons = ", ".join(
+        translate(MODERATION_PAGE, f"report_reason.{reason}", lang) for reason in report.given
+    )
+    by = report.reporter_name or report.reporter
+    lines = ["    " + _said("by", lang, by=by, room=report.room, reasons=reasons)]
+    for said in report.said:
+        text = said.text if said.text is not None else f"[{said.phrase}]"
+        when = time.strftime("%H:%M:%S", time.gmtime(said.at))
+        lines.append(f"      {when} {said.name} : {text}")
+    return lines
 
-    target = _run(args.db, lambda store: ban(store, args.target, time.time()))
+
+def _ban(args: argparse.Namespace) -> int:
+    from motamot.service.players.banning import Target, ban
+    from motamot.service.players.operators import CLI, Action
+
+    async def work(store: PlayerStore) -> Target | None:
+        target = await ban(store, args.target, time.time())
+        if target is not None:
+            labels = [label for _, label in target.players] + [target.address or ""]
+            said = " ".join(label for label in labels if label)
+            await store.log_action(Action(time.time(), CLI, "ban", said))
+        return target
+
+    target = run_on_store(args.db, work)
     if target is None:
         raise CliError(_said("nobody", args.lang, target=args.target[:64]))
     for player, label in target.players:
         print(_said("banned", args.lang, label=label, player=player))
     if target.name is not None:
         print(_said("name_banned", args.lang, name=target.name))
+    if target.address is not None:
+        print(_said("address_banned", args.lang, address=target.address))
     _announce(args.broker, args.lang)
     print(_said("taken_now" if args.broker else "taken_soon", args.lang))
     return 0
@@ -169,8 +211,16 @@ def _ban(args: argparse.Namespace) -> int:
 
 def _unban(args: argparse.Namespace) -> int:
     from motamot.service.players.banning import unban
+    from motamot.service.players.operators import CLI, Action
 
-    lifted = _run(args.db, lambda store: unban(store, args.target))
+    async def work(store: PlayerStore) -> list[Ban]:
+        lifted = await unban(store, args.target)
+        if lifted:
+            said = " ".join(one.label for one in lifted)
+            await store.log_action(Action(time.time(), CLI, "unban", said))
+        return lifted
+
+    lifted = run_on_store(args.db, work)
     if not lifted:
         raise CliError(_said("not_banned", args.lang, target=args.target[:64]))
     for one in lifted:
@@ -194,7 +244,7 @@ def _announce(broker: str | None, lang: Language) -> None:
 
 
 def _bans(args: argparse.Namespace) -> int:
-    found: list[Ban] = _run(args.db, lambda store: store.bans())
+    found: list[Ban] = run_on_store(args.db, lambda store: store.bans())
     if args.json:
         rows = [
             {"what": b.what, "value": b.value, "label": b.label, "at": _when(b.at)} for b in found

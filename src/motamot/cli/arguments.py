@@ -55,3 +55,16 @@ def dict_option(parser: argparse.ArgumentParser, default: DictDefault) -> None:
         metavar="NAME|PATH",
         help=_DICT_HELP[default],
     )
+
+
+def db_option(parser: argparse.ArgumentParser) -> None:
+    """`--db`: the server's database, where its word lists' changes are (a record naming
+    a version of a list, `fr+3`, is replayed with them)."""
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="base du serveur, pour une version de ses listes (fr+3) : fichier SQLite "
+        "(défaut : dossier de données) ou URL postgresql:// / the server's database, for a "
+        "version of its lists (fr+3): a SQLite file (default: the data folder) or a "
+        "postgresql:// URL",
+    )

@@ -25,7 +25,7 @@ from motamot.boggle.referee import Verdict, check_word
 from motamot.boggle.round import RoundResult, Status
 from motamot.boggle.rules import PRESETS, BoggleRules, get_preset, preset_for_size
 from motamot.boggle.solve import Solution, batch_json, batch_totals, score_many, solve
-from motamot.cli.arguments import checked_seed, dict_option
+from motamot.cli.arguments import checked_seed, db_option, dict_option
 from motamot.cli.defaults import (
     LANGUAGE_DEFAULTS_HELP,
     LANGUAGE_DICTIONARY,
@@ -34,6 +34,7 @@ from motamot.cli.defaults import (
 )
 from motamot.cli.errors import CliError
 from motamot.cli.term import cell_name
+from motamot.cli.word_lists import record_lexicon
 from motamot.lexicon import Lexicon, load_lexicon
 from motamot.service.boggle.feedback import default_dictionary
 from motamot.text.boggle import reason_text
@@ -94,6 +95,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     replay_parser.add_argument("record", type=Path, metavar="FILE")
     dict_option(replay_parser, "record")
     replay_parser.add_argument("--json", action="store_true")
+    db_option(replay_parser)
     replay_parser.set_defaults(handler=_replay)
 
     from motamot.cli import daily_cmd, play_boggle  # here: play_boggle imports this module
@@ -442,7 +444,7 @@ def _replay(args: argparse.Namespace) -> int:
     text = _read_text(args.record, lang)
     try:
         record = parse_record(text)
-        played = replay(record, load_lexicon(args.dict or record.dictionary))
+        played = replay(record, record_lexicon(args.dict or record.dictionary, args.db))
     except RecordError as error:
         raise CliError(
             translate(

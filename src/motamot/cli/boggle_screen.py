@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from motamot.boggle.referee import WordReason, find_path
+from motamot.boggle.referee import Feedback, Verdict, WordReason, find_path
 from motamot.boggle.round import JudgedEntry, RoundResult, Status
 from motamot.cli.screen import Screen
 from motamot.cli.term import (
@@ -28,7 +28,7 @@ from motamot.cli.term import (
     visible_len,
 )
 from motamot.lexicon import try_fold
-from motamot.service.boggle.feedback import Feedback, RoundOutcome, WordFeedback
+from motamot.service.boggle.feedback import RoundOutcome
 from motamot.text.boggle import VERDICTS, reason_text
 from motamot.text.boggle_screen import BOGGLE_SCREEN
 from motamot.text.i18n import Language, translate
@@ -190,11 +190,11 @@ class BoggleScreen(Screen):
             else:
                 self.write(message)
 
-    def feedback_text(self, result: WordFeedback, live: LocalRound) -> str:
+    def feedback_text(self, result: Verdict, live: LocalRound) -> str:
         """The verdict on a word just written, in the words the web uses too."""
-        word = (result.word or result.text).upper()
+        word = (result.word or result.input).upper()
         if result.feedback in (Feedback.TOO_SHORT, Feedback.INVALID_CHARACTERS):
-            word = result.text
+            word = result.input
         if result.feedback in TAKEN:
             verdict = translate(
                 VERDICTS, result.feedback, self.lang, word=word, points=result.points
@@ -244,7 +244,7 @@ class BoggleScreen(Screen):
         fits = min(columns, 80) - 1 - visible_len(board[1]) - 3
         lines.extend(side_by_side(board, [shorten(line, fits) for line in panel]))
         words = [
-            self.style(verdict.text, "green") if ok else self.style(f"✗{verdict.text}", "red")
+            self.style(verdict.input, "green") if ok else self.style(f"✗{verdict.input}", "red")
             for verdict, ok in zip(mine, good, strict=True)
         ]
         lines.append(self.t("your_words", count=sum(good)))

@@ -14,6 +14,7 @@ from motamot.boggle.rules import PRESETS
 from motamot.cli.errors import CliError
 from motamot.cli.secret import load_secret
 from motamot.service.daily.schedule import DailyGrids, day_at, parse_day
+from motamot.service.rooms.host import cached_lexicons
 from motamot.text.boggle_commands import BOGGLE_COMMANDS
 from motamot.text.i18n import translate
 
@@ -50,7 +51,7 @@ def _daily(args: argparse.Namespace) -> int:
     if day is None:
         raise CliError(translate(BOGGLE_COMMANDS, "bad_date", lang, date=args.date))
     secret = load_secret(args.secret_file, lang, create=False)
-    grid = DailyGrids(args.preset).grid(secret, day)
+    grid = DailyGrids(args.preset).grid(secret, day, cached_lexicons())
     if args.json:
         print(json.dumps({"grid": grid.text, "preset": args.preset, "date": day.isoformat()}))
     else:

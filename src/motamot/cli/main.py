@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from motamot import __version__
-from motamot.cli.errors import CliError, readable
+from motamot.cli.errors import CliError, readable, store_failure
 from motamot.cli.localise import argparse_language, early_language, localise_parser
 from motamot.errors import CodedError
 from motamot.text.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language
@@ -79,4 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 1
+    except Exception as error:
+        said = store_failure(error, args)
+        if said is None:
+            raise
+        print(f"motamot: {readable(said)}", file=sys.stderr)
+        return 2
     return code

@@ -25,7 +25,7 @@ from motamot.cli.arguments import checked_seed, dict_option
 from motamot.cli.boggle_screen import BoggleScreen
 from motamot.cli.defaults import LANGUAGE_DEFAULTS_HELP, boggle_preset
 from motamot.cli.errors import CliError
-from motamot.cli.screen import quiet_service_logs, save_failure_text
+from motamot.cli.screen import local_rooms, quiet_service_logs, save_failure_text
 from motamot.cli.term import (
     stdin_reader,
 )
@@ -34,8 +34,8 @@ from motamot.service.storage import new_save_path
 from motamot.text.boggle_screen import BOGGLE_SCREEN
 from motamot.text.i18n import Language, translate
 from motamot.text.players import player_text
-from motamot.text.rooms import refusal_text
 from motamot.text.terminal import TERMINAL
+from motamot.text.web import refusal_text
 
 if TYPE_CHECKING:  # at run time imported by `run`: see there
     from motamot.service.boggle.local import LocalMatch
@@ -90,10 +90,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Set the match up from the options, then play it (and rematches)."""
-    # The room machinery (asyncio, SQLite) is imported here, not at the top: every
-    # boggle command imports this module to register `play`, and pays its start-up.
-    from motamot.service.local import LocalRooms
-
+    # The room machinery (asyncio, SQLite, the kinds) is imported by `local_rooms`, not
+    # at the top: every boggle command imports this module to register `play`.
     lang: Language = args.lang
     settings = _settings(args, lang)
     bots = _bots(args.bots, lang)
@@ -101,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     seed = seed if seed is not None else secrets.randbelow(2**31)
     quiet_service_logs()
     try:
-        local = LocalRooms()
+        local = local_rooms()
     except WriteError as error:
         raise CliError(save_failure_text(error, lang, started=False), exit_code=1) from None
     try:

@@ -17,12 +17,12 @@ from pathlib import Path
 from motamot.cli.arguments import checked_seed, dict_option
 from motamot.cli.defaults import topword_ruleset
 from motamot.cli.errors import CliError
-from motamot.cli.screen import quiet_service_logs, save_failure_text
+from motamot.cli.screen import local_rooms, quiet_service_logs, save_failure_text
 from motamot.cli.term import stdin_reader
 from motamot.cli.topword_screen import Quit, TopwordScreen
 from motamot.durable import WriteError
 from motamot.service.local import LocalRooms
-from motamot.service.storage import new_save_path
+from motamot.service.storage import data_dir, new_save_path
 from motamot.service.topword.local import (
     COMPUTER_LEVELS,
     HUMAN,
@@ -34,10 +34,10 @@ from motamot.service.topword.local import (
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
 from motamot.text.players import player_text
-from motamot.text.rooms import refusal_text
 from motamot.text.terminal import TERMINAL
 from motamot.text.topword_screen import TOPWORD_SCREEN
-from motamot.topword.record import RecordError
+from motamot.text.web import refusal_text
+from motamot.topword.record import RecordError, parse_record
 from motamot.topword.tiles import RULESETS, TOPWORD_FR, UPWORDS_EN, Ruleset, get_ruleset
 
 #: The longest a computer player may think (the interface owns the clock).
@@ -62,7 +62,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--seed", type=int, metavar="N", help="graine (défaut : au hasard)")
     dict_option(parser, "rules")
     parser.add_argument(
-        "--resume", type=Path, metavar="FILE", help="reprendre une partie enregistrée"
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="reprendre une partie enregistrée (sans FILE : la dernière laissée en cours)",
     )
     parser.set_defaults(handler=run)
 
@@ -104,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     checked_seed(args.seed, lang)  # before the rooms' store is opened: bad input changes nothing
     quiet_service_logs()
     try:
-        local = LocalRooms()
+        local = local_rooms()
     except WriteError as error:
         raise CliError(save_failure_text(error, lang, started=False), exit_code=1) from None
     local.host.bot_think_limit = THINKING_SECONDS
@@ -124,7 +128,8 @@ def _first_table(
     """The game `--resume FILE` names, or a new one for the seats (`human,expert` by default)."""
     lang: Language = args.lang
     if args.resume is not None:
-        return _resume(local, args.resume, args.dict, seats, lang)
+        path = Path(args.resume) if args.resume else _latest_unfinished(lang)
+        return _resume(local, path, args.dict, seats, lang)
     seats = seats or _seats("human,expert", lang)
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
         raise CliError(
@@ -187,6 +192,18 @@ def _new_table(
         raise CliError(
             translate(TERMINAL, "refused", lang, reason=reason, detail=error.item)
         ) from None
+
+
+def _latest_unfinished(lang: Language) -> Path:
+    """The last game saved that is not over (`--resume` without a file, as Boggle's): the
+    saves are named by the time they began, so the last name is the latest."""
+    for path in sorted((data_dir() / "topword").glob("*.txt"), reverse=True):
+        try:
+            if parse_record(path.read_text("utf-8")).end is None:
+                return path
+        except (OSError, UnicodeDecodeError, RecordError):
+            continue  # not a game to take back: the next one
+    raise CliError(translate(TOPWORD_SCREEN, "nothing_to_resume", lang))
 
 
 def _resume(

@@ -8,12 +8,25 @@ terminal; from a pipe, lines are written one after the other and read as lines.
 from __future__ import annotations
 
 import logging
-from typing import ClassVar, TextIO
+from typing import TYPE_CHECKING, ClassVar, TextIO
 
 from motamot.cli.term import CLEAR, LineReader, Style, colour_allowed, screen_size
 from motamot.errors import CodedError
 from motamot.text.i18n import Catalog, Language, translate
 from motamot.text.terminal import TERMINAL
+
+if TYPE_CHECKING:
+    from motamot.service.local import LocalRooms
+
+
+def local_rooms() -> LocalRooms:
+    """The terminal's rooms, of the kinds of the one registry (`motamot.web.default_kinds`);
+    imported here, when a game starts, so other commands never load the server."""
+    from motamot.service.local import LocalRooms
+    from motamot.web import default_kinds
+
+    return LocalRooms(default_kinds().rooms)
+
 
 YES = {"o", "oui", "y", "yes"}
 NO = {"n", "non", "no"}

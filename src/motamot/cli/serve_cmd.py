@@ -21,16 +21,9 @@ from motamot.text.cli import OPTION_ERRORS
 from motamot.text.i18n import Language, translate
 
 if TYPE_CHECKING:
+    from motamot.server.kinds import WebKinds
     from motamot.server.operations import Operations
-    from motamot.service.arena.schedule import ArenaSchedule
-    from motamot.service.daily.schedule import DailyGrids
     from motamot.service.mail.settings import Mailing
-
-#: The daily grids a server plays unless told otherwise (G1).
-DEFAULT_DAILY = ("classic-fr", "big")
-#: The arena a server keeps open unless told otherwise, and its results' pause (seconds).
-DEFAULT_ARENA = "classic-fr"
-ARENA_PAUSE = 35
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,47 +83,25 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     _operator_options(parser)
     _kept_options(parser)
-    _arena_options(parser)
-    _daily_options(parser)
+    _kinds().add_options(parser)  # each kind's own (the arena's, the daily grid's...)
     parser.set_defaults(handler=_serve)
 
 
-def _daily_options(parser: argparse.ArgumentParser) -> None:
-    """Which daily grids the server plays (G1)."""
-    parser.add_argument(
-        "--daily",
-        action="append",
-        metavar="PRESET",
-        help="une grille du jour pour ce jeu, répétable. Défaut : " + ", ".join(DEFAULT_DAILY),
-    )
-    parser.add_argument("--no-daily", action="store_true", help="pas de grille du jour")
+def _kinds() -> WebKinds:
+    """Every kind this motamot plays (the one registry), as registered."""
+    from motamot.web import default_kinds
+
+    return default_kinds()
 
 
-def _arena_options(parser: argparse.ArgumentParser) -> None:
-    """Which arenas the server keeps open, and their pace."""
-    parser.add_argument(
-        "--arena",
-        action="append",
-        metavar="PRESET",
-        help="une arène ouverte à tous pour ce jeu (classic-fr, big...), répétable. Défaut : "
-        + DEFAULT_ARENA,
-    )
-    parser.add_argument("--no-arena", action="store_true", help="aucune arène")
-    parser.add_argument(
-        "--arena-seconds",
-        type=int,
-        default=None,
-        metavar="S",
-        help="durée d'une manche de l'arène en secondes (défaut : celle du jeu, 180 pour "
-        "le classique)",
-    )
-    parser.add_argument(
-        "--arena-pause",
-        type=int,
-        default=ARENA_PAUSE,
-        metavar="S",
-        help="secondes de résultats entre deux manches de l'arène. Défaut : " + str(ARENA_PAUSE),
-    )
+def configured_kinds(args: argparse.Namespace) -> WebKinds:
+    """The kinds as the options set them up; a CliError for a value a kind refuses."""
+    from motamot.server.options import OptionError
+
+    try:
+        return _kinds().configured(args)
+    except OptionError as error:
+        raise CliError(str(error)) from None
 
 
 def _kept_options(parser: argparse.ArgumentParser) -> None:
@@ -162,7 +133,14 @@ def _kept_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _operator_options(parser: argparse.ArgumentParser) -> None:
-    """What an operator of a public server sets: quotas, metrics and logs."""
+    """What an operator of a public server sets: quotas, metrics and logs, who the public
+    lists show."""
+    parser.add_argument(
+        "--open-rankings",
+        action="store_true",
+        help="les classements publics de la grille du jour et de l'arène montrent tous les "
+        "joueurs, pas seulement les comptes (F1)",
+    )
     for option, default, text in QUOTA_OPTIONS:
         parser.add_argument(
             option,
@@ -257,9 +235,11 @@ QUOTA_OPTIONS = (
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.connections import ConnectionLimits
-    from motamot.server.serve import default_db, prepare_store, serve
+    from motamot.server.serve import default_db, serve
+    from motamot.server.startup import PortTaken
+    from motamot.service.brokers.prefix import PrefixTaken
     from motamot.service.stores.migrations import SchemaTooNew
-    from motamot.web import default_kinds
+    from motamot.service.stores.urls import parse_url
 
     per_address = args.connections_per_address
     checked_range(per_address, "--connections-per-address", 0, 1_000_000, args.lang)
@@ -270,26 +250,33 @@ def _serve(args: argparse.Namespace) -> int:
     if args.metrics_port is not None:
         checked_range(args.metrics_port, "--metrics-port", 1, 65535, args.lang)
         metrics_at = (args.metrics_host, args.metrics_port)
+    kinds = configured_kinds(args)
     ops = _operations(args)
     db = args.db or default_db()
+    parse_url(db)  # a URL no store reads: said before anything is opened (`store_failure`)
     try:
-        prepare_store(db)
+        serve(
+            args.host,
+            args.port,
+            db,
+            kinds,
+            args.lang,
+            args.broker,
+            args.chosen_grids,
+            limits,
+            _origins(args.origin or [], args.lang),
+            ops,
+            metrics_at,
+        )
     except SchemaTooNew as error:
         fields = {"store": error.store, "found": error.found, "known": error.known}
         raise CliError(translate(OPTION_ERRORS, "schema_too_new", args.lang, **fields)) from None
-    serve(
-        args.host,
-        args.port,
-        db,
-        default_kinds(_arenas(args), _daily(args)),
-        args.lang,
-        args.broker,
-        args.chosen_grids,
-        limits,
-        _origins(args.origin or [], args.lang),
-        ops,
-        metrics_at,
-    )
+    except PrefixTaken as error:
+        fields = {"prefix": error.prefix, "holder": error.holder, "mine": error.mine}
+        raise CliError(translate(OPTION_ERRORS, "prefix_taken", args.lang, **fields)) from None
+    except PortTaken as error:
+        fields = {"host": error.host, "port": error.port, "reason": error.reason}
+        raise CliError(translate(OPTION_ERRORS, "port_taken", args.lang, **fields)) from None
     return 0
 
 
@@ -358,46 +345,6 @@ def _mailing(args: argparse.Namespace) -> Mailing | None:
         raise CliError(translate(OPTION_ERRORS, "bad_public_url", lang, value=site))
     checked_range(args.mail_per_day, "--mail-per-day", 1, 100_000, lang)
     return Mailing(smtp, sender, public, per_day=args.mail_per_day)
-
-
-def _daily(args: argparse.Namespace) -> list[DailyGrids]:
-    """The daily grids the options ask for (G1); a CliError for an unknown game."""
-    from motamot.boggle.rules import PRESETS
-    from motamot.service.daily.schedule import DailyGrids
-
-    if args.no_daily:
-        return []
-    presets = list(dict.fromkeys(args.daily or DEFAULT_DAILY))
-    for preset in presets:
-        if preset not in PRESETS:
-            known = ", ".join(PRESETS)
-            raise CliError(
-                translate(OPTION_ERRORS, "unknown_daily", args.lang, preset=preset, known=known)
-            )
-    return [DailyGrids(preset) for preset in presets]
-
-
-def _arenas(args: argparse.Namespace) -> list[ArenaSchedule]:
-    """The arenas the options ask for; a CliError for an unknown game or a pace out of
-    range."""
-    from motamot.boggle.rules import PRESETS
-    from motamot.service.arena.schedule import ArenaSchedule
-    from motamot.service.arena.settings import MAX_PAUSE, MAX_ROUND, MIN_ROUND
-
-    if args.arena_seconds is not None:
-        checked_range(args.arena_seconds, "--arena-seconds", MIN_ROUND, MAX_ROUND, args.lang)
-    checked_range(args.arena_pause, "--arena-pause", 1, MAX_PAUSE, args.lang)
-    if args.no_arena:
-        return []
-    presets = list(dict.fromkeys(args.arena or [DEFAULT_ARENA]))
-    for preset in presets:
-        if preset not in PRESETS:
-            known = ", ".join(PRESETS)
-            raise CliError(
-                translate(OPTION_ERRORS, "unknown_arena", args.lang, preset=preset, known=known)
-            )
-    seconds = None if args.arena_seconds is None else float(args.arena_seconds)
-    return [ArenaSchedule(p, seconds, float(args.arena_pause)) for p in presets]
 
 
 def _origins(given: list[str], lang: Language) -> list[str]:

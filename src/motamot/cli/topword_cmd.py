@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 from motamot.cli import play_topword, topword_ai_cmd
-from motamot.cli.arguments import dict_option
+from motamot.cli.arguments import db_option, dict_option
 from motamot.cli.errors import CliError
 from motamot.cli.topword_board import board_lines, read_position
+from motamot.cli.word_lists import record_lexicon
 from motamot.lexicon import load_lexicon
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
@@ -54,6 +55,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     rep.add_argument("file", type=Path, metavar="FILE")
     dict_option(rep, "record")
     rep.add_argument("--json", action="store_true")
+    db_option(rep)
     rep.set_defaults(handler=_replay)
 
     play_topword.register(sub)
@@ -116,7 +118,7 @@ def _replay(args: argparse.Namespace) -> int:
         ) from None
     try:
         record = parse_record(text)
-        lexicon = load_lexicon(args.dict or record.dictionary)
+        lexicon = record_lexicon(args.dict or record.dictionary, args.db)
         can_play = generator_can_play(get_ruleset(record.ruleset), lexicon)
         game = replay(record, lexicon, can_play)
     except RecordError as error:

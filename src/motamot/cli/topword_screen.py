@@ -18,11 +18,11 @@ from motamot.cli.topword_board import board_lines
 from motamot.lexicon import try_fold
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.topword.local import Table, hints
-from motamot.text.errors import REFUSALS as MOVE_REFUSALS
-from motamot.text.i18n import Language, translate
-from motamot.text.rooms import refusal_text
+from motamot.text.errors import MOVE_REFUSALS
+from motamot.text.i18n import Language, elides, translate
 from motamot.text.topword import bonus_text, word_score_text
 from motamot.text.topword_screen import TOPWORD_SCREEN
+from motamot.text.web import refusal_text
 from motamot.topword.board import SIZE, cell_name
 from motamot.topword.game import Action, Exchange, Pass, Play, Turn, TurnAction
 from motamot.topword.move import MoveSyntaxError, parse_move
@@ -96,7 +96,9 @@ class TopwordScreen(Screen):
         hot_seat = table.humans > 1
         if hot_seat:
             self.clear()
-            self.ask(self.style(self.t("hand_over", name=table.seat.name), "bold"))
+            name = table.seat.name
+            key = "hand_over_elided" if elides(name) else "hand_over"
+            self.ask(self.style(self.t(key, name=name), "bold"))
         done = self.read_turn(table)
         if hot_seat:
             self.hand_back(table, done)
@@ -207,7 +209,7 @@ class TopwordScreen(Screen):
             detail = refusal.fields.get("detail", "")
             reason = translate(MOVE_REFUSALS, refusal.code, self.lang, detail=detail)
             return self.t("refused", reason=reason)
-        return refusal_text(refusal.code, self.lang, **refusal.fields)
+        return refusal_text(refusal.code, self.lang, refusal.fields)
 
     def score_detail(self, verdict: Legal) -> str:
         """T20: each word and each bonus of a move."""

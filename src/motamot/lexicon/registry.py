@@ -58,6 +58,7 @@ class DictionaryNotFound(CodedError, LookupError):
         "unreadable": "{path}: cannot be read ({reason})",
         "builtin_missing": "built-in dictionary {name!r} is missing from the package",
         "unknown": "no dictionary {name!r} (known: {known}; or give a file path)",
+        "no_version": "no version {name!r}: this server has {count} changes of {base!r}",
     }
 
 

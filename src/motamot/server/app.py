@@ -19,13 +19,14 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from motamot.server.assets import Assets
 from motamot.server.guides import guide_routes
 from motamot.server.headers import SecurityHeaders
-from motamot.server.health import health_routes
+from motamot.server.health import Readiness, health_routes
 from motamot.server.limits import BodyLimit
 from motamot.server.lobby.routes import lobby_routes
 from motamot.server.logs import RequestLog
 from motamot.server.metrics import Metrics
 from motamot.server.moderation import HANDLERS, Reporting
 from motamot.server.origins import OriginCheck
+from motamot.server.outage import OutageAnswer
 from motamot.server.pages import Pages
 from motamot.server.players.routes import PLAYER_STATIC, player_routes
 from motamot.server.players.visitors import Players
@@ -37,15 +38,18 @@ STATIC = Path(__file__).parent / "static"
 
 
 @contextlib.asynccontextmanager
-async def running(rooms: Rooms, hooks: list[Any], metrics: Metrics | None) -> AsyncIterator[None]:
+async def running(
+    rooms: Rooms, hooks: list[Any], metrics: Metrics | None, readiness: Readiness
+) -> AsyncIterator[None]:
     """The app's life: its metrics' sampling, then the caller's parts (the host, the
-    players' store), then each kind's own work, and the rooms' sockets closed before
-    those parts stop."""
+    players' store), then the readiness probe and each kind's own work, and the rooms'
+    sockets closed before those parts stop."""
     async with contextlib.AsyncExitStack() as stack:
         if metrics is not None:
             await stack.enter_async_context(metrics.running())
         for hook in hooks:
             await stack.enter_async_context(hook())
+        await stack.enter_async_context(readiness.running())
         for kind in rooms.kinds:  # the rooms are started: each kind's own work (the arena's)
             work = kind.running(rooms)
             if work is not None:
@@ -76,11 +80,12 @@ def create_app(
     )
     pages = Pages(kinds, assets)
     shared = RoomRoutes(rooms, pages)
+    readiness = Readiness(rooms)
 
     routes: list[BaseRoute] = [
         Route("/", shared.home),
         Route("/favicon.ico", shared.no_icon),
-        *health_routes(rooms, metrics if metrics_here else None),
+        *health_routes(rooms, metrics if metrics_here else None, readiness),
         *(route for kind in kinds for route in kind.routes(rooms)),
         *(route for kind in kinds for route in kind.pages(rooms, pages)),
         *player_routes(pages, rooms),
@@ -96,18 +101,20 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
-            Middleware(RequestLog),
+            Middleware(RequestLog, metrics=metrics),
             Middleware(SecurityHeaders),
             Middleware(OriginCheck, allowed=origins),
             Middleware(BodyLimit),
             Middleware(QuotaCheck),
+            Middleware(OutageAnswer, pages=pages),
         ],
         exception_handlers={404: shared.not_found, **HANDLERS},
-        lifespan=lambda app: running(rooms, lifespan_hooks, metrics),
+        lifespan=lambda app: running(rooms, lifespan_hooks, metrics, readiness),
     )
     app.state.rooms = rooms  # for the operator's tools and the tests: what this app serves
     app.state.players = players  # the routes find the lasting players here (`players_of`)
     players.bans.on_ban(rooms.dismiss)
     if metrics is not None:
-        metrics.watch(lambda: rooms.host if rooms.started else None)
+        metrics.watch(lambda: rooms.host if rooms.started else None, rooms.in_play)
+        metrics.serve_routes([getattr(route, "path", "") for route in routes])
     return app

@@ -5,25 +5,20 @@ uvicorn's httptools protocol has none of these: it reads a header line of any le
 (httptools gathers it whole before the callback), any number of headers, and never
 times out a head that does not end, so a few hundred half-open connections from one
 client hold every file descriptor. ASGI middleware cannot help (it runs once the head
-is parsed), so `protocols` gives uvicorn its own protocol classes: the HTTP one counts
-the head's bytes as they arrive and its headers as they are parsed, arms a timer from
-the connection's first byte (or a request's) to the end of its head, and admits a
-connection only while its address holds fewer than the limit; the websocket one gives
-the address's place back when an upgraded connection closes (an upgrade's head is read
-by the HTTP protocol first, under the same limits). Each refusal is an HTTP answer with
-a JSON error code and the text, then the connection closes.
+is parsed), so the limits are kept at the protocol level, in two parts: this module
+decides (the count of connections per address, a head's `HeadGuard`, the refusal's
+bytes) and knows nothing of uvicorn; `server.uvicorn_seam` is the one place that hooks
+them into uvicorn's protocol classes, and says which of uvicorn's names it relies on
+(checked when a server starts, and by the tests against the pinned and the latest
+uvicorn). Each refusal is an HTTP answer with a JSON error code and the text, then the
+connection closes.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
-
-import httptools
-from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from http import HTTPStatus
 
 from motamot.server.defaults import PER_ADDRESS, PROXIES
 from motamot.server.texts import server_error_text
@@ -88,12 +83,13 @@ class Addresses:
 def refusal(status: int, code: str, lang: Language) -> bytes:
     """A whole HTTP answer: `status`, the JSON error `code` with its text, then close."""
     body = json.dumps({"error": code, "text": server_error_text(code, lang)}).encode()
+    line = b"HTTP/1.1 %d %s\r\n" % (status, HTTPStatus(status).phrase.encode())
     head = b"content-type: application/json\r\ncontent-length: %d\r\nconnection: close\r\n"
-    return STATUS_LINE[status] + head % len(body) + b"\r\n" + body
+    return line + head % len(body) + b"\r\n" + body
 
 
-class _HeadRefused(Exception):
-    """Raised in a parser callback: the head broke a limit."""
+class HeadRefused(Exception):
+    """A head broke a limit: the status and error code of its refusal."""
 
     def __init__(self, status: int, code: str) -> None:
         super().__init__(code)
@@ -101,134 +97,54 @@ class _HeadRefused(Exception):
         self.code = code
 
 
-class GuardedHttpProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol within `limits`, counting connections in `addresses`."""
+class HeadGuard:
+    """One connection's current request head, counted against `limits` as it arrives:
+    the bytes received (a line still growing inside the parser counts), the bytes and
+    headers the parser has given. Each method raises HeadRefused at the limit; the
+    protocol arms the head's timer while `in_head`."""
 
-    limits: ClassVar[ConnectionLimits]
-    addresses: ClassVar[Addresses]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._in_head = True
+    def __init__(self, limits: ConnectionLimits) -> None:
+        self.limits = limits
+        self.in_head = True
         self._received = 0  # bytes received since this head began (a chunk may hold more)
         self._parsed = 0  # bytes of the head the parser has given (request line, headers)
-        self._header_count = 0
-        self._head_timer: asyncio.TimerHandle | None = None
+        self._headers = 0
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        address = self.client[0] if self.client else None
-        if not self.addresses.admit(address, transport):
-            self._refuse(429, "too_many_connections")
-            return
-        self._arm()
+    def received(self, size: int) -> None:
+        """`size` bytes came (before the parser reads them)."""
+        if self.in_head:
+            self._received += size
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        try:
-            super().connection_lost(exc)
-        finally:
-            self.addresses.release(self.transport)
+    def check_received(self) -> None:
+        """After the parser read them: the head is not over and already too big."""
+        if self.in_head and self._received > self.limits.head_bytes:
+            raise HeadRefused(431, "head_too_big")
 
-    def data_received(self, data: bytes) -> None:
-        self._unset_keepalive_if_required()
-        if self._in_head:
-            self._received += len(data)
-            if self._head_timer is None:
-                self._arm()
-        try:
-            self.parser.feed_data(data)
-        except httptools.HttpParserUpgrade:
-            if self._should_upgrade():
-                self.handle_websocket_upgrade()
-            else:
-                self._unsupported_upgrade_warning()
-            return
-        except httptools.HttpParserError as error:
-            if isinstance(error.__context__, _HeadRefused):
-                self._refuse(error.__context__.status, error.__context__.code)
-            else:
-                self.logger.warning("Invalid HTTP request received.")
-                self.send_400_response("Invalid HTTP request received.")
-            return
-        if self._in_head and self._received > self.limits.head_bytes:
-            self._refuse(431, "head_too_big")  # a line still growing inside the parser
+    def message_begins(self) -> None:
+        self._parsed = self._headers = 0
 
-    def on_message_begin(self) -> None:
-        super().on_message_begin()
-        self._parsed = self._header_count = 0
+    def url(self, size: int) -> None:
+        self._count(size)
 
-    def on_url(self, url: bytes) -> None:
-        self._count(len(url))
-        super().on_url(url)
+    def header(self, size: int) -> None:
+        """A header of `size` bytes (its name and value) was parsed."""
+        self._headers += 1
+        if self._headers > self.limits.headers:
+            raise HeadRefused(431, "too_many_headers")
+        self._count(size + 4)  # ": " and the line's end
 
-    def on_header(self, name: bytes, value: bytes) -> None:
-        self._header_count += 1
-        if self._header_count > self.limits.headers:
-            raise _HeadRefused(431, "too_many_headers")
-        self._count(len(name) + len(value) + 4)  # ": " and the line's end
-        super().on_header(name, value)
+    def head_ends(self) -> None:
+        self.in_head = False
 
-    def on_headers_complete(self) -> None:
-        self._in_head = False
-        self._disarm()
-        super().on_headers_complete()
-
-    def on_message_complete(self) -> None:
-        super().on_message_complete()
-        self._in_head = True  # the next request's head: its timer starts with its first byte
+    def message_ends(self) -> None:
+        """The next request's head begins (its timer starts with its first byte)."""
+        self.in_head = True
         self._received = 0
 
     def _count(self, size: int) -> None:
         self._parsed += size
         if self._parsed > self.limits.head_bytes:
-            raise _HeadRefused(431, "head_too_big")
-
-    def _arm(self) -> None:
-        self._disarm()
-        self._head_timer = self.loop.call_later(self.limits.head_seconds, self._head_timeout)
-
-    def _disarm(self) -> None:
-        if self._head_timer is not None:
-            self._head_timer.cancel()
-            self._head_timer = None
-
-    def _head_timeout(self) -> None:
-        self._head_timer = None
-        if self.cycle is not None and not self.cycle.response_complete:
-            self.cycle.keep_alive = False  # a pipelined head too slow: close after this answer
-            return
-        self._refuse(408, "slow_request")
-
-    def _refuse(self, status: int, code: str) -> None:
-        """Answer the refusal (unless an answer is under way: then only close) and close."""
-        self._disarm()
-        if self.transport.is_closing():
-            return
-        if self.cycle is None or self.cycle.response_complete:
-            self.transport.write(refusal(status, code, self.limits.lang))
-        self.transport.close()
-
-
-class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websocket protocol, giving the address's place back when it closes."""
-
-    addresses: ClassVar[Addresses]
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        try:
-            super().connection_lost(exc)
-        finally:
-            self.addresses.release(self.transport)
-
-
-def protocols(limits: ConnectionLimits) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
-    """The HTTP and websocket protocol classes for one server (`uvicorn.run(http=, ws=)`),
-    sharing one count of connections per address."""
-    addresses = Addresses(limits.per_address, frozenset(limits.proxies))
-    http = type("MotamotHttp", (GuardedHttpProtocol,), {"limits": limits, "addresses": addresses})
-    ws = type("MotamotWebSocket", (GuardedWebSocketProtocol,), {"addresses": addresses})
-    return cast(type[asyncio.Protocol], http), cast(type[asyncio.Protocol], ws)
+            raise HeadRefused(431, "head_too_big")
 
 
 def raise_open_files() -> int:

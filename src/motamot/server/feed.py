@@ -23,7 +23,7 @@ from motamot.server.frames import Error, Events, Presence
 from motamot.server.protocol import encode
 from motamot.server.texts import server_error_text
 from motamot.server.throttle import Credits
-from motamot.service.rooms.events import SeatRemoved
+from motamot.service.rooms.events import RoomClosed, SeatRemoved
 from motamot.service.rooms.shown import Frame, Hidden, plain
 from motamot.text.i18n import Language
 
@@ -46,6 +46,8 @@ CLOSE_REPLACED = 4409
 CLOSE_REMOVED = 4410
 #: Our own close code: the operator banned the player (the page stops).
 CLOSE_BANNED = 4451
+#: Our own close code: the operator closed the room (the page stops).
+CLOSE_CLOSED = 4452
 
 
 @dataclass(eq=False)
@@ -138,6 +140,11 @@ class RoomFeed:
             listener.credits = self._credits.setdefault(listener.seat, listener.credits)
         self.listeners.add(listener)
 
+    @property
+    def seated(self) -> int:
+        """The seats with a socket here (spectators are not counted)."""
+        return len(self._by_seat)
+
     def remove(self, listener: Listener) -> None:
         """A socket leaves the room here."""
         self.listeners.discard(listener)
@@ -228,10 +235,16 @@ class RoomFeed:
                 by_shown.setdefault(shown, (frame, frames))
                 by_seat[listener.seat] = frame
             listener.push(frame)
-        removed = {event.seat for event in events if isinstance(event, SeatRemoved)}
+        removed = {e.seat: e.operator for e in events if isinstance(e, SeatRemoved)}
         for listener in [one for one in self.listeners if one.seat in removed]:
-            listener.dismiss("removed", CLOSE_REMOVED)  # P1: told, and the page stops
+            # P1: told (by whom), and the page stops
+            code = "moderated" if removed[listener.seat or ""] else "removed"
+            listener.dismiss(code, CLOSE_REMOVED)
             self.listeners.discard(listener)
+        if any(isinstance(event, RoomClosed) for event in events):
+            for listener in list(self.listeners):  # the operator closed the room
+                listener.dismiss("room_closed", CLOSE_CLOSED)
+            self.listeners.clear()
 
     def dismiss(self, players: frozenset[str], code: str, close: int) -> None:
         """Close the sockets of `players` here, each told why (`code`) in its language."""

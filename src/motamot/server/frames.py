@@ -10,7 +10,7 @@ preview); `frames_of` puts one kind's together.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar, Union
+from typing import Any, Generic, Literal, TypeVar, Union
 
 import msgspec
 
@@ -49,6 +49,9 @@ class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
     code: str
     fields: dict[str, Any]
     text: str
+    #: Nothing happened, but the same action may be taken later (the store could not
+    #: write, the room's owner was away): the page keeps it and sends it again.
+    retryable: bool = False
 
 
 class Error(msgspec.Struct, tag="error", forbid_unknown_fields=True, omit_defaults=True):
@@ -72,13 +75,21 @@ class Presence(msgspec.Struct, tag="presence", forbid_unknown_fields=True):
     seats: list[str]
 
 
+class Status(msgspec.Struct, tag="status", forbid_unknown_fields=True):
+    """The server's store cannot write (`down`: what the page sends is refused as
+    retryable, and kept) or writes again (`up`: the page sends what it kept), told to
+    every socket of the process when it changes, and to a socket opened while it is down."""
+
+    store: Literal["up", "down"]
+
+
 #: The frames every room's socket may carry (a kind adds its own).
-FRAMES = (Welcome, Events, Acked, Refused, Error, Pong, Presence)
+FRAMES = (Welcome, Events, Acked, Refused, Error, Pong, Presence, Status)
 
 
 def frames_of(view: Any, shown: Sequence[Any], own: Sequence[Any]) -> Any:
     """The union of every frame a kind's sockets carry: its `view`, its events as
     `shown` (none declared: plain objects) and its `own` frames."""
     event: Any = Union[(*shown, Hidden)] if shown else dict[str, Any]
-    envelopes = (Welcome[view], Events[event], Acked[event], Refused, Error, Pong, Presence)
+    envelopes = (Welcome[view], Events[event], Acked[event], Refused, Error, Pong, Presence, Status)
     return Union[(*envelopes, *own)]

@@ -1,14 +1,19 @@
 """What a load balancer and an operator ask a process: is it alive, can it serve, how is it.
 
 `/healthz` answers as long as the process runs its event loop; `/readyz` only when its
-store (and Redis, with several processes) answers too, else 503 with the part that does
-not (a proxy then sends its players elsewhere). `/metrics` is Prometheus's text format,
-on this port or, when the operator says so, on a port of its own (`serve`).
+store can write (and Redis answers, with several processes), else 503 with the part that
+cannot (a proxy then sends its players elsewhere). `/readyz` never waits on a part: a
+probe asks them in the background every `PROBE_EVERY` seconds (`Readiness`) and the
+route answers from its last result, so a store that hangs makes it say 503 at once, not
+time out. `/metrics` is Prometheus's text format, on this port or, when the operator
+says so, on a port of its own (`serve`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.requests import Request
@@ -22,8 +27,53 @@ from motamot.server.rooms import Rooms
 NO_STORE = {"cache-control": "no-store"}
 
 
-def health_routes(rooms: Rooms, metrics: Metrics | None) -> list[BaseRoute]:
-    """`/healthz`, `/readyz`, and `/metrics` when `metrics` are served on this port."""
+#: Seconds between two probes of the parts (`/readyz` says a part is back this soon).
+PROBE_EVERY = 0.5
+#: Longest one probe may take before the parts are called down (each part's own is less).
+PROBE_SECONDS = 1.5
+
+
+class Readiness:
+    """What `/readyz` says: the last answer of the host's parts (`RoomHost.unready`)."""
+
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        #: The part that cannot serve (None: ready).
+        self.down: str | None = "starting"
+
+    async def probe(self) -> None:
+        if not self.rooms.started:
+            self.down = "starting"
+            return
+        try:
+            async with asyncio.timeout(PROBE_SECONDS):
+                self.down = await self.rooms.host.unready()
+        except TimeoutError:
+            self.down = self.down or "store"
+        if self.rooms.metrics is not None:  # motamot_ready says what /readyz says
+            self.rooms.metrics.ready.set(0 if self.down else 1)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Probe in the background while the app runs."""
+
+        async def keep() -> None:
+            while True:
+                await self.probe()
+                await asyncio.sleep(PROBE_EVERY)
+
+        task = asyncio.create_task(keep(), name="readiness")
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+def health_routes(rooms: Rooms, metrics: Metrics | None, readiness: Readiness) -> list[BaseRoute]:
+    """`/healthz`, `/readyz` (from `readiness`), and `/metrics` when `metrics` are
+    served on this port."""
 
     async def healthz(request: Request) -> Response:
         del request
@@ -31,9 +81,9 @@ def health_routes(rooms: Rooms, metrics: Metrics | None) -> list[BaseRoute]:
 
     async def readyz(request: Request) -> Response:
         del request
-        if not rooms.started:
-            return JSONResponse({"status": "unready", "reason": "starting"}, 503, NO_STORE)
-        down = await rooms.host.unready()
+        down = readiness.down
+        if down is None and rooms.host.store.health.down is not None:
+            down = "store"  # an append failed since the last probe: said at once
         if down is not None:
             return JSONResponse({"status": "unready", "reason": down}, 503, NO_STORE)
         return JSONResponse({"status": "ready"}, headers=NO_STORE)

@@ -40,9 +40,17 @@ async def decode_body(request: Request, kind: type[T]) -> T | Response:
         return JSONResponse({"error": "malformed", "detail": str(error), "text": text}, 400)
 
 
+#: Retryable refusals that say a part of the server is away: 503 (with Retry-After), not
+#: a 409 about the request (`server.outage` answers the same for what raises).
+UNAVAILABLE = frozenset({"store_failed", "room_unavailable"})
+
+
 def refused(refusal: Refusal, lang: Any, status: int = 409) -> Response:
     """A refusal as JSON: its code, its fields and the text for the player."""
     fields = dict(refusal.fields)
+    headers = None
+    if refusal.retryable and refusal.code in UNAVAILABLE:
+        status, headers = 503, {"retry-after": "5"}
     return JSONResponse(
         {
             "refused": refusal.code,
@@ -50,4 +58,5 @@ def refused(refusal: Refusal, lang: Any, status: int = 409) -> Response:
             "text": refusal_text(refusal.code, lang, fields),
         },
         status,
+        headers,
     )

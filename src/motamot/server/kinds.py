@@ -2,12 +2,14 @@
 
 The server names no game: every game-specific part (its protocol messages and their
 commands, its queries, its pages and their templates, routes and static files, its
-create form) comes from a `WebKind` registered here. The kinds served are chosen above the server
-(`motamot.web.default_kinds()`, or a test's own).
+create form, styles and lobby row, its texts, its options of `motamot serve`) comes from
+a `WebKind` registered here. The kinds served are chosen above the server
+(`motamot.web.default_kinds()`, the one registry, or a test's own).
 """
 
 from __future__ import annotations
 
+import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -20,14 +22,19 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from motamot.server import protocol
+from motamot.server.dictionaries import Shelf
 from motamot.server.frames import frames_of
+from motamot.server.quotas import Quotas
 from motamot.service.lobby import Lobby
 from motamot.service.ports import Clock
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.kinds import Kinds, RoomKind
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.server_secret import ServerSecret
+from motamot.text import kinds as kind_texts
 from motamot.text.i18n import Language
+from motamot.text.kinds import KindTexts
+from motamot.text.web import page_text
 
 T = TypeVar("T")
 
@@ -53,6 +60,18 @@ class Page:
     context: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class LobbyRow:
+    """How the pages write a room of the kind: the text key of its rules (`rules` + the
+    room's variant, as its create form names it), and in the lobby's rows
+    (`server/static/lobby.js`) of its clock (with its `duration`) and of a computer
+    player's level (`bot` + the level)."""
+
+    rules: str
+    clock: str
+    bot: str
+
+
 class Rooms(Protocol):
     """What a kind may ask of the server's rooms (`server.rooms.Rooms`)."""
 
@@ -60,6 +79,10 @@ class Rooms(Protocol):
     chosen_grids: bool
     #: What scheduled rooms derive their ids and seeds from (the same in every process).
     secret: ServerSecret
+    #: What each client address may do in a while (a quick pairing's seek is a room).
+    quotas: Quotas
+    #: The word lists this server offers, with their versions (`server.dictionaries`).
+    shelf: Shelf
 
     @property
     def host(self) -> RoomHost:
@@ -71,9 +94,15 @@ class Rooms(Protocol):
         ...
 
     async def join(
-        self, room_id: str, name: str, player: str | None = None, account: bool = False
+        self,
+        room_id: str,
+        name: str,
+        player: str | None = None,
+        account: bool = False,
+        kin: Sequence[str] = (),
     ) -> tuple[str, str] | Refusal:
-        """A new seat for `name` (linked to the lasting `player`): (seat, token)."""
+        """A new seat for `name` (linked to the lasting `player`; `kin`: the visitor's,
+        `Visitor.kin`, marked in a rated room): (seat, token)."""
         ...
 
     def broadcast(self, room_id: str, frame: str, share: tuple[int, int] = (0, 1)) -> int:
@@ -102,6 +131,7 @@ class Rooms(Protocol):
         bots: Sequence[str] = (),
         player: str | None = None,
         account: bool = False,
+        kin: Sequence[str] = (),
     ) -> Opened | Refusal:
         """A new room with its creator (linked to the lasting `player`) and computer
         players seated, or why not."""
@@ -152,6 +182,19 @@ class WebKind(ABC):
     templates: Path | None = None
     #: Pages besides play and watch, served at /r/{room}/{mode}.
     page_modes: tuple[str, ...] = ()
+    #: The kind's style sheets in its static files (`<kind>/<file>.css`), linked by every
+    #: page after the server's: its cards are on the home page, its pictures in the guides,
+    #: and other kinds draw its grid or board.
+    styles: tuple[str, ...] = ()
+    #: The kind's own ways to play with anyone (its pages'), linked from the home page and
+    #: the lobby: each a path and the text key of its link.
+    ways_in: tuple[tuple[str, str], ...] = ()
+    #: How the lobby, « à vous de jouer » and the players' pages write its rooms (None:
+    #: with the rooms' own words).
+    lobby_row: LobbyRow | None = None
+    #: What the kind says (`text.kinds`): its pages' texts, refusals and browser sections,
+    #: registered with the kinds, so the server's catalogues name no game.
+    texts: KindTexts = KindTexts()
     #: Whether the room's sockets are told who is connected (`presence` frames); a kind of
     #: thousands of players at once sums its room up otherwise (the arena's activity).
     presence: bool = True
@@ -188,7 +231,8 @@ class WebKind(ABC):
         return []
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page | None:
-        """The kind's part of the home page (its create form; None: it has none)."""
+        """The kind's part of the home page (its create form and the module that posts it,
+        `Page.script`; None: it has none)."""
         return None
 
     def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
@@ -210,6 +254,16 @@ class WebKind(ABC):
         `service.players.store.Profile`; the daily grid's streak), none by default."""
         return []
 
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """The kind's own options of `motamot serve` (`server.options`: their help in
+        both languages); none by default."""
+        return None
+
+    def configured(self, options: argparse.Namespace) -> WebKind:
+        """The kind as `motamot serve`'s options set it up (itself by default), or a
+        `server.options.OptionError` saying, in `options.lang`, which value will not do."""
+        return self
+
     def running(self, rooms: Rooms) -> AbstractAsyncContextManager[None] | None:
         """The kind's own work while the server runs (the arena's schedule), entered once
         the rooms are started and left before they stop; None: it has none."""
@@ -225,6 +279,8 @@ class WebKinds:
             if kind.name in self._by_name:
                 raise ValueError(f"room kind {kind.name!r} registered twice")
             self._by_name[kind.name] = kind
+        for kind in self._by_name.values():
+            kind_texts.register(kind.texts)
         self.rooms = Kinds(kind.room for kind in self._by_name.values())
         self.protocol = protocol.Protocol(
             (kind.name, (*kind.actions, *kind.queries)) for kind in self._by_name.values()
@@ -232,6 +288,25 @@ class WebKinds:
 
     def __iter__(self) -> Iterator[WebKind]:
         return iter(self._by_name.values())
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Every kind's own options of `motamot serve`, in the kinds' order."""
+        for kind in self:
+            kind.add_options(parser)
+
+    def configured(self, options: argparse.Namespace) -> WebKinds:
+        """The kinds as `motamot serve`'s options set them up (an OptionError if one
+        refuses a value)."""
+        return WebKinds(kind.configured(options) for kind in self)
+
+    def variant_text(self, kind: str, variant: str, lang: Language) -> str:
+        """A room's rules (its preset, its ruleset...) as its kind's create form names
+        them (`LobbyRow.rules`); as stored when its kind names none."""
+        served = self.get(kind)
+        row = served.lobby_row if served is not None else None
+        key = f"{row.rules}{variant}" if row is not None else ""
+        text = page_text(key, lang) if key else key
+        return text if text != key else variant
 
     def get(self, name: str | None) -> WebKind | None:
         return self._by_name.get(name) if name is not None else None

@@ -17,13 +17,15 @@ import re
 import secrets
 import sys
 import time
-from typing import Literal
-from urllib.parse import urlsplit, urlunsplit
+from typing import TYPE_CHECKING, Literal
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from motamot.server.links import room_of
+
+if TYPE_CHECKING:
+    from motamot.server.metrics import Metrics
 
 LogFormat = Literal["auto", "json", "text"]  # server.defaults.LOG_FORMATS
 
@@ -35,7 +37,9 @@ _GIVEN_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 #: The paths that name a room: `/r/{room}`, `/ws/{room}`, `/api/rooms/{room}/...`.
 _ROOM_PATH = re.compile(r"^/(?:r|ws|api/rooms|api/tables)/([A-Za-z0-9_-]{16,})")
 #: What a log line may say besides its message (`extra=`), in this order.
-FIELDS = ("method", "path", "status", "ms", "client", "code", "seat")
+FIELDS = (
+    "method", "path", "status", "ms", "client", "code", "seat", "store", "schema", "migrations",
+)  # fmt: skip
 
 log = logging.getLogger("motamot.access")
 
@@ -104,17 +108,6 @@ def configure(form: LogFormat = "auto", level: str = "info") -> None:
         logging.getLogger(name).propagate = True
 
 
-def redacted(url: str) -> str:
-    """A store's or a broker's URL as it may be printed: its password replaced."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.hostname or ""
-    port = f":{parts.port}" if parts.port else ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
-
-
 def logged_path(path: str) -> str:
     """`path` as it may be logged: a room's link reduced to the room's id (the
     invitation a player's link adds is a secret of the room's players)."""
@@ -134,10 +127,12 @@ class RequestLog:
     """ASGI middleware: each request gets an id (a proxy's `X-Request-ID`, else a new
     one), said back in `X-Request-ID`, set in the context of everything it logs with the
     room its path names; each HTTP request is logged once it is answered, each socket
-    when it opens and when it closes."""
+    when it opens and when it closes (with its close code, whichever side closed it).
+    With `metrics`, each is counted there as it is logged."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, metrics: Metrics | None = None) -> None:
         self.app = app
+        self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -168,8 +163,10 @@ class RequestLog:
         try:
             await self.app(scope, receive, answered)
         finally:
-            ms = round((time.perf_counter() - started) * 1000, 2)
-            log.info("request", extra={**fields, "status": status, "ms": ms})
+            seconds = time.perf_counter() - started
+            log.info("request", extra={**fields, "status": status, "ms": round(seconds * 1000, 2)})
+            if self.metrics is not None:
+                self.metrics.answered(scope.get("path", ""), status, seconds)
 
     async def _socket(
         self, scope: Scope, receive: Receive, send: Send, fields: dict[str, object]
@@ -178,15 +175,24 @@ class RequestLog:
 
         async def watched(message: Message) -> None:
             nonlocal code
-            if message["type"] == "websocket.close":
+            if message["type"] == "websocket.close" and code is None:
                 code = message.get("code", 1000)
             elif message["type"] == "websocket.accept":
                 log.info("socket opened", extra=fields)
             await send(message)
 
+        async def heard() -> Message:
+            nonlocal code
+            message = await receive()
+            if message["type"] == "websocket.disconnect" and code is None:
+                code = message.get("code", 1005)  # the page (or its network) closed it
+            return message
+
         started = time.perf_counter()
         try:
-            await self.app(scope, receive, watched)
+            await self.app(scope, heard, watched)
         finally:
             ms = round((time.perf_counter() - started) * 1000, 2)
             log.info("socket closed", extra={**fields, "code": code, "ms": ms})
+            if self.metrics is not None:
+                self.metrics.closed(code)

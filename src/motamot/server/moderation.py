@@ -3,11 +3,12 @@
 `POST /api/rooms/{room}/report` `{"seat": "s2", "reason": "offensive_name"}`: anybody on
 the room's page (a player or a spectator) reports another person's name, with one reason
 of `moderation.REASONS`. It is kept with the room, the seat's name and lasting player,
-and the reporter's (`service.players.moderation`), for the operator's `motamot admin
-reports`. Reports are limited per client address (`Quotas.reports`, 10 an hour) and per
-reporter (as many, counted in the store: over every process); past either, a 429 with
-Retry-After. Reporting one seat twice counts once. A banned player's request to sit,
-create or report is refused with 403 (`Banned`).
+the reporter's, and what was said around the seat's messages (`chat.around`), for the
+operators (`motamot admin reports`, the moderation page). Reports are limited per
+client address (`Quotas.reports`, 10 an hour) and per reporter (as many, counted in the
+store: over every process); past either, a 429 with Retry-After. Reporting one seat
+twice counts once (its new reason is kept). A banned player's request to sit, create or
+report is refused with 403 (`Banned`).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from motamot.server.players.visitors import players_of
 from motamot.server.quotas import OverQuota
 from motamot.server.rooms import Rooms
 from motamot.server.texts import request_language
-from motamot.service.players.moderation import REASONS, Report
+from motamot.service.players.moderation import REASONS, Report, SaidLine
 from motamot.service.players.names import name_key
+from motamot.service.rooms.chat import around
 from motamot.service.rooms.host import Room
 from motamot.service.rooms.outcomes import Refusal
 
@@ -59,19 +61,20 @@ class Reporting:
             return form
         if form.reason not in REASONS:
             return refused(Refusal("bad_reason", {"reason": form.reason[:32]}), lang, 400)
-        seat = await self.rooms.read(room_id, lambda room: _reported(room, form.seat))
-        if seat is None:
+        found = await self.rooms.read(room_id, lambda room: _reported(room, form.seat))
+        if found is None:
             return refused(Refusal("not_a_person", {"seat": form.seat}), lang, 409)
         players = players_of(request)
         visitor = await players.visitor(request)
         players.bans.check([visitor.player, *await players.behind(request)])
-        name, player = seat
+        name, player, said, sitting = found
         if player is not None and player == visitor.player:
             return visitor.keep(request, refused(Refusal("report_self"), lang, 409))
         await self._charge(request, visitor.player)
+        by_name = sitting.get(visitor.player) or visitor.account
         report = Report(
             players.now(), room_of(room_id), form.seat, name, name_key(name), player,
-            form.reason, visitor.player,
+            form.reason, visitor.player, reporter_name=by_name, said=said,
         )  # fmt: skip
         fresh = await players.store.report(report)
         return visitor.keep(request, JSONResponse({"reported": True, "new": fresh}))
@@ -86,12 +89,20 @@ class Reporting:
         quotas.charge(quotas.reports)
 
 
-def _reported(room: Room, seat: str) -> tuple[str, str | None] | None:
-    """The name and lasting player of the person at `seat` (None: no such person)."""
+def _reported(
+    room: Room, seat: str
+) -> tuple[str, str | None, tuple[SaidLine, ...], dict[str, str]] | None:
+    """The name and lasting player of the person at `seat`, what was said around their
+    messages, and the name each lasting player sits under here (None: no such person)."""
     found = room.seats.get(seat)
     if found is None or found.is_bot:
         return None
-    return found.name, found.player
+    said = tuple(
+        SaidLine(line.seq, line.seat, room.name_of(line.seat), line.at, line.text, line.phrase)
+        for line in around(room.chat.lines, seat, room.chat.removed)
+    )
+    sitting = {s.player: s.name for s in room.seats.values() if s.player is not None}
+    return found.name, found.player, said, sitting
 
 
 async def banned_answer(request: Request, error: Exception) -> Response:

@@ -112,6 +112,11 @@ class Pages:
             lstrip_blocks=True,
         )
         env.globals["asset"] = assets.url
+        # every kind's style sheets, after the server's (`WebKind.styles`)
+        styles = [path for kind in self.kinds for path in kind.styles]
+        env.globals["kind_styles"] = [assets.url(path) for path in styles]
+        # every kind's own ways to play with anyone (`WebKind.ways_in`)
+        env.globals["ways_in"] = [way for kind in self.kinds for way in kind.ways_in]
         env.globals["bdi"] = bdi
         env.filters["bdi"] = bdi
         env.filters["script_json"] = script_json
@@ -159,7 +164,8 @@ class Pages:
             "room": room_id,
             "watch_id": room_of(room_id),
             "mode": mode,
-            "watch": mode == "watch",
+            # every mode but play only watches (a replay, a room's screen): no seat's token
+            "watch": mode != "play",
             "max_name": MAX_NAME_LENGTH,
             # the chat panel's bounds and set phrases (docs/rules.md, C2, C3)
             "chat": {
@@ -181,12 +187,18 @@ class Pages:
     ) -> Response:
         """The home page: the games waiting for this player's move (`awaiting`), the games
         side by side (each kind's intro) and the ways to play with anyone, each kind's
-        part (its create form), then this browser's rooms; `data` is what the kinds'
-        forms read (a link's defaults), `remembered` the name the browser's player sat
-        under last."""
+        part (its create form, and the module that posts it), then this browser's rooms;
+        `data` is what the kinds' forms read (a link's defaults), `remembered` the name
+        the browser's player sat under last."""
         shown = [self.section(lang, section, remembered) for section in sections]
         intros = [self.section(lang, intro) for intro in self.intros(lang)]
-        context = {"sections": shown, "intros": intros, "awaiting": list(awaiting)}
+        scripts = [section.script for section in sections if section.script]
+        context = {
+            "sections": shown,
+            "intros": intros,
+            "awaiting": list(awaiting),
+            "section_scripts": scripts,
+        }
         page = Page("home.html", "site_title", "home.js", context)
         return self.render(request, lang, page, "/", data)
 

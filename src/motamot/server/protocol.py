@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, Union
 import msgspec
 
 from motamot.errors import CodedError
+from motamot.service.rooms.keys import ActionKey
 
 #: Largest text frame a client may send (a word, a name, settings: far below this).
 MAX_MESSAGE_BYTES = 4096
@@ -26,6 +27,12 @@ Token = Annotated[str, msgspec.Meta(min_length=8, max_length=128)]
 SeatId = Annotated[str, msgspec.Meta(max_length=16)]
 RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
 Seq = Annotated[int, msgspec.Meta(ge=0)]
+#: An action's key (`service.rooms.keys`): 1-64 of [A-Za-z0-9_-], the page's own per
+#: action, sent again with it until answered; the room applies it at most once.
+Key = ActionKey
+#: The round or turn an action was meant for (1, 2...): sent again once it is over, the
+#: action is refused as too late instead of counting in another one.
+Number = Annotated[int, msgspec.Meta(ge=1, le=2**31)]
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
@@ -94,6 +101,7 @@ class SayMessage(msgspec.Struct, tag="say", forbid_unknown_fields=True):
     #: As typed: the room removes control and bidi characters, then counts.
     text: Annotated[str, msgspec.Meta(max_length=1000)]
     id: RequestId = 0
+    key: Key | None = None
 
 
 class SayPhraseMessage(msgspec.Struct, tag="say_phrase", forbid_unknown_fields=True):
@@ -101,6 +109,7 @@ class SayPhraseMessage(msgspec.Struct, tag="say_phrase", forbid_unknown_fields=T
 
     phrase: Annotated[str, msgspec.Meta(max_length=32)]
     id: RequestId = 0
+    key: Key | None = None
 
 
 class SwitchChatMessage(msgspec.Struct, tag="switch_chat", forbid_unknown_fields=True):

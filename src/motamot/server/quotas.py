@@ -108,6 +108,11 @@ class Quotas:
         if address is not None and address not in self.proxies:
             bucket.take(address, time.monotonic())
 
+    def charge_address(self, bucket: Bucket, address: str) -> None:
+        """One action of `address` (a socket's: no request context), or OverQuota."""
+        if address and address not in self.proxies:
+            bucket.take(address, time.monotonic())
+
     def socket_opened(self, address: str) -> bool:
         """Whether `address` may open one more socket (then counted until closed)."""
         held = self._sockets.get(address, 0)
@@ -115,6 +120,10 @@ class Quotas:
             return False
         self._sockets[address] = held + 1
         return True
+
+    def held(self, address: str) -> int:
+        """The sockets `address` holds now."""
+        return self._sockets.get(address, 0)
 
     def socket_closed(self, address: str) -> None:
         held = self._sockets.get(address, 0) - 1

@@ -67,9 +67,9 @@ class RoomRoutes:
         form = await decode_body(request, JoinRequest)
         if isinstance(form, Response):
             return form
-        who = await who_sits(request)
         name = form.name.strip()
-        joined = await self.rooms.join(room_id, name, who.player, who.account is not None)
+        who = await who_sits(request, name)
+        joined = await self.rooms.join(room_id, name, who.player, who.account is not None, who.kin)
         if isinstance(joined, Refusal):
             return who.keep(request, refused(joined, lang))
         seat, token = joined

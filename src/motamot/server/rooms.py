@@ -14,6 +14,7 @@ so the host can be multi-process behind these calls. No game is named here.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import secrets
@@ -21,14 +22,16 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from motamot.server import frames as f
 from motamot.server import protocol as p
+from motamot.server.announce import Announcer
 from motamot.server.dictionaries import Shelf
 from motamot.server.feed import CLOSE_BANNED, Listener, RoomFeed, event_frames
 from motamot.server.kinds import Opened, WebKind, WebKinds
 from motamot.server.links import invite_of, new_invite, room_of
 from motamot.server.metrics import Metrics
 from motamot.server.quotas import Quotas
-from motamot.server.throttle import AddressCredits
+from motamot.server.throttle import AddressCredits, HeldKeys
 from motamot.service.lobby import Lobby
 from motamot.service.ports import Broadcaster, Clock
 from motamot.service.rooms.commands import (
@@ -79,11 +82,13 @@ class SeatOfToken:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A command's answer for the socket: refused (code, fields) or stored (seq, events)."""
+    """A command's answer for the socket: refused (code, fields; `retryable`: nothing
+    happened, it may be sent again later) or stored (seq, events)."""
 
     refused: tuple[str, dict[str, object]] | None = None
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
+    retryable: bool = False
 
 
 class Rooms:
@@ -106,12 +111,13 @@ class Rooms:
         self.broadcaster = broadcaster
         self.clock = clock
         self.feeds: dict[str, RoomFeed] = {}
-        #: Each client address's credits, over all its sockets.
-        self.addresses = AddressCredits()
+        #: Each client address's credits, over all its sockets (more for more sockets).
+        self.addresses = AddressCredits(lambda address: self.quotas.held(address))
+        #: Actions refused as retryable, whose replay is free (`server.throttle`).
+        self.held = HeldKeys()
         self.presence: Presence = LocalPresence()
-        self._announcing: set[asyncio.Task[None]] = set()
-        #: rooms whose presence another process changed since our last read of it
-        self._presence_stale: dict[str, bool] = {}
+        #: Who is connected, told to the sockets when it changes (`server.announce`).
+        self.announcer = Announcer(self.presence, self.feeds.get)
         #: The operator's metrics (None: not kept), fed by the sockets (`server.ws`).
         self.metrics: Metrics | None = None
         #: What each client address may do in a while (`server.quotas`).
@@ -133,11 +139,13 @@ class Rooms:
         replicas) and share who is connected through `presence`."""
         self._host = host
         self.shelf = shelf
+        host.store.health.watch(self._store_changed)
         if broadcaster is not None:
             self.broadcaster = broadcaster
         if presence is not None:
             self.presence = presence
-            presence.on_change(self._presence_changed)
+            self.announcer = Announcer(presence, self.feeds.get)
+            presence.on_change(self.announcer.changed_elsewhere)
 
     @property
     def started(self) -> bool:
@@ -161,6 +169,7 @@ class Rooms:
         bots: Sequence[str] = (),
         player: str | None = None,
         account: bool = False,
+        kin: Sequence[str] = (),
     ) -> Opened | Refusal:
         """A new room with `creator` seated first (linked to the lasting `player`, an
         account or not) and a computer player per level in `bots`; nothing is stored
@@ -170,7 +179,7 @@ class Rooms:
         token = new_token()
         digest = token_digest(token)
         invite = new_invite()
-        creator_joins = Join(creator, digest, invite, player, account)
+        creator_joins = Join(creator, digest, invite, player, account, self.kin_marks(kin))
         seating = [creator_joins, *(AddBot(level) for level in bots)]
         room = await self.host.open(settings, seating, invite)
         if isinstance(room, Refusal):
@@ -208,8 +217,24 @@ class Rooms:
     async def exists(self, room_id: str) -> bool:
         return await self.host.load(room_of(room_id)) is not None
 
+    def kin_marks(self, kin: Sequence[str]) -> tuple[str, ...]:
+        """The kin marks of a visitor's address and browser (`Visitor.kin`): keyed by the
+        server's secret, so a stored event names neither (R6); a proxy's own address,
+        many players', marks nobody."""
+        marks = []
+        for what in kin:
+            if what.removeprefix("address ") in self.quotas.proxies:
+                continue
+            marks.append(base64.urlsafe_b64encode(self.secret.derive("kin", what)[:9]).decode())
+        return tuple(marks)
+
     async def join(
-        self, room_id: str, name: str, player: str | None = None, account: bool = False
+        self,
+        room_id: str,
+        name: str,
+        player: str | None = None,
+        account: bool = False,
+        kin: Sequence[str] = (),
     ) -> tuple[str, str] | Refusal:
         """A new seat for `name` by a player's link, linked to the lasting `player`:
         (seat, token), the token shown once to its owner (a spectator's link is refused:
@@ -220,7 +245,8 @@ class Rooms:
         digest = token_digest(token)
         invite = invite_of(room_id)
         room_id = room_of(room_id)
-        answer = await self.host.submit(room_id, None, Join(name, digest, invite, player, account))
+        join = Join(name, digest, invite, player, account, self.kin_marks(kin))
+        answer = await self.host.submit(room_id, None, join)
         if isinstance(answer, Refusal):
             return answer
         seat = await self.host.read(room_id, lambda room: room.seat_with_digest(digest))
@@ -259,10 +285,12 @@ class Rooms:
         room_id = room_of(room_id)
         command = await self._command(room_id, message)
         if isinstance(command, Refusal):
-            return Outcome(refused=(command.code, dict(command.fields)))
+            return Outcome(
+                refused=(command.code, dict(command.fields)), retryable=command.retryable
+            )
         answer = await self.host.submit(room_id, seat, command)
         if isinstance(answer, Refusal):
-            return Outcome(refused=(answer.code, dict(answer.fields)))
+            return Outcome(refused=(answer.code, dict(answer.fields)), retryable=answer.retryable)
         assert isinstance(answer, Ack)
         return Outcome(seq=answer.seq, events=list(answer.events))
 
@@ -302,7 +330,7 @@ class Rooms:
             feed.seq = loaded.last_seq if loaded is not None else 0  # it follows from here
             feed.task = asyncio.create_task(self._follow(room_id, feed, subscription))
         feed.add(listener)
-        await self._announce_presence(room_id, feed)
+        await self.announcer.arrived(room_id, feed, listener)
 
     async def delivered(self, room_id: str, seq: int) -> None:
         """Wait (a little at most) until this process's sockets of the room were given
@@ -318,6 +346,18 @@ class Rooms:
         if feed is None:
             return 0
         return feed.broadcast(frame, share)
+
+    def store_status(self) -> str | None:
+        """The `status` frame a socket opened now is sent (None: the store writes)."""
+        if self._host is None or self._host.store.health.down is None:
+            return None
+        return p.encode(f.Status("down"))
+
+    def _store_changed(self, down: str | None) -> None:
+        """Tell every socket of this process that the store stopped or started writing."""
+        frame = p.encode(f.Status("up" if down is None else "down"))
+        for feed in list(self.feeds.values()):
+            feed.broadcast(frame)
 
     def _visible(self, room_id: str) -> Callable[[Event, str | None], Frame | None]:
         """`visible` of the host's current copy of the room (rebuilt after a conflict)."""
@@ -340,6 +380,11 @@ class Rooms:
 
         return audience
 
+    def in_play(self) -> tuple[int, int]:
+        """The rooms with a seat's socket here, and those seats (read at a scrape)."""
+        seated = [feed.seated for feed in self.feeds.values()]
+        return sum(1 for count in seated if count), sum(seated)
+
     def dismiss(self, players: frozenset[str]) -> None:
         """Close every socket of `players` in this process (the operator banned them)."""
         for feed in list(self.feeds.values()):
@@ -351,37 +396,7 @@ class Rooms:
         if feed is None:
             return
         feed.remove(listener)
-        await self._announce_presence(room_id, feed)
-
-    async def _announce_presence(self, room_id: str, feed: RoomFeed) -> None:
-        """Share this process's seats in the room, then tell its sockets everyone's (a
-        kind without presence: nothing, its sockets come and go by the thousand)."""
-        if feed.presence_shown:
-            feed.announce_presence(await self.presence.update(room_id, feed.presence()))
-
-    def _presence_changed(self, room_id: str) -> None:
-        """Another process's sockets in the room changed: tell ours (if we have any). A burst
-        of changes (a room filling up) costs one read at a time, the last one after it."""
-        if room_id not in self.feeds:
-            return
-        if room_id in self._presence_stale:
-            self._presence_stale[room_id] = True  # the reader on its way reads once more
-            return
-        self._presence_stale[room_id] = True
-        task = asyncio.create_task(self._reannounce(room_id))
-        self._announcing.add(task)
-        task.add_done_callback(self._announcing.discard)
-
-    async def _reannounce(self, room_id: str) -> None:
-        try:
-            while self._presence_stale.get(room_id):
-                self._presence_stale[room_id] = False
-                seats = await self.presence.seats(room_id)
-                feed = self.feeds.get(room_id)
-                if feed is not None and feed.presence_shown:
-                    feed.announce_presence(seats)
-        finally:
-            self._presence_stale.pop(room_id, None)
+        await self.announcer.left(room_id, feed)
 
     async def _follow(self, room_id: str, feed: RoomFeed, subscription: Any) -> None:
         try:
@@ -400,8 +415,7 @@ class Rooms:
         for feed in list(self.feeds.values()):
             if feed.task is not None:
                 feed.task.cancel()
-        for task in list(self._announcing):
-            task.cancel()
+        await self.announcer.close()
 
 
 def _shared_command(message: Any) -> Any:
@@ -419,10 +433,10 @@ def _shared_command(message: Any) -> Any:
             return RemovePlayer(target)
         case p.PublicMessage(public=public):
             return SetPublic(public)
-        case p.SayMessage(text=text):
-            return Say(text)
-        case p.SayPhraseMessage(phrase=phrase):
-            return SayPhrase(phrase)
+        case p.SayMessage(text=text, key=key):
+            return Say(text, key=key)
+        case p.SayPhraseMessage(phrase=phrase, key=key):
+            return SayPhrase(phrase, key=key)
         case p.SwitchChatMessage(on=on):
             return SwitchChat(on)
     return None

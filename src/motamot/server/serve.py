@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import ipaddress
+import logging
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
@@ -19,15 +20,17 @@ from starlette.applications import Starlette
 
 from motamot.server import logs
 from motamot.server.app import create_app
-from motamot.server.connections import ConnectionLimits, protocols, raise_open_files
+from motamot.server.connections import ConnectionLimits, raise_open_files
 from motamot.server.dictionaries import Shelf
 from motamot.server.kinds import WebKinds
-from motamot.server.logs import redacted
 from motamot.server.metrics import MeasuredStore
 from motamot.server.operations import Operations
+from motamot.server.players.moderation_queue import doing_queued
 from motamot.server.players.visitors import Players
 from motamot.server.quotas import Quotas
 from motamot.server.rooms import Rooms
+from motamot.server.startup import PortTaken, players_schema_of, prepare_stores, take_port
+from motamot.server.uvicorn_seam import protocols
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.lobby import lobby_running
 from motamot.service.lobby.projector import TOPIC as LOBBY_TOPIC
@@ -39,10 +42,14 @@ from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.rooms.host import RoomHost
 from motamot.service.rooms.retention import keep_sweeping
-from motamot.service.storage import data_dir
+from motamot.service.storage import default_db as default_db  # read by the commands
 from motamot.service.stores import open_store
+from motamot.service.stores.guarded import GuardedStore
+from motamot.service.stores.urls import redacted
 from motamot.text.i18n import Language
 from motamot.text.web import serve_text
+
+log = logging.getLogger("motamot.serve")
 
 #: Largest websocket frame uvicorn accepts at all (the protocol's own limit is smaller).
 WS_MAX_SIZE = 64 * 1024
@@ -50,21 +57,6 @@ WS_MAX_SIZE = 64 * 1024
 GRACEFUL_SECONDS = 5
 #: Net new container objects between two young collections (CPython's default is 700).
 YOUNG_GC_THRESHOLD = 50_000
-
-
-def default_db() -> str:
-    return str(data_dir() / "server.sqlite3")
-
-
-def prepare_store(db: str) -> None:
-    """Open the store once before serving: its tables are created or migrated
-    (`stores.migrations`), and one that cannot be opened (SchemaTooNew, a server that
-    does not answer) stops `serve` with its reason before any port is taken."""
-
-    async def open_and_close() -> None:
-        await (await open_store(db)).close()
-
-    asyncio.run(open_and_close())
 
 
 def build(
@@ -100,6 +92,7 @@ def build_cluster_app(
     """One process of several: it owns the rooms whose lease it holds, follows the others."""
     from motamot.service.brokers.redis import RedisBroker
     from motamot.service.brokers.redis_bans import BansSignal
+    from motamot.service.brokers.redis_claim import holding_prefix
     from motamot.service.brokers.redis_notices import RedisNotices
     from motamot.service.brokers.redis_presence import RedisPresence
     from motamot.service.rooms.cluster import ClusterHost, lease_seconds_from_env
@@ -112,7 +105,7 @@ def build_cluster_app(
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
         shelf = await Shelf.open()
-        store = measured(await open_store(db), ops)
+        store = guard(await open_store(db), ops)
         broker = await RedisBroker.open(broker_url, store)
         lease = lease_seconds_from_env()
         host = ClusterHost(store, broker, clock, shelf, kinds.rooms, lease_seconds=lease)
@@ -120,7 +113,9 @@ def build_cluster_app(
         rooms.start(host, shelf, host.followers(), presence)
         notices = RedisNotices(broker.client, broker.prefix, host.process_id, TOPICS)
         bans = BansSignal(broker.client, broker.prefix, players.bans.changed)
+        players.bans.tell_others = bans.announce
         async with (
+            holding_prefix(broker.client, broker.prefix, db),
             following(players, PlayerStore.open(db), store, host, kinds) as projector,
             mailing(players, rooms, store, host, ops),
         ):
@@ -137,9 +132,7 @@ def build_cluster_app(
             finally:
                 # after uvicorn closed every socket (1012): hand the rooms over at once
                 await host.close()
-                await presence.close()
-                await notices.close()
-                await bans.close()
+                await asyncio.gather(presence.close(), notices.close(), bans.close())
         await broker.close()
         await store.close()
 
@@ -170,7 +163,7 @@ def build_app(
     @contextlib.asynccontextmanager
     async def parts() -> AsyncIterator[None]:
         shelf = await Shelf.open()
-        store = measured(await store_factory(), ops)
+        store = guard(await store_factory(), ops)
         host = RoomHost(store, broadcaster, clock, shelf, kinds.rooms)
         rooms.start(host, shelf)
         async with (
@@ -210,7 +203,10 @@ async def following(
     with the events first (a crash between a match's end and its projection; rebuilt
     whole when they are new), then kept up live; closed after the rooms."""
     player_store = await opening
+    players_schema_of(player_store.found_version).said()
     projector = Projector(player_store, store, kinds.rooms, host.lexicons)
+    if isinstance(host.lexicons, Shelf):  # this server's word lists' versions, first
+        await host.lexicons.read_changes(player_store)
     try:
         await players.start(player_store, projector)
         if player_store.fresh:  # a first start, or projections of an older layout
@@ -218,7 +214,12 @@ async def following(
         else:
             await projector.catch_up()
         host.observers.append(projector.observe)
-        async with players.bans.watching(player_store):
+        shelf = host.lexicons if isinstance(host.lexicons, Shelf) else Shelf({})
+        async with (
+            players.bans.watching(player_store),
+            doing_queued(player_store, host, players.clock),
+            shelf.watching(player_store),
+        ):
             yield projector
     finally:
         await projector.close()
@@ -285,6 +286,12 @@ async def retaining(host: RoomHost, ops: Operations) -> AsyncIterator[None]:
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
+
+
+def guard(store: EventStore, ops: Operations) -> GuardedStore:
+    """`store` timed (`measured`) with every wait bounded (`stores.guarded`); a store
+    already guarded (a test's own bound) as it is."""
+    return store if isinstance(store, GuardedStore) else GuardedStore(measured(store, ops))
 
 
 def measured(store: EventStore, ops: Operations) -> EventStore:
@@ -374,7 +381,9 @@ def serve(
     ops: Operations | None = None,
     metrics_at: tuple[str, int] | None = None,
 ) -> None:
-    """Run the server for `kinds` until interrupted, printing where to open it. On SIGTERM
+    """Run the server for `kinds` until interrupted, logging where to open it. Its port is
+    taken before its stores are checked and migrated (PortTaken, SchemaTooNew: nothing
+    changed; `server.startup`). On SIGTERM
     uvicorn stops taking connections and closes the sockets with 1012 (clients reconnect
     elsewhere), then the rooms are handed over. Every connection is held to `limits`
     (`server.connections`); pages of `origins` may act besides the Host's. `ops`: the
@@ -383,19 +392,46 @@ def serve(
     ops = ops or Operations()
     ops.metrics_here = metrics_at is None
     ops.proxies = tuple(limits.proxies)
-    app = build(db, kinds, broker, chosen_grids, origins, ops)
-    if metrics_at is not None and ops.metrics is not None:
-        from prometheus_client import start_http_server
-
-        start_http_server(metrics_at[1], metrics_at[0], ops.metrics.registry)
-    for line in address_lines(host, port, lang):
-        print(line)
-    print(serve_text("saved", lang, db=redacted(db)), flush=True)
     logs.configure(ops.log_format, ops.log_level)
-    tune_gc()
-    raise_open_files()
+    listening = take_port(host, port)  # before any store is touched (`server.startup`)
+    try:
+        if metrics_at is not None and ops.metrics is not None:
+            serve_metrics(metrics_at, ops)
+        for line in address_lines(host, port, lang):
+            log.info(line)
+        log.info(serve_text("saved", lang, db=redacted(db)))
+        rooms = prepare_stores(db, broker)
+        if ops.metrics is not None and rooms is not None:
+            ops.metrics.schema.labels("rooms").set(rooms.now)
+            ops.metrics.schema.labels("players").set(players_schema_of(None).now)
+        app = build(db, kinds, broker, chosen_grids, origins, ops)
+        tune_gc()
+        raise_open_files()
+        server = uvicorn.Server(uvicorn_config(app, host, port, limits))
+        server.run(sockets=[listening])
+    finally:
+        listening.close()
+    if not server.started:
+        raise SystemExit(3)  # the app could not start: uvicorn logged why
+
+
+def serve_metrics(at: tuple[str, int], ops: Operations) -> None:
+    """/metrics on a port of its own (PortTaken when it cannot be had)."""
+    from prometheus_client import start_http_server
+
+    assert ops.metrics is not None
+    try:
+        start_http_server(at[1], at[0], ops.metrics.registry)
+    except OSError as error:
+        raise PortTaken(at[0], at[1], error.strerror or str(error)) from None
+
+
+def uvicorn_config(
+    app: Starlette, host: str, port: int, limits: ConnectionLimits
+) -> uvicorn.Config:
+    """How uvicorn runs the app on the socket `serve` took."""
     http, ws = protocols(limits)
-    uvicorn.run(
+    return uvicorn.Config(
         app,
         host=host,
         port=port,

@@ -6,20 +6,30 @@ or its full view, and from then on every new event it may see, numbered. Each me
 it sends costs a credit; a bad message gets an `error` and changes nothing; a flood
 closes the socket with 1008. Seat actions go to the room only for the seat the token
 proved; a kind's queries (a move's preview) are answered and change nothing.
+
+A part that fails (the store, Redis) never closes a socket that serves: an action it
+could not take is refused as retryable (the page keeps it and sends it again), and
+costs no credit, nor does the replay of an action refused so (`rooms.held`), so the
+pages' resends when the part comes back are never a flood. A socket that cannot even
+open then is closed with 1013, try again later.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from motamot.server import frames as f
-from motamot.server.feed import CLOSE_BANNED, CLOSE_REMOVED, Listener
+from motamot.server.feed import CLOSE_BANNED, CLOSE_CLOSED, CLOSE_REMOVED, Listener
 from motamot.server.links import room_of
+from motamot.server.players.bans import address_mark
 from motamot.server.players.visitors import Players
 from motamot.server.protocol import SHARED_ACTIONS, Hello, Ping, ProtocolError, Resync, encode
 from motamot.server.quotas import OverQuota, quota_response
@@ -30,6 +40,8 @@ from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again (one closes any time).
 SOCKET_RETRY_SECONDS = 10
+log = logging.getLogger(__name__)
+
 #: Seconds a client has to say hello.
 HELLO_TIMEOUT = 10.0
 #: A socket that sends nothing for this long is gone (pages ping every 5 s: this is 18
@@ -39,6 +51,14 @@ IDLE_SECONDS = 90.0
 CLOSE_IDLE = 1001
 #: Policy violation (RFC 6455): flood, bad token.
 CLOSE_POLICY = 1008
+#: Try again later (RFC 6455): a part the socket needs (the store, Redis) is away.
+CLOSE_TRY_LATER = 1013
+#: What an action gets when the server failed on it unexpectedly (nothing was stored).
+FAILED = "room_unavailable"
+#: How long a socket's work may hold a ping back. A ping is answered in its turn (its pong
+#: says every message sent before it was answered) unless the work has waited this long
+#: on a part that is away: then at once, so the page knows its socket is alive.
+PONG_HOLD_SECONDS = 1.0
 #: Our own code: the room does not exist (the client stops reconnecting).
 CLOSE_NO_ROOM = 4404
 #: Our own code: the token is not a seat of this room (the client forgets it).
@@ -58,8 +78,16 @@ async def room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
         return
     try:
         await _room_socket(websocket, rooms, room_id)
+    except Exception as error:  # a part is away while the socket opens: the page retries
+        log.warning("socket of room %s not served: %s", room_of(room_id), _why(error))
+        await _close(websocket, CLOSE_TRY_LATER)
     finally:
         rooms.quotas.socket_closed(address)
+
+
+def _why(error: BaseException) -> str:
+    """An error in a line of the log (no traceback: an outage is expected, not a bug)."""
+    return f"{type(error).__name__}: {error}"
 
 
 async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None:
@@ -79,8 +107,10 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         return
     lang = client_language(hello.lang)
     listener = Listener(None, credits, lang=lang)
-    refused = await _prove_seat(rooms, room_id, hello, listener) or await _banned(
-        websocket, listener
+    refused = (
+        await _prove_seat(rooms, room_id, hello, listener)
+        or await _closed(rooms, room_id)
+        or await _banned(websocket, listener)
     )
     if refused is not None:
         code, close = refused
@@ -89,13 +119,16 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         return
     await rooms.attach(room_id, listener)
     players: Players | None = getattr(websocket.app.state, "players", None)
-    if players is not None and players.bans.banned(listener.players):
+    if players is not None and players.bans.banned(listener.players, _address(websocket)):
         listener.dismiss("banned", CLOSE_BANNED)  # banned while it was opening
     writer = asyncio.create_task(_drain(websocket, listener))
     if rooms.metrics is not None:
         rooms.metrics.sockets.inc()
     try:
         await _catch_up(rooms, room_id, listener, hello.last_seq)
+        status = rooms.store_status()
+        if status is not None:
+            listener.push(status)
         await _serve(websocket, rooms, room_id, listener, _address(websocket), lang)
     except WebSocketDisconnect:
         pass
@@ -126,14 +159,23 @@ async def _prove_seat(
     return None
 
 
+async def _closed(rooms: Rooms, room_id: str) -> tuple[str, int] | None:
+    """Refused if the server's operator closed the room."""
+    closed = await rooms.read(room_id, lambda room: room.closed)
+    return ("room_closed", CLOSE_CLOSED) if closed else None
+
+
 async def _banned(websocket: WebSocket, listener: Listener) -> tuple[str, int] | None:
     """Refused if the operator banned the players behind the socket: its seat's, and
-    its cookies' (the account signed in, the browser's identity), kept on `listener`."""
+    its cookies' (the account signed in, the browser's identity), kept on `listener`
+    with its address's mark (a ban of the address closes it too), or its address."""
     players: Players | None = getattr(websocket.app.state, "players", None)
     if players is None:
         return None
-    listener.players = listener.players | await players.behind(websocket)
-    return ("banned", CLOSE_BANNED) if players.bans.banned(listener.players) else None
+    address = _address(websocket)
+    behind = await players.behind(websocket)
+    listener.players = listener.players | behind | {address_mark(address)}
+    return ("banned", CLOSE_BANNED) if players.bans.banned(listener.players, address) else None
 
 
 def _address(websocket: WebSocket) -> str:
@@ -187,6 +229,62 @@ async def _serve(
     address: str,
     lang: Language,
 ) -> None:
+    """Read the socket's messages and hand them to `_work`, which answers them in the
+    order they came; a ping waits its turn unless the work is stuck on a part that is
+    away (PONG_HOLD_SECONDS): a page knows its socket is alive while an action of its
+    waits for the store (a page that hears no pong takes its socket for dead)."""
+    inbox = _Inbox()
+    worker = asyncio.create_task(_work(rooms, room_id, listener, address, inbox, lang))
+    try:
+        await _read(websocket, rooms, room_id, listener, address, lang, inbox, worker)
+    finally:
+        worker.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await worker
+
+
+class _Inbox:
+    """A socket's messages waiting for `_work`, and whether the work is on one now."""
+
+    def __init__(self) -> None:
+        self.messages: asyncio.Queue[Any] = asyncio.Queue()
+        self.busy = False
+
+    def idle(self) -> bool:
+        """Nothing is being answered nor waits: a ping read now is answered in its turn."""
+        return not self.busy and self.messages.empty()
+
+
+class _HeldPing:
+    """A ping waiting its turn behind the socket's work: answered when its turn comes, or
+    after PONG_HOLD_SECONDS if the work is stuck meanwhile, once either way."""
+
+    def __init__(self, c: float, answer: Callable[[float], None]) -> None:
+        self.c = c
+        self._answer = answer
+        self._timer = asyncio.get_running_loop().call_later(PONG_HOLD_SECONDS, self.answer)
+
+    def answer(self) -> None:
+        if self._timer.cancelled():
+            return
+        self._timer.cancel()
+        self._answer(self.c)
+
+
+def _pong(listener: Listener, rooms: Rooms, c: float) -> None:
+    listener.push(encode(f.Pong(c, rooms.now())))
+
+
+async def _read(
+    websocket: WebSocket,
+    rooms: Rooms,
+    room_id: str,
+    listener: Listener,
+    address: str,
+    lang: Language,
+    inbox: _Inbox,
+    worker: asyncio.Task[None],
+) -> None:
     protocol = rooms.kinds.protocol
     while True:
         try:
@@ -200,46 +298,87 @@ async def _serve(
             return
         if listener.stuck:
             return
+        try:
+            message: Any = protocol.parse(frame)
+        except ProtocolError as error:
+            message = error
+        replay = rooms.held.take(room_id, listener.seat, getattr(message, "key", None))
         now = time.monotonic()
-        if not (listener.credits.spend(now) and rooms.addresses.spend(address, now)):
+        if not replay and not (listener.credits.spend(now) and rooms.addresses.spend(address, now)):
             listener.push(encode(_error("flood", lang)))
             await asyncio.sleep(0.05)  # let the writer send the reason first
             await _close(websocket, CLOSE_POLICY)
             return
-        try:
-            message = protocol.parse(frame)
-        except ProtocolError as error:
-            listener.push(encode(_protocol_error(error, lang)))
+        if isinstance(message, ProtocolError):
+            listener.push(encode(_protocol_error(message, lang)))
             continue
-        await _handle(rooms, room_id, listener, message, lang)
+        if isinstance(message, Ping) and inbox.idle():
+            listener.push(encode(f.Pong(message.c, rooms.now())))
+        elif isinstance(message, Ping):
+            inbox.messages.put_nowait(_HeldPing(message.c, partial(_pong, listener, rooms)))
+        elif worker.done():  # cancelled: the socket serves nothing more
+            return
+        else:
+            inbox.messages.put_nowait(message)
+
+
+async def _work(
+    rooms: Rooms,
+    room_id: str,
+    listener: Listener,
+    address: str,
+    inbox: _Inbox,
+    lang: Language,
+) -> None:
+    """Handle the socket's messages one after the other, in the order they came. One that
+    fails (a part away) is refused as retryable, and the socket goes on; a retryable
+    refusal gives its credit back, and the action's key is noted so that its replay is
+    free too (`rooms.held`)."""
+    while True:
+        message = await inbox.messages.get()
+        if isinstance(message, _HeldPing):
+            message.answer()
+            continue
+        inbox.busy = True
+        try:
+            retry = await _handle(rooms, room_id, listener, message, lang)
+        except Exception as error:
+            log.warning("room %s: %s failed: %s", room_id, type(message).__name__, _why(error))
+            retry = True
+            if hasattr(message, "id"):
+                listener.push(encode(_refused(message.id, FAILED, {}, lang, True)))
+        finally:
+            inbox.busy = False
+        if retry:
+            listener.credits.give_back()
+            rooms.addresses.give_back(address)
+            rooms.held.note(room_id, listener.seat, getattr(message, "key", None))
 
 
 async def _handle(
     rooms: Rooms, room_id: str, listener: Listener, message: Any, lang: Language
-) -> None:
-    """Answer one parsed message (the connection's own, a seat action or a query)."""
-    if isinstance(message, Ping):
-        listener.push(encode(f.Pong(message.c, rooms.now())))
-        return
+) -> bool:
+    """Answer one parsed message (the connection's own, a seat action or a query);
+    whether it was refused as retryable (nothing happened, it may come again)."""
     if isinstance(message, Resync):
         await _catch_up(rooms, room_id, listener, message.last_seq)
-        return
+        return False
     if isinstance(message, Hello):
         listener.push(encode(_error("hello_twice", lang)))
-        return
+        return False
     request: int = getattr(message, "id", 0)
     seat = listener.seat
     if seat is None:
         listener.push(encode(_refused(request, "no_seat", {}, lang)))
-        return
+        return False
     owners = rooms.kinds.owners_of(message)
     if any(type(message) in kind.queries for kind in rooms.kinds if kind.name in owners):
         answer = await rooms.answer(room_id, seat, message, lang)
         listener.push(encode(answer or _refused(request, "unknown_command", {}, lang)))
-        return
+        return False
     if not owners and not isinstance(message, SHARED_ACTIONS):
         listener.push(encode(_refused(request, "unknown_command", {}, lang)))
-        return
+        return False
     started = time.perf_counter()
     outcome = await rooms.act(room_id, seat, message)
     if rooms.metrics is not None:
@@ -247,16 +386,20 @@ async def _handle(
         rooms.metrics.acted(str(action), time.perf_counter() - started, outcome.refused is None)
     if outcome.refused is not None:
         code, fields = outcome.refused
-        listener.push(encode(_refused(request, code, fields, lang)))
-    else:
-        # the events before this command's first, to the sockets first (the page would
-        # see a hole); in a room whose seats see only their own events, as many as it sees
-        await rooms.delivered(room_id, outcome.seq - len(outcome.events))
-        listener.push(encode(f.Acked(request, outcome.seq, outcome.events)))
+        listener.push(encode(_refused(request, code, fields, lang, outcome.retryable)))
+        return outcome.retryable
+    # the events before this command's first, to the sockets first (the page would
+    # see a hole); in a room whose seats see only their own events, as many as it sees
+    await rooms.delivered(room_id, outcome.seq - len(outcome.events))
+    listener.push(encode(f.Acked(request, outcome.seq, outcome.events)))
+    return False
 
 
-def _refused(request: int, code: str, fields: dict[str, object], lang: Language) -> f.Refused:
-    return f.Refused(request, code, dict(fields), refusal_text(code, lang, fields))
+def _refused(
+    request: int, code: str, fields: dict[str, object], lang: Language, retryable: bool = False
+) -> f.Refused:
+    text = refusal_text(code, lang, fields)
+    return f.Refused(request, code, dict(fields), text, retryable)
 
 
 def _error(code: str, lang: Language) -> f.Error:

@@ -1,5 +1,7 @@
-"""Use cases between the pure engines and the interfaces: live rounds, games, saving.
+"""Use cases between the pure engines and the interfaces: rooms, players, mail, saving.
 
-The service layer owns time (the interface passes times in, read from its own
-monotonic clock) and persistence (where games are saved); the engines stay pure.
+The service layer owns time and persistence so the engines stay pure: referee time comes
+from a `ports.Clock` (seconds since the Unix epoch, so a deadline means the same after a
+restart and in another process), events go to a `ports.EventStore`, and what happens is
+fanned out by a `ports.Broadcaster`.
 """

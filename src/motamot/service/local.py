@@ -21,10 +21,10 @@ from typing import Any, TypeVar
 
 from motamot.durable import WriteError, write_atomic, write_error
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.kinds import default_kinds
 from motamot.service.ports import Clock, SeqConflict, StoredEvent, SystemClock
 from motamot.service.rooms.actor import Lexicons
 from motamot.service.rooms.host import Room, RoomHost, cached_lexicons
+from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.storage import data_dir
 from motamot.service.stores.sqlite import SqliteStore
@@ -71,10 +71,13 @@ def new_token() -> tuple[str, str]:
 
 
 class LocalRooms:
-    """A RoomHost for one terminal session; close() when done."""
+    """A RoomHost for one terminal session; close() when done. `kinds` are the rooms the
+    terminal plays (`motamot.web.default_kinds().rooms`: the one registry, chosen above
+    the service layer)."""
 
     def __init__(
         self,
+        kinds: Kinds,
         path: Path | None = None,
         clock: Clock | None = None,
         lexicons: Lexicons | None = None,
@@ -91,13 +94,21 @@ class LocalRooms:
             LocalBroadcaster(),
             self.clock,
             lexicons if lexicons is not None else cached_lexicons(),
-            default_kinds(),
+            kinds,
         )
         self.host.bot_think_limit = 3.0
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
-        """Run `work` on the host; WriteError if the store failed meanwhile."""
-        result = self._runner.run(work)
+        """Run `work` on the host; WriteError if the store failed meanwhile.
+
+        Ctrl-C cancels the running task; the runner turns that into KeyboardInterrupt only
+        when the task was cancelled once, so a cancellation inside (a bot's think limit)
+        would let CancelledError out: the caller gets KeyboardInterrupt either way.
+        """
+        try:
+            result = self._runner.run(work)
+        except asyncio.CancelledError:
+            raise KeyboardInterrupt from None
         failure, self.store.failure = self.store.failure, None
         if failure is not None:
             raise store_error(self.path, failure)

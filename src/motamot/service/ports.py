@@ -1,7 +1,10 @@
 """The ports the rooms stand on: a clock, an event store, a broadcaster.
 
 Small on purpose, so that one process (memory, SQLite, in-process fan-out) and
-many (PostgreSQL, Redis) implement the same three things. Stores and
+many (PostgreSQL, Redis) implement the same three things. Several processes need a few
+more, each beside what uses it: a room's owner (`rooms.leases`), who is connected
+(`rooms.presence`), notices between processes (`notices`), and the players' and the
+lobby's own tables (`players.db`). Stores and
 broadcasters are asynchronous: the server awaits them in its event loop; the
 terminal drives them with its own `asyncio.Runner`.
 
@@ -75,6 +78,16 @@ class SeqConflict(Exception):
         self.room = room
         self.expected = expected
         self.actual = actual
+
+
+class StoreUnavailable(Exception):
+    """The store did not answer in time, or failed (not a conflict): nothing is known to be
+    written, and the caller may try again later (`stores.guarded`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        #: `store_slow` (no answer in time), `store_failed` (it answered with an error).
+        self.reason = reason
 
 
 class EventStore(Protocol):

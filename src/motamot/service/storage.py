@@ -47,3 +47,9 @@ def save_text(path: Path, text: str) -> None:
     """
     clean_stale_temporaries(path.parent)
     write_atomic(path, text.encode("utf-8"))
+
+
+def default_db() -> str:
+    """The server's database when none is given: `server.sqlite3` in the data folder (the
+    command line's admin commands read it without importing the server)."""
+    return str(data_dir() / "server.sqlite3")

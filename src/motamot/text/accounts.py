@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections import ChainMap
+
+from motamot.text import kinds
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.ordinals import ordinal
+from motamot.text.scripts import script_names
 
 PLAYER_PAGE: Catalog = {
     # the header's links, on every page
@@ -58,6 +63,18 @@ PLAYER_PAGE: Catalog = {
     "done.password": {"fr": "Mot de passe changé.", "en": "Password changed."},
     "done.privacy": {"fr": "Réglage enregistré.", "en": "Setting saved."},
     "done.deleted": {"fr": "Le compte est supprimé.", "en": "The account is deleted."},
+    "deleted_title": {"fr": "Compte supprimé", "en": "Account deleted"},
+    "deleted_said": {
+        "fr": "Votre compte est supprimé\u00a0: votre nom, votre mot de passe et vos réglages sont "
+        "effacés, et vos places dans les parties jouées portent un nom anonyme.",
+        "en": "Your account is deleted: your name, password and settings are erased, and "
+        "your seats in past games bear an anonymous name.",
+    },
+    "deleted_next": {
+        "fr": "Vous pouvez continuer à jouer sans compte, ou en créer un nouveau.",
+        "en": "You may go on playing without an account, or make a new one.",
+    },
+    "deleted_new": {"fr": "Créer un compte", "en": "Make an account"},
     "done.signed_out": {"fr": "Vous êtes déconnecté.", "en": "You are signed out."},
     # « Mes parties »
     "my_games_title": {"fr": "Mes parties", "en": "My games"},
@@ -69,22 +86,23 @@ PLAYER_PAGE: Catalog = {
     "in_progress": {"fr": "en cours", "en": "in progress"},
     "go_back": {"fr": "y retourner", "en": "go back"},
     # profiles
-    "profile_title": {"fr": "Joueur {name}", "en": "Player {name}"},
+    "profile_title": {"fr": "Profil de {name}", "en": "Player {name}"},
+    "profile_title_elided": {"fr": "Profil d'{name}", "en": "Player {name}"},
     "private_note": {"fr": "Ce profil est privé.", "en": "This profile is private."},
     "own_private_note": {
         "fr": "Votre profil est privé : vous seul le voyez.",
         "en": "Your profile is private: only you see it.",
     },
     "no_player": {"fr": "Aucun joueur de ce nom.", "en": "No player of this name."},
-    "ratings": {"fr": "Classements", "en": "Ratings"},
-    "rating": {"fr": "Classement", "en": "Rating"},
-    "rating_of": {"fr": "Classement {family}", "en": "{family} rating"},
+    "ratings": {"fr": "Cotes", "en": "Ratings"},
+    "rating": {"fr": "Cote", "en": "Rating"},
+    "rating_of": {"fr": "Cote {family}", "en": "{family} rating"},
     "provisional": {
-        "fr": "? : provisoire (moins de {count} parties classées)",
+        "fr": "?\u00a0: provisoire (moins de {count} parties classées)",
         "en": "?: provisional (fewer than {count} rated games)",
     },
     "rating_chart": {
-        "fr": "Évolution du classement {family} : de {first} à {last} en {count:partie|parties}",
+        "fr": "Évolution de la cote {family} : de {first} à {last} en {count:partie|parties}",
         "en": "{family} rating over time: from {first} to {last} in {count:game|games}",
     },
     "no_rating": {"fr": "Aucune partie classée.", "en": "No rated game."},
@@ -104,6 +122,8 @@ PLAYER_PAGE: Catalog = {
     "when": {"fr": "Date", "en": "Date"},
     "place": {"fr": "Place", "en": "Place"},
     "place_of": {"fr": "{rank} sur {count}", "en": "{rank} of {count}"},
+    "games_count": {"fr": "Parties\u00a0: {count}", "en": "Games: {count}"},
+    "rating_dot": {"fr": "{day}\u00a0: {value}", "en": "{day}: {value}"},
     "score": {"fr": "Score", "en": "Score"},
     "opponents": {"fr": "Adversaires", "en": "Opponents"},
     "links": {"fr": "Voir", "en": "See"},
@@ -111,15 +131,6 @@ PLAYER_PAGE: Catalog = {
     "link.replay": {"fr": "rejouer", "en": "replay"},
     "link.analysis": {"fr": "analyse", "en": "analysis"},
     "rated_game": {"fr": "classée", "en": "rated"},
-    "kind.boggle": {"fr": "Boggle", "en": "Boggle"},
-    "kind.topword": {"fr": "Topword", "en": "Topword"},
-    "kind.duplicate": {"fr": "Topword en duplicate", "en": "Duplicate Topword"},
-    "kind.arena": {"fr": "L'arène (Boggle)", "en": "The arena (Boggle)"},
-    "kind.daily": {"fr": "La grille du jour (Boggle)", "en": "The daily grid (Boggle)"},
-    "family.boggle-4x4": {"fr": "Boggle 4×4", "en": "Boggle 4×4"},
-    "family.boggle-big": {"fr": "Boggle 5×5 et 6×6", "en": "Boggle 5×5 and 6×6"},
-    "family.topword-fr": {"fr": "Topword (français)", "en": "Topword (French)"},
-    "family.upwords-en": {"fr": "Upwords (anglais)", "en": "Upwords (English)"},
     # leaderboards
     "leaderboards_title": {"fr": "Classements", "en": "Leaderboards"},
     "top_rated": {"fr": "Les 100 meilleurs : {family}", "en": "Top 100: {family}"},
@@ -154,10 +165,18 @@ ACCOUNT_ERRORS: Catalog = {
         "fr": "ce nom ne peut pas être un nom de compte (caractère invisible ou de contrôle)",
         "en": "this name cannot be an account's (an invisible or control character)",
     },
+    "mixed_scripts": {
+        "fr": "ce nom mêle plusieurs écritures ({scripts}) : c'est ainsi qu'on imite "
+        "le nom d'un autre ; écrivez-le dans une seule",
+        "en": "this name mixes scripts ({scripts}): that is how another's name is "
+        "imitated; write it in one",
+    },
     "reserved": {"fr": "le nom {name} est réservé", "en": "the name {name} is reserved"},
     "name_taken": {
-        "fr": "ce nom est déjà pris (les majuscules et les accents ne comptent pas)",
-        "en": "this name is taken (case and accents do not count)",
+        "fr": "ce nom est déjà pris, ou un nom qui lui ressemble (les majuscules, les accents"
+        " et les lettres d'autres alphabets qui se confondent ne comptent pas)",
+        "en": "this name is taken, or a name that looks like it (case, accents and letters"
+        " of other alphabets that look the same do not count)",
     },
     "password_short": {
         "fr": "le mot de passe a au moins {low} caractères",
@@ -176,8 +195,8 @@ ACCOUNT_ERRORS: Catalog = {
         "en": "wrong name or password",
     },
     "too_many_tries": {
-        "fr": "trop d'essais : attendez quelques minutes",
-        "en": "too many tries: wait a few minutes",
+        "fr": "trop d'essais : réessayez dans {wait}",
+        "en": "too many tries: try again in {wait}",
     },
     "already_account": {
         "fr": "ce navigateur est déjà connecté à un compte",
@@ -217,9 +236,21 @@ def admin_text(key: str, lang: Language, /, **fields: object) -> str:
     return translate(ADMIN, key, lang, **fields)
 
 
+#: ... then the registered kinds' (their names `kind.<name>`, their families `family.<f>`).
+_PLAYER_PAGES: Catalog = ChainMap(dict(PLAYER_PAGE), kinds.PAGE)
+
+
 def player_text(key: str, lang: Language, /, **fields: object) -> str:
-    return translate(PLAYER_PAGE, key, lang, **fields)
+    return translate(_PLAYER_PAGES, key, lang, **fields)
 
 
 def account_error(code: str, lang: Language, /, **fields: object) -> str:
+    if "codes" in fields:  # the scripts a name mixes, said in `lang`
+        fields = {**fields, "scripts": script_names(str(fields["codes"]), lang)}
     return translate(ACCOUNT_ERRORS, code, lang, **fields)
+
+
+def place_text(rank: int, count: int, lang: Language) -> str:
+    """A place among `count` as the games' tables say it, under the heading « Place »:
+    « 1re sur 3 », « 2e sur 3 » (never « 1er »), "1st of 3"."""
+    return player_text("place_of", lang, rank=ordinal(rank, lang), count=count)

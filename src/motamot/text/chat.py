@@ -54,5 +54,9 @@ CHAT_PAGE: Catalog = {
         "en": "You are reading the chat; only seated players write in it.",
     },
     "chat_said": {"fr": "{name} : {text}", "en": "{name}: {text}"},
+    "chat_removed": {
+        "fr": "message retiré par la modération",
+        "en": "message removed by the moderators",
+    },
     **{f"phrase.{key}": words for key, words in PHRASES.items()},
 }

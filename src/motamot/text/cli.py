@@ -75,9 +75,10 @@ HELP_EN: Mapping[str, str] = {
         "Boggle and Topword: referee, solver, computer players."
     ),
     "arbitrer des mots sur une grille": "judge words on a grid",
+    "les classements publics de la grille du jour et de l'arène montrent tous les "
+    "joueurs, pas seulement les comptes (F1)": "the public lists of the daily grid and the "
+    "arena show every player, not accounts only (F1)",
     "la grille du jour d'un serveur": "a server's daily grid",
-    "pas de grille du jour": "no daily grid",
-    "une grille du jour pour ce jeu, répétable. ": "a daily grid for this game, repeatable. ",
     "le jour (défaut : aujourd'hui, en UTC)": "the day (default: today, in UTC)",
     "le secret du serveur (défaut : server.secret dans le dossier de données)": (
         "the server's secret (default: server.secret in the data folder)"
@@ -100,7 +101,9 @@ HELP_EN: Mapping[str, str] = {
     "nom, nombre de mots, sha256": "name, number of words, sha256",
     "nombre de manches (défaut 1)": "number of rounds (default 1)",
     "rejouer l'enregistrement d'une manche ou partie": "replay the record of a round or match",
-    "reprendre une partie enregistrée": "resume a saved game",
+    "reprendre une partie enregistrée (sans FILE : la dernière laissée en cours)": (
+        "resume a saved game (without FILE: the last one left unfinished)"
+    ),
     "reprendre la dernière partie laissée en cours (même en pleine manche)": (
         "resume the last game left unfinished (even in the middle of a round)"
     ),
@@ -187,18 +190,26 @@ HELP_EN: Mapping[str, str] = {
     "salles rejointes par minute depuis une adresse": "rooms joined per minute from one address",
     "parties ouvertes à la fois depuis une adresse": "games open at once from one address",
     ", 0 pour aucun. ": ", 0 for none. ",
-    "copie cohérente de la base SQLite, même pendant que le serveur tourne": (
-        "a consistent copy of the SQLite store, even while the server runs"
+    "sauvegarde cohérente du serveur (salles, joueurs, secret), même pendant qu'il tourne": (
+        "a consistent backup of the server (rooms, players, secret), even while it runs"
     ),
-    "le fichier de la copie (remplacé)": "the copy's file (replaced)",
-    "base des parties du serveur (défaut : celle de motamot serve)": (
-        "the server's store (default: motamot serve's)"
+    "le dossier de la sauvegarde (une précédente est remplacée)": (
+        "the backup's folder (an earlier backup there is replaced)"
     ),
-    "remettre une copie en place comme base du serveur (serveur arrêté)": (
-        "put a copy back as the server's store (server stopped)"
+    "base du serveur : fichier SQLite ou URL postgresql:// (défaut : celle de motamot serve)": (
+        "the server's store: a SQLite file or a postgresql:// URL (default: motamot serve's)"
     ),
-    "la copie faite par admin backup": "the copy admin backup made",
-    "remplacer une base qui a déjà des salles": "replace a store that already holds rooms",
+    "le secret du serveur (défaut : celui de motamot serve, server.secret dans le "
+    "dossier de données)": (
+        "the server's secret (default: motamot serve's, server.secret in the data folder)"
+    ),
+    "remettre une sauvegarde en place : salles, joueurs et secret (serveur arrêté)": (
+        "put a backup back: rooms, players and secret (server stopped)"
+    ),
+    "la sauvegarde faite par admin backup": "the backup admin backup made",
+    "remplacer une base qui a déjà des salles, ou un autre secret": (
+        "replace a store that already holds rooms, or another secret"
+    ),
     "les salles finies sans activité depuis ce nombre de jours sont effacées, "
     "leurs parties gardées en texte (--keep-records) ; 0 pour tout garder. ": (
         "finished rooms without activity for this many days are removed, their games "
@@ -232,37 +243,50 @@ HELP_EN: Mapping[str, str] = {
     "e-mails envoyés au plus par jour à une même adresse. ": (
         "e-mails sent to one address in a day at most. "
     ),
-    "une arène ouverte à tous pour ce jeu (classic-fr, big...), répétable. ": (
-        "an arena open to all for this game (classic-fr, big...), repeatable. "
-    ),
-    "aucune arène": "no arena",
-    "durée d'une manche de l'arène en secondes (défaut : celle du jeu, 180 pour le classique)": (
-        "length of an arena round in seconds (default: the game's, 180 for the classic one)"
-    ),
-    "secondes de résultats entre deux manches de l'arène. ": (
-        "seconds of results between two rounds of the arena. "
-    ),
     "Défaut : ": "Default: ",
 }
 
 #: What `motamot admin` says when it is done.
 ADMIN: Catalog = {
     "backed_up": {
-        "fr": "motamot : {rooms} salles ({events} événements) copiées dans {file}",
-        "en": "motamot: {rooms} rooms ({events} events) copied to {file}",
+        "fr": "motamot : {rooms} salles ({events} événements), {accounts} comptes et le "
+        "secret du serveur copiés dans {file}",
+        "en": "motamot: {rooms} rooms ({events} events), {accounts} accounts and the server "
+        "secret copied to {file}",
     },
     "restored": {
-        "fr": "motamot : {rooms} salles ({events} événements) remises en place dans {db}",
-        "en": "motamot: {rooms} rooms ({events} events) put back in {db}",
+        "fr": "motamot : {rooms} salles ({events} événements) et {accounts} comptes remis en "
+        "place dans {db}",
+        "en": "motamot: {rooms} rooms ({events} events) and {accounts} accounts put back in {db}",
+    },
+    "rooms_only": {
+        "fr": "motamot : cette sauvegarde d'un motamot plus ancien n'a que les salles : ni "
+        "comptes ni secret (gardez le secret du serveur, server.secret)",
+        "en": "motamot: this older motamot's backup holds the rooms only: no accounts, no "
+        "secret (keep the server's secret, server.secret)",
     },
 }
 #: Why `motamot admin` could not make a copy or put one back.
 ADMIN_ERRORS: Catalog = {
-    "postgres": {
-        "fr": "une base PostgreSQL se copie avec pg_dump et se remet avec pg_restore "
-        "(docs/operations.md)",
-        "en": "a PostgreSQL store is copied with pg_dump and put back with pg_restore "
-        "(docs/operations.md)",
+    "schema_differs": {
+        "fr": "{path} est une copie du schéma {detail} : remettez-la avec ?schema={detail} "
+        "dans l'URL de --db (une autre base que celle du serveur en service)",
+        "en": "{path} is a copy of the schema {detail}: put it back with ?schema={detail} in "
+        "--db's URL (another database than the live server's)",
+    },
+    "no_tool": {
+        "fr": "{path} manque : installez les outils clients de PostgreSQL (postgresql-client)",
+        "en": "{path} is missing: install PostgreSQL's client tools (postgresql-client)",
+    },
+    "not_a_backup": {
+        "fr": "{path} : ce n'est pas une sauvegarde de motamot (choisissez un autre dossier)",
+        "en": "{path}: not a motamot backup (choose another folder)",
+    },
+    "secret_differs": {
+        "fr": "{path} est le secret d'un autre serveur : --force pour le remplacer par celui "
+        "de la sauvegarde (les grilles à venir changeraient sinon)",
+        "en": "{path} is another server's secret: --force replaces it by the backup's (the "
+        "coming grids would differ otherwise)",
     },
     "missing": {"fr": "{path} : aucun fichier", "en": "{path}: no such file"},
     "not_a_store": {
@@ -284,6 +308,12 @@ ADMIN_ERRORS: Catalog = {
     "exists": {
         "fr": "{path} a déjà des salles : --force pour la remplacer (sauvegardez-la avant)",
         "en": "{path} already holds rooms: --force replaces it (back it up first)",
+    },
+    "has_accounts": {
+        "fr": "{path} a déjà des comptes (ou n'est pas un fichier de joueurs) : --force pour "
+        "le remplacer (sauvegardez-le avant)",
+        "en": "{path} already holds accounts (or is no players' file): --force replaces it "
+        "(back it up first)",
     },
     "cannot_write": {
         "fr": "{path} : écriture impossible ({detail})",
@@ -314,6 +344,34 @@ SECRET_ERRORS: Catalog = {
 }
 
 OPTION_ERRORS: Catalog = {
+    "bad_db": {
+        "fr": "--db : un fichier SQLite (un chemin, ou sqlite:///chemin), memory, ou "
+        "postgresql://utilisateur@hôte/base?schema=nom (un nom de minuscules, chiffres et _) : "
+        "{value}",
+        "en": "--db: a SQLite file (a path, or sqlite:///path), memory, or "
+        "postgresql://user@host/db?schema=name (a name of lower-case letters, digits and _): "
+        "{value}",
+    },
+    "part_away": {
+        "fr": "La base (--db) ou Redis (--broker) ne répond pas : {reason}. Rien n'a été "
+        "changé ; relancez quand ils répondent",
+        "en": "The database (--db) or Redis (--broker) does not answer: {reason}. Nothing was "
+        "changed; start again once they answer",
+    },
+    "prefix_taken": {
+        "fr": "--broker : le préfixe Redis {prefix} sert les processus d'une autre base "
+        "({holder}, celle-ci : {mine}). Une copie (une sauvegarde restaurée) prend son propre "
+        "préfixe : redis://...?prefix=motamot-copie. Rien n'a été changé",
+        "en": "--broker: the Redis prefix {prefix} serves another database's processes "
+        "({holder}, this one: {mine}). A copy (a restored backup) takes a prefix of its own: "
+        "redis://...?prefix=motamot-copy. Nothing was changed",
+    },
+    "port_taken": {
+        "fr": "{host}:{port} : port déjà pris ({reason}) ; un autre serveur y tourne-t-il ? "
+        "Rien n'a été changé dans les bases",
+        "en": "{host}:{port}: port already taken ({reason}); is another server running there? "
+        "Nothing was changed in the stores",
+    },
     "schema_too_new": {
         "fr": "{store} : version {found} du schéma, écrite par un motamot plus récent (celui-ci "
         "connaît {known}) : lancez le plus récent, ou restaurez une sauvegarde d'avant lui",
@@ -348,14 +406,6 @@ OPTION_ERRORS: Catalog = {
         "les liens des e-mails mènent à cette adresse",
         "en": "--smtp also needs --mail-from (the sender) and --public-url (or --origin): the "
         "e-mails' links lead to that address",
-    },
-    "unknown_daily": {
-        "fr": "--daily : pas de jeu {preset} (les jeux : {known})",
-        "en": "--daily: no game {preset} (the games: {known})",
-    },
-    "unknown_arena": {
-        "fr": "--arena : pas de jeu {preset} (les jeux : {known})",
-        "en": "--arena: no game {preset} (the games: {known})",
     },
     "out_of_range": {
         "fr": "{option} : un nombre entier de {low} à {high}",

@@ -3,7 +3,10 @@ standings (D6), the sheet, « rejouer ce tirage »."""
 
 from __future__ import annotations
 
+from motamot.text.duplicate_arbiter import ARBITER_PAGE, ARBITER_REFUSALS
 from motamot.text.i18n import Catalog
+from motamot.text.kinds import KindTexts
+from motamot.text.topword_web import TOPWORD_TEXTS
 
 DUPLICATE_PAGE: Catalog = {
     "duplicate_title": {"fr": "Topword en duplicate", "en": "Duplicate Topword"},
@@ -138,4 +141,13 @@ DUPLICATE_PAGE: Catalog = {
         "fr": "Ce lien ouvre une nouvelle partie sur les mêmes tirages, seul et à votre rythme.",
         "en": "This link opens a new game on the same draws, alone and at your own pace.",
     },
+    # its name in the lobby and on the players' pages
+    "kind.duplicate": {"fr": "Topword en duplicate", "en": "Duplicate Topword"},
 }
+
+#: Duplicate plays on Topword's board, referee and composer: it says Topword's texts too.
+DUPLICATE_TEXTS = KindTexts(
+    {**TOPWORD_TEXTS.page, **DUPLICATE_PAGE, **ARBITER_PAGE},
+    {**TOPWORD_TEXTS.refusals, **ARBITER_REFUSALS},
+    TOPWORD_TEXTS.client,
+)

@@ -85,7 +85,7 @@ GAME_ERRORS = _french(
 }
 
 #: Why the referee refuses a move (`rules.Reason`); `detail` is the word or cell at fault.
-REFUSALS: Catalog = {
+MOVE_REFUSALS: Catalog = {
     "no_tile_placed": {"fr": "aucune lettre posée", "en": "no tile placed"},
     "off_board": {"fr": "le mot sort du plateau", "en": "the word runs off the board"},
     "not_on_rack": {
@@ -140,7 +140,9 @@ _AFTER_MOVE = {"fr": "{move} : ", "en": "{move}: "}
 
 #: A refused move (IllegalMove, coded by its reason): the move, then the refusal.
 ILLEGAL_MOVES: Catalog = {
-    reason.value: {lang: _AFTER_MOVE[lang] + REFUSALS[reason.value][lang] for lang in LANGUAGES}
+    reason.value: {
+        lang: _AFTER_MOVE[lang] + MOVE_REFUSALS[reason.value][lang] for lang in LANGUAGES
+    }
     for reason in Reason
 }
 
@@ -189,6 +191,8 @@ PLAYER_NAME_ERRORS = _french(
         "line_separator": "nom de joueur {name!r} : séparateur de lignes {char} interdit",
         "not_text": "nom de joueur {name!r} : {char} n'est pas un caractère de texte",
         "reserved_character": "nom de joueur {name!r} : {char!r} est réservé (aucun de {reserved})",
+        "mixed_scripts": "nom de joueur {name!r} : il mêle plusieurs écritures ({scripts}), "
+        "comme un nom qui en imite un autre",
     }
 )
 
@@ -238,6 +242,7 @@ DICTIONARY_ERRORS = _french(
         "unreadable": "{path} : lecture impossible ({reason})",
         "builtin_missing": "le dictionnaire intégré {name!r} manque au paquet",
         "unknown": "aucun dictionnaire {name!r} (connus : {known} ; ou un chemin de fichier)",
+        "no_version": "pas de version {name!r} : ce serveur a {count} changements de {base!r}",
     }
 )
 

@@ -46,31 +46,6 @@ GUIDE_PAGE: Catalog = {
         "takes to invite.",
     },
     "how_to_play": {"fr": "Comment jouer", "en": "How to play"},
-    "guide_title.boggle": {"fr": "Comment jouer au Boggle", "en": "How to play Boggle"},
-    "guide_title.topword": {"fr": "Comment jouer au Topword", "en": "How to play Topword"},
-    "intro.boggle": {
-        "fr": "Trois minutes pour trouver dans la même grille les mots que les autres ne "
-        "voient pas.",
-        "en": "Three minutes to find on the same grid the words the others do not see.",
-    },
-    "intro.topword": {
-        "fr": "Des mots croisés qui montent : empilez vos lettres pour changer les mots des "
-        "autres.",
-        "en": "Crosswords that grow upwards: stack your letters to change the others' words.",
-    },
-    "intro.create.boggle": {"fr": "Créer une partie", "en": "Create a room"},
-    "intro.create.topword": {"fr": "Créer une table", "en": "Create a table"},
-    "picture.boggle": {
-        "fr": "Une grille de Boggle de 4×4 dés ; le mot DANSE y est tracé de dé en dé.",
-        "en": "A Boggle grid of 4×4 dice; the word DANSE is traced on it from die to die.",
-    },
-    "picture.topword": {
-        "fr": "Un coin du plateau de Topword : des mots croisés, des lettres empilées jusqu'à "
-        "trois de haut.",
-        "en": "A corner of the Topword board: crossing words, letters stacked up to three high.",
-    },
-    "guide_create.boggle": {"fr": "Créer une partie de Boggle", "en": "Create a Boggle room"},
-    "guide_create.topword": {"fr": "Créer une table de Topword", "en": "Create a Topword table"},
     "guide_more": {
         "fr": "Chaque règle, numérotée, avec les choix de motamot là où la règle du jeu se "
         "tait, est dans docs/rules.md avec le code du jeu.",

@@ -10,6 +10,7 @@ numbers and write numbers the language's way through format specs:
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,6 +38,14 @@ class TextFormatter(string.Formatter):
             return number_text(value, self.lang)
         text = super().format_field(value, format_spec)
         return localise_number(text, self.lang) if number and format_spec else text
+
+
+def elides(word: str) -> bool:
+    """Whether French elides « de », « le » before `word`: it begins with a vowel or an h
+    (a first name's h is mute: « au tour d'Hugo »), accents and case aside
+    (`format.js`, `elides`, says the same)."""
+    first = unicodedata.normalize("NFD", word.strip())[:1].casefold()
+    return first != "" and first in "aeiouyhæœ"
 
 
 def render(template: str, lang: Language, /, **fields: object) -> str:

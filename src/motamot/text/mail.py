@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.kinds import PAGE as KIND_PAGE
+from motamot.text.ordinals import ordinal
 
 MAIL: Catalog = {
-    "game.topword": {"fr": "Topword", "en": "Topword"},
-    "game.boggle": {"fr": "Boggle", "en": "Boggle"},
     "hello": {"fr": "Bonjour {name},", "en": "Hello {name},"},
     "hello_nobody": {"fr": "Bonjour,", "en": "Hello,"},
     # your turn
@@ -90,6 +90,7 @@ MAIL: Catalog = {
     },
     "and": {"fr": "et", "en": "and"},
     "tied": {"fr": "{place} ex aequo", "en": "tied {place}"},
+    "place": {"fr": "{ordinal} place", "en": "{ordinal}"},
 }
 
 
@@ -98,9 +99,10 @@ def mail_text(key: str, lang: Language, /, **fields: object) -> str:
 
 
 def game_name(kind: str, lang: Language) -> str:
-    """A kind's name as a player reads it (its own name when the catalogue has none)."""
-    key = f"game.{kind}"
-    return mail_text(key, lang) if key in MAIL else kind.capitalize()
+    """A kind's name as a player reads it: the one it registered (`kind.<name>`,
+    `text.kinds`), else its own name."""
+    key = f"kind.{kind}"
+    return translate(KIND_PAGE, key, lang) if key in KIND_PAGE else kind.capitalize()
 
 
 def names_text(names: Sequence[str], lang: Language) -> str:
@@ -111,14 +113,9 @@ def names_text(names: Sequence[str], lang: Language) -> str:
 
 
 def place_text(rank: int, lang: Language, tied: bool = False) -> str:
-    """A rank as a place: `1er`, `2e` (French), `1st`, `2nd`, `3rd`, `11th` (English)."""
-    if lang == "fr":
-        place = "1er" if rank == 1 else f"{rank}e"
-    else:
-        ending = (
-            "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-        )
-        place = f"{rank}{ending}"
+    """A rank as a place: « 1re place », « 2e place » (French, agreeing with « place »:
+    nobody is told « 1er »), 1st, 2nd, 3rd, 11th (English); tied ones said so."""
+    place = mail_text("place", lang, ordinal=ordinal(rank, lang))
     return mail_text("tied", lang, place=place) if tied else place
 
 
@@ -126,10 +123,10 @@ def place_text(rank: int, lang: Language, tied: bool = False) -> str:
 MAIL_PAGE: Catalog = {
     "mail_title": {"fr": "Me prévenir par e-mail", "en": "Tell me by e-mail"},
     "mail_intro": {
-        "fr": "Un e-mail quand c'est à vous de jouer dans une partie de Topword que vous "
+        "fr": "Un e-mail quand c'est à vous de jouer dans une partie à tour de rôle que vous "
         "n'avez pas ouverte, et quand une partie se termine. Un e-mail par tour au plus ; "
         "chacun a un lien pour arrêter.",
-        "en": "An e-mail when it is your turn in a Topword game you do not have open, and "
+        "en": "An e-mail when it is your turn in a turn-based game you do not have open, and "
         "when a game ends. One e-mail per turn at most; each one has a link to stop them.",
     },
     "mail_address": {"fr": "Adresse e-mail", "en": "E-mail address"},
@@ -170,6 +167,15 @@ MAIL_PAGE: Catalog = {
         "en": "This link confirms nothing: it expired, it is incomplete, or the address has "
         "changed since. Ask for a new link from your account.",
     },
+    "mail_unsubscribe_title": {"fr": "Ne plus recevoir d'e-mails", "en": "Stop the e-mails"},
+    "mail_unsubscribe_ask": {
+        "fr": "Ne plus rien envoyer à {address} ?",
+        "en": "Send nothing more to {address}?",
+    },
+    "mail_unsubscribe_button": {
+        "fr": "Ne plus recevoir d'e-mails",
+        "en": "Stop the e-mails",
+    },
     "mail_unsubscribed_title": {"fr": "Plus d'e-mails", "en": "No more e-mails"},
     "mail_unsubscribed_text": {
         "fr": "Cette adresse ne recevra plus d'e-mails de motamot.",
@@ -194,5 +200,18 @@ MAIL_PAGE: Catalog = {
     "mail_error.too_many_mails": {
         "fr": "trop de liens demandés : attendez une heure",
         "en": "too many links asked for: wait an hour",
+    },
+    "mail_error.mailbox_asked": {
+        "fr": "cette boîte a déjà reçu plusieurs liens de confirmation cette heure-ci : "
+        "attendez une heure",
+        "en": "this mailbox has had several confirmation links this hour: wait an hour",
+    },
+    "mail_error.origin_asked": {
+        "fr": "trop de liens demandés depuis votre réseau : attendez une heure",
+        "en": "too many links asked for from your network: wait an hour",
+    },
+    "mail_error.server_asked": {
+        "fr": "le serveur a envoyé beaucoup de liens cette heure-ci : réessayez plus tard",
+        "en": "the server has sent many links this hour: try again later",
     },
 }

@@ -29,9 +29,15 @@ def localise_number(text: str, lang: Language) -> str:
     return text.replace("%", FRENCH_SPACE + "%")
 
 
+#: U+2212 MINUS SIGN: a negative number's sign in a text (« −35 »), not the hyphen.
+MINUS = "\u2212"
+
+
 def number_text(value: float, lang: Language, precision: str = "") -> str:
-    """`value` with thousands grouped (and a `precision` such as `.1f`), in `lang`."""
-    return localise_number(format(value, "," + precision), lang)
+    """`value` with thousands grouped (and a `precision` such as `.1f`), in `lang`; a
+    negative one with the minus sign."""
+    text = localise_number(format(value, "," + precision), lang)
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 def count_text(count: float, singular_form: str, plural_form: str, lang: Language) -> str:

@@ -1,82 +1,22 @@
-"""Why a room refused a command, in French and English (the codes of `Refusal`)."""
+"""Why a room refused a command, in French and English (the codes of `Refusal`); said
+with the others by `text.web.refusal_text`."""
 
 from __future__ import annotations
 
-from motamot.text.i18n import Catalog, Language, translate
+from motamot.text.i18n import Catalog
 
-REFUSALS: Catalog = {
+ROOM_REFUSALS: Catalog = {
     "already_carried": {
         "fr": "les séries de la manche précédente sont déjà reportées",
         "en": "the previous round's runs are carried already",
     },
-    "arena_fixed": {
-        "fr": "les réglages de l'arène sont fixés par le serveur",
-        "en": "the arena's settings are fixed by the server",
-    },
-    "arena_needs_player": {
-        "fr": "l'arène a besoin de savoir qui vous êtes : rechargez la page",
-        "en": "the arena needs to know who you are: reload the page",
-    },
-    "arena_no_bots": {
-        "fr": "pas de joueurs ordinateur dans l'arène",
-        "en": "no computer players in the arena",
-    },
-    "daily_fixed": {
-        "fr": "la grille du jour est fixée par le serveur",
-        "en": "the daily grid is fixed by the server",
-    },
-    "daily_needs_player": {
-        "fr": "la grille du jour a besoin de savoir qui vous êtes : rechargez la page",
-        "en": "the daily grid needs to know who you are: reload the page",
-    },
-    "daily_no_bots": {
-        "fr": "pas de joueurs ordinateur dans la grille du jour",
-        "en": "no computer players in the daily grid",
-    },
-    "daily_not_started": {
-        "fr": "commencez d'abord votre partie",
-        "en": "start your play first",
-    },
-    "daily_playing": {
-        "fr": "votre partie de cette grille est en cours : elle reprend",
-        "en": "your play of this grid is under way: it resumes",
-    },
-    "daily_played": {
-        "fr": "vous avez déjà joué cette grille : une seule partie par jour et par joueur",
-        "en": "you have played this grid already: one play a day per player",
-    },
-    "daily_future": {
-        "fr": "cette grille n'existe pas encore : revenez ce jour-là",
-        "en": "this grid does not exist yet: come back on that day",
-    },
-    "daily_too_old": {
-        "fr": "pas de grille du jour avant le 1er janvier 2020",
-        "en": "no daily grid before January 1, 2020",
-    },
-    "daily_bad_date": {
-        "fr": "date inconnue : les grilles se nomment AAAA-MM-JJ",
-        "en": "unknown date: grids are named YYYY-MM-DD",
-    },
-    "daily_too_fast": {
-        "fr": "trop de mots d'un coup : attendez une seconde",
-        "en": "too many words at once: wait a second",
-    },
-    "unknown_daily": {
-        "fr": "pas de grille du jour pour ce jeu",
-        "en": "no daily grid for that game",
-    },
-    "round_not_started": {
-        "fr": "la manche n'a pas encore commencé",
-        "en": "the round has not started yet",
-    },
-    "round_over": {
-        "fr": "cette manche est finie : la suivante arrive",
-        "en": "this round is over: the next one is coming",
-    },
-    "unknown_arena": {"fr": "pas d'arène de ce nom", "en": "no arena of that name"},
     "after_deadline": {
         "fr": "trop tard : la manche est finie",
         "en": "too late: the round is over",
+    },
+    "turn_over": {
+        "fr": "trop tard : le tour {turn} est fini",
+        "en": "too late: turn {turn} is over",
     },
     "already_seated": {"fr": "vous êtes déjà à la table", "en": "you are already seated"},
     "already_removed": {
@@ -102,6 +42,26 @@ REFUSALS: Catalog = {
     "removed": {
         "fr": "l'hôte vous a retiré de cette salle : vous ne pouvez plus y jouer",
         "en": "the host removed you from this room: you cannot play in it any more",
+    },
+    "room_closed": {
+        "fr": "la modération a fermé cette salle",
+        "en": "the moderators closed this room",
+    },
+    "failed": {
+        "fr": "le serveur n'a pas pu le faire (voir son journal)",
+        "en": "the server could not do it (see its log)",
+    },
+    "not_closable": {
+        "fr": "le serveur tient cette salle ouverte pour tout le monde : elle ne se ferme pas",
+        "en": "the server keeps this room open for everybody: it is not closed",
+    },
+    "no_such_message": {
+        "fr": "ce message n'est plus parmi les derniers de la salle",
+        "en": "this message is no longer among the room's last ones",
+    },
+    "message_removed_already": {
+        "fr": "ce message a déjà été retiré",
+        "en": "this message was removed already",
     },
     "bad_name": {"fr": "nom refusé : {why}", "en": "name refused: {why}"},
     "bad_reason": {
@@ -130,7 +90,10 @@ REFUSALS: Catalog = {
         "fr": "la partie est commencée : réglages figés",
         "en": "the match has started: settings are fixed",
     },
-    "name_taken": {"fr": "le nom {name} est déjà pris", "en": "the name {name} is taken"},
+    "name_taken": {
+        "fr": "le nom {name} est déjà pris, ou un nom qui lui ressemble",
+        "en": "the name {name} is taken, or a name that looks like it",
+    },
     "no_players": {"fr": "personne à la table", "en": "nobody is seated"},
     "not_a_bot": {"fr": "{seat} n'est pas un robot", "en": "{seat} is not a computer player"},
     "turn_clock": {
@@ -253,8 +216,3 @@ REFUSALS: Catalog = {
     "chat_unknown_phrase": {"fr": "phrase inconnue", "en": "unknown phrase"},
     "chat_none": {"fr": "pas de discussion ici", "en": "no chat here"},
 }
-
-
-def refusal_text(code: str, lang: Language, **fields: object) -> str:
-    """A room's refusal in the player's language (the code itself if unknown)."""
-    return translate(REFUSALS, code, lang, **fields)

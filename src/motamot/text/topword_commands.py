@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from motamot.text.errors import REFUSALS
+from motamot.text.errors import MOVE_REFUSALS
 from motamot.text.i18n import Catalog, Language, translate
 from motamot.text.topword import not_counted_text
 from motamot.topword.game import Action
@@ -34,7 +34,7 @@ TOPWORD_COMMANDS: Catalog = {
     "score_line": {"fr": "  {name} : {score}", "en": "  {name}: {score}"},
     "winner": {"fr": "gagnant : {names}", "en": "winner: {names}"},
     "not_over": {"fr": "partie en cours", "en": "game in progress"},
-    **REFUSALS,
+    **MOVE_REFUSALS,
 }
 
 TOPWORD_AI_COMMANDS: Catalog = {

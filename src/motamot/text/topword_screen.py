@@ -65,13 +65,12 @@ TOPWORD_SCREEN: Catalog = {
         "en": "No {tile} on your rack",
     },
     "exchange_one": {
-        "fr": "On échange une seule lettre à la fois (T17) : "
-        "«\u00a0échange {first}\u00a0» par exemple",
-        "en": "One tile is exchanged at a time (T17): 'exchange {first}' for instance",
+        "fr": "On échange une seule lettre à la fois : «\u00a0échange {first}\u00a0» par exemple",
+        "en": "One tile is exchanged at a time: 'exchange {first}' for instance",
     },
     "same_letter_kept": {
-        "fr": "Ce mot est déjà là : on n'empile pas une lettre sur la même (T8).",
-        "en": "That word is already there: a tile never stacks on the same letter (T8).",
+        "fr": "Ce mot est déjà là : on n'empile pas une lettre sur la même.",
+        "en": "That word is already there: a tile never stacks on the same letter.",
     },
     "exchange_which": {
         "fr": "Quelle lettre échanger ? ex. «\u00a0échange E\u00a0»",
@@ -84,6 +83,10 @@ TOPWORD_SCREEN: Catalog = {
     },
     "hand_over": {
         "fr": "Au tour de {name}. Les autres, regardez ailleurs ! Entrée pour voir le chevalet… ",
+        "en": "{name}'s turn. Others, look away! Press Enter to see the rack… ",
+    },
+    "hand_over_elided": {
+        "fr": "Au tour d'{name}. Les autres, regardez ailleurs ! Entrée pour voir le chevalet… ",
         "en": "{name}'s turn. Others, look away! Press Enter to see the rack… ",
     },
     "pass_on": {
@@ -106,8 +109,9 @@ TOPWORD_SCREEN: Catalog = {
         "en": "the other players resigned",
     },
     "final_line": {
-        "fr": "  {name} : {score} − {penalty} ({left:lettre restante|lettres restantes}) = {final}",
-        "en": "  {name}: {score} − {penalty} ({left:tile|tiles} left) = {final}",
+        "fr": "  {name} : {score:n} − {penalty} ({left:lettre restante|lettres restantes}) "
+        "= {final:n}",
+        "en": "  {name}: {score:n} − {penalty} ({left:tile|tiles} left) = {final:n}",
     },
     "winner": {"fr": "Gagnant : {names} !", "en": "Winner: {names}!"},
     "winners": {"fr": "Égalité : {names} !", "en": "Tie: {names}!"},
@@ -144,6 +148,10 @@ TOPWORD_SCREEN: Catalog = {
     "no_file": {
         "fr": "{path} : lecture impossible ({error})",
         "en": "{path}: cannot read ({error})",
+    },
+    "nothing_to_resume": {
+        "fr": "aucune partie de Topword à reprendre",
+        "en": "no Topword game to resume",
     },
     "finished_record": {
         "fr": "{path} : cette partie est déjà terminée",

@@ -1,74 +1,41 @@
 """What the browser shows: page texts, room refusals and protocol errors (FR/EN).
 
 The pages embed `client_catalog(lang)` as JSON so the client renders codes
-(verdicts, refusals) with the same texts as the terminal (`text.boggle`).
+(verdicts, refusals) with the same texts as the terminal. Nothing here names a game: each
+kind's texts are its own (`text.kinds`, registered with the server's kinds), found after
+these.
 """
 
 from __future__ import annotations
 
-from motamot.boggle.referee import WordReason
+import re
+from collections import ChainMap
+from collections.abc import Mapping
+
 from motamot.names import PlayerNameError
+from motamot.text import kinds
 from motamot.text.accounts import PLAYER_PAGE
-from motamot.text.arena_web import ARENA_PAGE
-from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
 from motamot.text.chat import CHAT_PAGE
-from motamot.text.daily_web import DAILY_PAGE
-from motamot.text.duplicate_web import DUPLICATE_PAGE
-from motamot.text.errors import GAME_ERRORS, PLAYER_NAME_ERRORS
-from motamot.text.errors import REFUSALS as MOVE_REFUSALS
+from motamot.text.errors import PLAYER_NAME_ERRORS
 from motamot.text.guides import GUIDE_PAGE
 from motamot.text.i18n import LANGUAGES, Catalog, Language, render, translate
-from motamot.text.lobby_web import LOBBY_PAGE, QUICK_REFUSALS
+from motamot.text.lobby_web import LOBBY_PAGE
 from motamot.text.mail import MAIL_PAGE
-from motamot.text.moderation import MODERATION_PAGE
-from motamot.text.players import BOGGLE_LEVELS
-from motamot.text.rooms import REFUSALS as ROOM_REFUSALS
-from motamot.text.topword import SCORE_TEXTS
-from motamot.text.topword_web import TOPWORD_PAGE
+from motamot.text.moderation import MODERATION_PAGE, OPERATOR_PAGE
+from motamot.text.outage_web import OUTAGE_PAGE
+from motamot.text.rooms import ROOM_REFUSALS
+from motamot.text.scripts import script_names
+from motamot.text.site import SITE
+from motamot.text.words import WORD_REFUSALS, WORDS_PAGE
 
 PAGE: Catalog = {
-    "site_title": {"fr": "motamot — Boggle entre amis", "en": "motamot — Boggle with friends"},
-    "tagline": {
-        "fr": "Une grille pour tous, un sablier au serveur, les mots communs rayés pour vous.",
-        "en": "One grid for all, the hourglass on the server, common words crossed out for you.",
-    },
     "language": {"fr": "Langue", "en": "Language"},
-    "create_title": {"fr": "Créer une partie de Boggle", "en": "Create a Boggle room"},
     "your_name": {"fr": "Votre nom", "en": "Your name"},
-    "preset": {"fr": "Jeu", "en": "Game"},
-    "preset.classic-fr": {"fr": "4×4 français (classique)", "en": "4×4 French (classic)"},
-    "preset.classic-en": {"fr": "4×4 anglais (classique)", "en": "4×4 English (classic)"},
-    "preset.new-en": {"fr": "4×4 anglais (nouveaux dés)", "en": "4×4 English (new dice)"},
-    "preset.big": {"fr": "5×5 Big Boggle", "en": "5×5 Big Boggle"},
-    "preset.super-big": {"fr": "6×6 Super Big Boggle", "en": "6×6 Super Big Boggle"},
     "dictionary": {"fr": "Dictionnaire", "en": "Dictionary"},
     "dictionary.auto": {"fr": "celui du jeu", "en": "the game's own"},
     "dictionary.fr": {"fr": "français", "en": "French"},
     "dictionary.en": {"fr": "anglais", "en": "English"},
-    "duration": {"fr": "Durée d'une manche (secondes)", "en": "Round length (seconds)"},
-    "match": {"fr": "Partie", "en": "Match"},
-    "match.rounds": {"fr": "en un nombre de manches", "en": "a number of rounds"},
-    "match.target": {"fr": "jusqu'à un score", "en": "up to a score"},
-    "rounds": {"fr": "Manches", "en": "Rounds"},
-    "target": {"fr": "Score à atteindre", "en": "Target score"},
-    "verdict": {"fr": "Verdict du dictionnaire", "en": "Dictionary verdict"},
-    "verdict.now": {"fr": "tout de suite", "en": "at once"},
-    "verdict.end": {"fr": "à la fin de la manche", "en": "at the end of the round"},
-    "penalty": {
-        "fr": "Pénalité par mot invalide (points)",
-        "en": "Penalty per invalid word (points)",
-    },
-    "bots": {"fr": "Joueurs ordinateur", "en": "Computer players"},
-    "bots_hint": {
-        "fr": "Un niveau par joueur ordinateur (vous pourrez en ajouter dans la salle).",
-        "en": "One level per computer player (you can add more in the room).",
-    },
-    "bot_count": {"fr": "Nombre", "en": "How many"},
-    "bot_level": {"fr": "Niveau", "en": "Level"},
-    # the levels as the terminal says them too
-    **{f"level.{level}": text for level, text in BOGGLE_LEVELS.items()},
     "create": {"fr": "Créer la salle", "en": "Create the room"},
-    "room_title": {"fr": "Salle de Boggle", "en": "Boggle room"},
     "home": {"fr": "Accueil", "en": "Home"},
     "invite_link": {"fr": "Lien à donner aux joueurs", "en": "Link for players"},
     "watch_link": {"fr": "Lien pour regarder", "en": "Link to watch"},
@@ -89,14 +56,6 @@ PAGE: Catalog = {
     "sound_off": {"fr": "Son : coupé", "en": "Sound: off"},
     # this page's own connection is down: nobody's presence is known
     "unknown_presence": {"fr": "connexion à vérifier", "en": "connection unknown"},
-    "waiting_word": {
-        "fr": "{word} : en attente, envoyé dès le retour de la connexion",
-        "en": "{word}: waiting, sent when the connection is back",
-    },
-    "new_match": {
-        "fr": "Nouvelle partie : les scores repartent de zéro.",
-        "en": "New match: the scores start again from zero.",
-    },
     "away": {"fr": "absent", "en": "away"},
     # neutral in French: a verb says it for everyone, where « prêt » had a gender
     "ready": {"fr": "peut commencer", "en": "ready"},
@@ -106,92 +65,10 @@ PAGE: Catalog = {
     "add_bot": {"fr": "Ajouter un joueur ordinateur", "en": "Add a computer player"},
     "remove": {"fr": "Retirer", "en": "Remove"},
     "settings": {"fr": "Réglages", "en": "Settings"},
-    "start_round": {"fr": "Lancer la manche", "en": "Start the round"},
-    "next_round": {"fr": "Manche suivante", "en": "Next round"},
-    "stop_round": {"fr": "Arrêter la manche", "en": "Stop the round"},
-    "rematch": {"fr": "Revanche", "en": "Rematch"},
-    "waiting_host": {
-        "fr": "En attente de l'hôte, qui lance chaque manche.",
-        "en": "Waiting for the host, who starts each round.",
-    },
-    "round_n": {"fr": "Manche {number}", "en": "Round {number}"},
-    "time_left": {"fr": "Temps restant", "en": "Time left"},
-    "word": {"fr": "Mot", "en": "Word"},
     "send": {"fr": "Écrire", "en": "Write"},
-    "word_hint": {
-        "fr": "Tapez un mot puis Entrée, ou tracez-le sur la grille du doigt ou de la souris.",
-        "en": "Type a word and press Enter, or trace it on the grid with finger or mouse.",
-    },
-    "my_words": {"fr": "Mes mots", "en": "My words"},
-    "word_count": {"fr": "{count:mot|mots}", "en": "{count:word|words}"},
-    # the dictionary checked at the end: words on the grid, not yet judged
-    "written_count": {
-        "fr": "{count:mot écrit|mots écrits}",
-        "en": "{count:word written|words written}",
-    },
-    # a word's verdict as the terminal says it too
-    **VERDICTS,
-    "refused_word": {"fr": "{word} : refusé, {reason}", "en": "{word}: refused, {reason}"},
-    "grid": {"fr": "Grille", "en": "Grid"},
-    "die": {"fr": "dé {row}-{column} : {face}", "en": "die {row}-{column}: {face}"},
-    "results": {"fr": "Résultats de la manche {number}", "en": "Results of round {number}"},
     "points": {"fr": "{points} pt", "en": "{points} pt"},
     "total": {"fr": "Total : {total}", "en": "Total: {total}"},
-    "penalty_line": {"fr": "Pénalité : −{penalty}", "en": "Penalty: −{penalty}"},
-    "crossed_by": {"fr": "rayé (aussi : {names})", "en": "crossed out (also: {names})"},
-    "round_winner": {"fr": "Manche gagnée par {names}", "en": "Round won by {names}"},
-    "missed": {"fr": "Mots que personne n'a trouvés", "en": "Words nobody found"},
-    "missed_more": {"fr": "… et {count:autre|autres}", "en": "… and {count:more|more}"},
-    "show_path": {
-        "fr": "Cliquez un mot : son chemin s'allume.",
-        "en": "Click a word: its path lights up.",
-    },
-    "scoreboard": {"fr": "Score de la partie", "en": "Match score"},
-    "sheets": {"fr": "Les mots de chacun", "en": "Each player's words"},
     "wiktionary": {"fr": "{word} sur le Wiktionnaire", "en": "{word} on Wiktionary"},
-    "found_you": {
-        "fr": "Vous avez trouvé {count:mot|mots} sur {total} ({points:pt|pts} sur {all_points})",
-        "en": "You found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
-    },
-    "found_player": {
-        "fr": "{name} a trouvé {count:mot|mots} sur {total} ({points:pt|pts} sur {all_points})",
-        "en": "{name} found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
-    },
-    "found_room": {
-        "fr": "Ensemble, vous avez trouvé {count:mot|mots} sur {total}"
-        " ({points:pt|pts} sur {all_points})",
-        "en": "Together you found {count:word|words} of {total} ({points:pt|pts} of {all_points})",
-    },
-    "after_rounds": {"fr": "après {count:manche|manches}", "en": "after {count:round|rounds}"},
-    "match_won": {"fr": "Partie gagnée par {names}", "en": "Match won by {names}"},
-    **NO_WINNER,
-    "same_grid": {"fr": "Rejouer cette grille plus tard", "en": "Play this grid later"},
-    "same_grid_hint": {
-        "fr": "Ce lien ouvre une nouvelle salle sur la même grille et les mêmes réglages.",
-        "en": "This link opens a new room on the same grid and settings.",
-    },
-    "same_grid_note": {
-        "fr": "Cette salle jouera d'abord la même grille que la partie d'origine.",
-        "en": "This room will first play the same grid as the original game.",
-    },
-    "chosen_grid_from": {
-        "fr": "Même grille que {origin} : elle a déjà été jouée, certains la connaissent "
-        "peut-être.",
-        "en": "Same grid as {origin}: it was played before, some may know it.",
-    },
-    "chosen_grid_origin": {"fr": "la partie d'origine", "en": "the original game"},
-    "chosen_grid": {
-        "fr": "Grilles choisies d'avance, à la création de la salle.",
-        "en": "Grids chosen in advance, when the room was made.",
-    },
-    "late_title": {
-        "fr": "Arrivés après la fin de la manche",
-        "en": "Arrived after the end of the round",
-    },
-    "same_bots": {
-        "fr": "Les joueurs ordinateur de la partie d'origine :",
-        "en": "The original game's computer players:",
-    },
     "seat_elsewhere": {
         "fr": "Votre place est ouverte dans une autre fenêtre : c'est là que vous jouez.",
         "en": "Your seat is open in another window: you play there.",
@@ -203,7 +80,6 @@ PAGE: Catalog = {
     "no_room": {"fr": "Cette salle n'existe pas.", "en": "This room does not exist."},
     "not_found": {"fr": "Page introuvable.", "en": "Page not found."},
     "name_rule": {"fr": "1 à {limit} caractères.", "en": "1 to {limit} characters."},
-    "no_words": {"fr": "aucun mot", "en": "no words"},
     "lan_hint": {
         "fr": "Sur le même réseau, vos amis ouvrent le lien de la salle.",
         "en": "On the same network, your friends open the room's link.",
@@ -215,38 +91,9 @@ SERVER_REFUSALS: Catalog = {
     "no_seat": {"fr": "il faut rejoindre la partie pour jouer", "en": "join the game to play"},
     "no_room": {"fr": "cette salle n'existe pas", "en": "this room does not exist"},
     "retry": {"fr": "réessayez", "en": "try again"},
-    "seed_without_origin": {
-        "fr": "une grille choisie doit venir d'une salle qui l'a jouée",
-        "en": "a chosen grid must come from a room that played it",
-    },
-    "unknown_origin": {
-        "fr": "aucune salle n'a fini de jouer cette grille",
-        "en": "no room has finished playing this grid",
-    },
-    "draw_without_origin": {
-        "fr": "un tirage choisi doit venir d'une partie qui l'a joué",
-        "en": "a chosen draw must come from a game that played it",
-    },
-    "origin_without_draw": {
-        "fr": "une partie d'origine ne se donne qu'avec son tirage",
-        "en": "an original game comes only with its draw",
-    },
-    "unknown_draw_origin": {
-        "fr": "aucune partie n'a fini de jouer ce tirage avec ces règles",
-        "en": "no game has finished playing this draw with these rules",
-    },
-    "hints_off": {
-        "fr": "pas de conseils à cette table (l'hôte ne les a pas permis)",
-        "en": "no hints at this table (the host did not allow them)",
-    },
 }
-#: A Topword table's refusals: the referee's (T20, `detail` the word or cell at fault)
-#: and the pile's (T17).
-TOPWORD_REFUSALS: Catalog = {**MOVE_REFUSALS, "pile_empty": GAME_ERRORS["pile_empty"]}
-REFUSALS: Catalog = {**ROOM_REFUSALS, **TOPWORD_REFUSALS, **SERVER_REFUSALS, **QUICK_REFUSALS}
-
-#: Why a word is refused (B12), for verdicts and results.
-WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in WordReason}
+#: Every refusal: the rooms', the server's, then the registered kinds' own.
+REFUSALS: Catalog = ChainMap({**ROOM_REFUSALS, **SERVER_REFUSALS, **WORD_REFUSALS}, kinds.REFUSALS)
 
 #: What is wrong with a message or a connection (the protocol, not the game).
 SERVER_ERRORS: Catalog = {
@@ -270,6 +117,14 @@ SERVER_ERRORS: Catalog = {
         " plus y jouer",
         "en": "this server's operator banned this account or browser: you cannot play here"
         " any more",
+    },
+    "moderated": {
+        "fr": "la modération vous a retiré de cette salle : vous ne pouvez plus y jouer",
+        "en": "the moderators removed you from this room: you cannot play in it any more",
+    },
+    "room_closed": {
+        "fr": "la modération a fermé cette salle",
+        "en": "the moderators closed this room",
     },
     "hello_twice": {"fr": "déjà connecté", "en": "already connected"},
     "slow_request": {
@@ -311,6 +166,10 @@ QUOTA_ERRORS: Catalog = {
         "fr": "trop de signalements depuis votre adresse ou ce navigateur : réessayez dans {wait}",
         "en": "too many reports from your address or this browser: try again in {wait}",
     },
+    "too_many_contests": {
+        "fr": "trop de contestations depuis votre adresse ou ce compte : réessayez dans {wait}",
+        "en": "too many contests from your address or this account: try again in {wait}",
+    },
     "too_many_sockets": {
         "fr": "trop de parties ouvertes depuis votre adresse : fermez-en une et réessayez",
         "en": "too many games open from your address: close one and try again",
@@ -318,10 +177,14 @@ QUOTA_ERRORS: Catalog = {
 }
 
 
+def wait_words(seconds: int) -> str:
+    """A wait said in minutes from a minute on (rounded up), else in seconds: `2 min`."""
+    return f"{-(-seconds // 60)} min" if seconds >= 60 else f"{seconds} s"
+
+
 def quota_text(code: str, lang: Language, seconds: int) -> str:
-    """A quota's refusal, the wait said in minutes from a minute on, else in seconds."""
-    wait = f"{-(-seconds // 60)} min" if seconds >= 60 else f"{seconds} s"
-    return translate(QUOTA_ERRORS, code, lang, wait=wait)
+    """A quota's refusal, the wait said in words (`wait_words`)."""
+    return translate(QUOTA_ERRORS, code, lang, wait=wait_words(seconds))
 
 
 #: What `motamot serve` prints when it starts.
@@ -362,33 +225,56 @@ def serve_text(key: str, lang: Language, **fields: object) -> str:
 
 #: The pages' texts: the rooms' (also sent to the browser) and the player pages'.
 _PAGES: Catalog = {
+    **SITE,
     **PAGE,
-    **TOPWORD_PAGE,
-    **DUPLICATE_PAGE,
     **LOBBY_PAGE,
-    **ARENA_PAGE,
-    **DAILY_PAGE,
     **MODERATION_PAGE,
     **CHAT_PAGE,
+    **OUTAGE_PAGE,
     **PLAYER_PAGE,
     **GUIDE_PAGE,
     **MAIL_PAGE,
+    **OPERATOR_PAGE,
+    **WORDS_PAGE,
 }
 
 
+#: ... then the registered kinds' (`text.kinds`).
+_EVERY_PAGE: Catalog = ChainMap(dict(_PAGES), kinds.PAGE)
+
+
 def page_text(key: str, lang: Language, **fields: object) -> str:
-    return translate(_PAGES, key, lang, **fields)
+    return translate(_EVERY_PAGE, key, lang, **fields)
 
 
-def refusal_text(code: str, lang: Language, **fields: object) -> str:
-    """A refusal in `lang`; a refused name says why in the name check's own words."""
-    if code == "bad_name":
-        reason = str(fields.get("reason", ""))
-        why = PlayerNameError.TEMPLATES.get(reason)
-        if why is not None:
-            entry = PLAYER_NAME_ERRORS.get(reason, {})
-            fields = {**fields, "why": render(entry.get(lang) or why, lang, **fields)}
-    return translate(REFUSALS, code, lang, **fields)
+def refusal_text(code: str, lang: Language, fields: Mapping[str, object] | None = None) -> str:
+    """A refusal in `lang` (the code itself if unknown), the one function that says any:
+    a refused name says why in the name check's own words; a refusal whose fields do not
+    fit its words (a field missing, of another type) still gets its words, the fields it
+    needs shown as « … »."""
+    given = dict(fields or {})
+    try:
+        return translate(REFUSALS, code, lang, **_with_why(code, lang, given))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return _FIELD.sub(lambda m: str(given.get(m[1], "…")), refusal_template(code, lang))
+
+
+def _with_why(code: str, lang: Language, fields: dict[str, object]) -> dict[str, object]:
+    """A refused name's fields with `why` (and the scripts it mixes) said in `lang`."""
+    if code != "bad_name":
+        return fields
+    reason = str(fields.get("reason", ""))
+    why = PlayerNameError.TEMPLATES.get(reason)
+    if "codes" in fields:  # the scripts a name mixes, said in `lang`
+        fields = {**fields, "scripts": script_names(str(fields["codes"]), lang)}
+    if why is not None:
+        entry = PLAYER_NAME_ERRORS.get(reason, {})
+        fields = {**fields, "why": render(entry.get(lang) or why, lang, **fields)}
+    return fields
+
+
+#: A template's field, its format spec included (`{count:mot|mots}`).
+_FIELD = re.compile(r"\{(\w+)[^{}]*\}")
 
 
 def refusal_template(code: str, lang: Language) -> str:
@@ -410,20 +296,19 @@ def client_catalog(lang: Language) -> dict[str, dict[str, str]]:
     return {
         "page": pick(
             {
+                **SITE,
                 **PAGE,
-                **TOPWORD_PAGE,
-                **DUPLICATE_PAGE,
                 **LOBBY_PAGE,
-                **ARENA_PAGE,
-                **DAILY_PAGE,
                 **MODERATION_PAGE,
                 **CHAT_PAGE,
+                **OUTAGE_PAGE,
+                **WORDS_PAGE,
+                **kinds.PAGE,
             }
         ),
-        "reasons": pick(WORD_REASONS),
         "errors": pick(SERVER_ERRORS),
         "refusals": pick(REFUSALS),
-        "score": pick(SCORE_TEXTS),
+        **{section: pick(catalog) for section, catalog in kinds.CLIENT.items()},
     }
 
 

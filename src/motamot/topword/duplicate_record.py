@@ -34,11 +34,11 @@ from typing import ClassVar
 
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
-from motamot.seeds import parse_seed
 from motamot.topword.duplicate import DuplicateEnd, DuplicateGame
 from motamot.topword.move import MoveSyntaxError, format_move, parse_move
+from motamot.topword.record_lines import COMMON_KEYS, Header, excerpt, is_digits
 from motamot.topword.rules import Legal
-from motamot.topword.tiles import RULESETS, get_ruleset, tile_code
+from motamot.topword.tiles import get_ruleset, tile_code
 
 HEADER = "# motamot duplicate record"
 #: Characters a player's name may not hold: the record's own separators.
@@ -160,34 +160,12 @@ def format_record(record: DuplicateRecord) -> str:
 
 # --- reading ------------------------------------------------------------------------------
 
-_KEYS = {
-    "seed": "seed",
-    "graine": "seed",
-    "ruleset": "ruleset",
-    "regles": "ruleset",
-    "règles": "ruleset",
-    "dictionary": "dictionary",
-    "dictionnaire": "dictionary",
-    "players": "players",
-    "joueurs": "players",
-    "end": "end",
-    "fin": "end",
-    "final": "final",
-}
-
-
-def _excerpt(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def _is_digits(text: str) -> bool:
-    """ASCII digits only (`str.isdigit` also takes `²` and `٣`)."""
-    return bool(text) and all("0" <= char <= "9" for char in text)
+_KEYS = {**COMMON_KEYS, "fin": "end"}
 
 
 def _number(text: str, line: int) -> int:
-    if not _is_digits(text) or len(text) > MAX_DIGITS:
-        raise DuplicateRecordError("bad_number", line=line, text=_excerpt(text))
+    if not is_digits(text) or len(text) > MAX_DIGITS:
+        raise DuplicateRecordError("bad_number", line=line, text=excerpt(text))
     return int(text)
 
 
@@ -215,15 +193,15 @@ def _turn_line(number: int, text: str) -> TurnLine:
     head, dot, rest = text.partition(".")
     rest = rest.strip()
     if not dot or not rest.startswith("[") or "]" not in rest:
-        raise DuplicateRecordError("bad_turn", line=number, text=_excerpt(text))
+        raise DuplicateRecordError("bad_turn", line=number, text=excerpt(text))
     turn = _number(head.strip(), number)
     written, _, after = rest[1:].partition("]")
     codes = [tile_code(char) for char in written.replace(" ", "")]
     if None in codes or len(codes) > 7:
-        raise DuplicateRecordError("bad_rack", line=number, rack=_excerpt(written))
+        raise DuplicateRecordError("bad_rack", line=number, rack=excerpt(written))
     body, points, total = _checked(after, number)
     if not body:
-        raise DuplicateRecordError("bad_turn", line=number, text=_excerpt(text))
+        raise DuplicateRecordError("bad_turn", line=number, text=excerpt(text))
     top = None if body == NO_TOP else _move_text(body, number)
     rack = tuple(code for code in codes if code is not None)
     return TurnLine(number, turn, rack, top, points, total)
@@ -234,7 +212,7 @@ def _move_line(number: int, text: str) -> MoveLine:
     name = name.strip()
     body, points, total = _checked(rest, number) if colon else ("", None, None)
     if not name or not body:
-        raise DuplicateRecordError("bad_move_line", line=number, text=_excerpt(text))
+        raise DuplicateRecordError("bad_move_line", line=number, text=excerpt(text))
     return MoveLine(number, name, _move_text(body, number), points, total)
 
 
@@ -251,7 +229,7 @@ def _final(line: int, text: str) -> dict[str, int]:
     totals: dict[str, int] = {}
     for item in text.split(","):
         name, _, value = item.strip().rpartition(" ")
-        if not name.strip() or not _is_digits(value) or len(value) > MAX_DIGITS:
+        if not name.strip() or not is_digits(value) or len(value) > MAX_DIGITS:
             raise DuplicateRecordError("bad_final", line=line)
         totals[name.strip()] = int(value)
     return totals
@@ -272,7 +250,7 @@ def _add_move(turns: list[TurnLine], players: tuple[str, ...], number: int, line
 
 def parse_record(text: str) -> DuplicateRecord:
     """Read a record; DuplicateRecordError with the line at fault when it is malformed."""
-    header: dict[str, tuple[int, str]] = {}
+    header = Header(_KEYS, DuplicateRecordError)
     turns: list[TurnLine] = []
     players: tuple[str, ...] = ()
     for number, raw in enumerate(text.split("\n"), start=1):
@@ -293,34 +271,18 @@ def parse_record(text: str) -> DuplicateRecord:
                 )
             turns.append(turn)
             continue
-        key, colon, value = line.partition(":")
-        canonical = _KEYS.get(key.strip().lower())
-        if not colon or canonical is None:
-            raise DuplicateRecordError("unknown_line", line=number, text=_excerpt(raw.strip()))
-        if canonical in header:
-            raise DuplicateRecordError("repeated_key", line=number, key=canonical)
-        header[canonical] = (number, value.strip())
-        if canonical == "players":
-            players = _players(number, value)
-    for needed in ("seed", "players"):
-        if needed not in header:
-            raise DuplicateRecordError("missing_key", key=needed)
-    at, seed_text = header["seed"]
-    seed = parse_seed(seed_text)
-    if seed is None:
-        raise DuplicateRecordError("bad_seed", line=at, seed=_excerpt(seed_text))
-    at, name = header.get("ruleset", (0, "topword-fr"))
-    if name.strip().lower() not in RULESETS:
-        known = ", ".join(RULESETS)
-        raise DuplicateRecordError("unknown_ruleset", line=at, name=_excerpt(name), known=known)
-    rules = get_ruleset(name)
+        if header.read(number, line, raw) == "players":
+            players = _players(*header["players"])
+    header.require("seed", "players")
+    seed = header.seed()
+    rules = header.rules()
     return DuplicateRecord(
         seed=seed,
         ruleset=rules.name,
-        dictionary=header.get("dictionary", (0, rules.dictionary))[1],
+        dictionary=header.dictionary(rules),
         players=players,
         turns=tuple(turns),
-        end=header["end"][1] if "end" in header else None,
+        end=header.get("end"),
         final=_final(*header["final"]) if "final" in header else None,
     )
 

@@ -13,6 +13,8 @@ player has passed in a row. [choice] An exchange is not a pass unless
 `Ruleset.exchange_is_pass` says so. [choice]
 ``scoreless_limit``: the game also ends after that many turns in a row that
 scored nothing (passes, exchanges), for online games; None by default.
+T22: a turn whose clock ran out (`Pass(timed_out=True)`) is no pass of (3): it breaks
+the run of passes and leaves the scoreless run as it was.
 """
 
 from __future__ import annotations
@@ -111,7 +113,9 @@ class Exchange:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """T17: pass."""
+    """T17: pass; T22: `timed_out`, the turn's clock ran out (not a pass of T18 (3))."""
+
+    timed_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,8 @@ class Turn:
     points: int = 0
     total: int = 0
     verdict: Legal | None = None
+    #: T22: a pass because the turn's clock ran out.
+    timed_out: bool = False
 
     def as_action(self) -> TurnAction:
         """The action that made this turn (to play it again on a copy of the game)."""
@@ -148,7 +154,7 @@ class Turn:
             return Exchange(self.tile or "")
         if self.action is Action.RESIGN:
             return Resign(self.player)
-        return Pass()
+        return Pass(self.timed_out)
 
 
 def _rank(tile: str) -> int:
@@ -282,8 +288,8 @@ class Game:
                 return self.play(move, replayed)
             case Exchange(tile=tile):
                 return self.exchange(tile)
-            case Pass():
-                return self.pass_turn(replayed)
+            case Pass(timed_out=timed_out):
+                return self.pass_turn(replayed, timed_out)
             case Resign(player=player):
                 return self.resign(player)
         raise TypeError(f"not a turn action: {action!r}")
@@ -320,13 +326,16 @@ class Game:
             self._finish(EndReason.RACK_EMPTY)
         return turn
 
-    def pass_turn(self, replayed: bool = False) -> Turn:
-        """T17: pass."""
+    def pass_turn(self, replayed: bool = False, timed_out: bool = False) -> Turn:
+        """T17: pass. T22: a turn whose clock ran out passes too, but the player did not
+        pass: it breaks the run of passes of T18 (3) and adds no scoreless turn."""
         self._check_open()
         player = self.current
-        turn = Turn(player, self.rack(), Action.PASS, total=self.scores[player])
-        self.passes_in_row += 1
-        self.scoreless_in_row += 1
+        turn = Turn(
+            player, self.rack(), Action.PASS, total=self.scores[player], timed_out=timed_out
+        )
+        self.passes_in_row = 0 if timed_out else self.passes_in_row + 1
+        self.scoreless_in_row += 0 if timed_out else 1
         self._after(turn, judge_end=not replayed)
         if self.passes_in_row >= len(self.playing()):
             self._finish(EndReason.ALL_PASSED)

@@ -15,7 +15,8 @@
 Header keys are case-insensitive (`dict` for `dictionary` too); `#` starts a
 comment. A turn is `N. PLAYER: [RACK] ACTION +POINTS = TOTAL` where the rack,
 points and total are optional checks; ACTION is a move (`5E MAIN`), `pass`
-(`passe`), `exchange T` (`échange T`) or `resign` (`abandon`, T21). `start`,
+(`passe`), `timeout` (`temps`: the turn's clock ran out, T22), `exchange T`
+(`échange T`) or `resign` (`abandon`, T21). `start`,
 `end` and `final` are checked when present. A game setting that changes the end
 is kept (`scoreless_limit: 10`, `exchange_is_pass: yes` when it differs from the
 ruleset's) so the record replays to the same end. Lines are split on `\n` only (a name or
@@ -31,7 +32,6 @@ from typing import ClassVar
 
 from motamot.errors import CodedError
 from motamot.lexicon import Lexicon
-from motamot.seeds import parse_seed
 from motamot.topword.game import (
     Action,
     CanPlay,
@@ -45,7 +45,8 @@ from motamot.topword.game import (
     TurnAction,
 )
 from motamot.topword.move import MoveSyntaxError, format_move, parse_move
-from motamot.topword.tiles import QU, RULESETS, Ruleset, get_ruleset, tile_code, tile_label
+from motamot.topword.record_lines import COMMON_KEYS, Header, excerpt, is_digits, leading_digits
+from motamot.topword.tiles import QU, Ruleset, get_ruleset, tile_code, tile_label
 from motamot.yes_no import parse_yes_no, yes_no
 
 HEADER = "# motamot topword record"
@@ -100,10 +101,12 @@ class TurnLine:
     rack: str | None = None
     points: int | None = None
     total: int | None = None
+    #: T22: `timeout`, a pass because the turn's clock ran out.
+    timed_out: bool = False
 
     def as_action(self) -> TurnAction:
         if self.action is Action.PASS:
-            return Pass()
+            return Pass(self.timed_out)
         if self.action is Action.EXCHANGE:
             return Exchange(self.tile)
         if self.action is Action.RESIGN:
@@ -143,19 +146,9 @@ MAX_NUMBER_DIGITS = 9
 #: tiles for good); passes and exchanges make up the rest, far fewer in any real game.
 MAX_TURNS = 10_000
 _KEYS = {
-    "seed": "seed",
-    "graine": "seed",
-    "ruleset": "ruleset",
-    "regles": "ruleset",
-    "règles": "ruleset",
-    "dictionary": "dictionary",
+    **COMMON_KEYS,
     "dict": "dictionary",
-    "dictionnaire": "dictionary",
-    "players": "players",
-    "joueurs": "players",
     "start": "start",
-    "end": "end",
-    "final": "final",
     "scoreless_limit": "scoreless_limit",
     "scoreless limit": "scoreless_limit",
     "limite sans points": "scoreless_limit",
@@ -164,18 +157,9 @@ _KEYS = {
 }
 _PASS = {"pass", "passe"}
 _RESIGN = {"resign", "abandon"}
+_TIMEOUT = {"timeout", "temps"}
 _QU_NAMES = {"QU", "Qu", "qU", "qu"}
 _EXCHANGE = {"exchange", "echange", "échange"}
-
-
-def _digits(text: str) -> int:
-    """How many ASCII digits `text` starts with (`str.isdigit` also takes `²` and `٣`)."""
-    count = 0
-    for char in text:
-        if not "0" <= char <= "9":
-            break
-        count += 1
-    return count
 
 
 def _number(text: str, line: int) -> int:
@@ -187,7 +171,7 @@ def _number(text: str, line: int) -> int:
 
 def _is_number(text: str, signed: bool) -> bool:
     body = text[1:] if signed and text.startswith("-") else text
-    return bool(body) and _digits(body) == len(body)
+    return is_digits(body)
 
 
 def _split_checks(text: str, line: int) -> tuple[str, int | None, int | None]:
@@ -208,12 +192,12 @@ def _split_checks(text: str, line: int) -> tuple[str, int | None, int | None]:
 
 def _turn_line(number: int, text: str) -> TurnLine:
     """`N. PLAYER: [RACK] ACTION +POINTS = TOTAL`, read left to right in one pass."""
-    digits = _digits(text)
+    digits = leading_digits(text)
     after_number = text[digits:].lstrip()
     player, colon, rest = after_number[1:].partition(":")
     player = player.strip()
     if not digits or after_number[:1] not in (".", ")") or not colon or not player or "[" in player:
-        raise RecordError("bad_turn", line=number, text=_excerpt(text))
+        raise RecordError("bad_turn", line=number, text=excerpt(text))
     turn_number = _number(text[:digits], number)
     rest = rest.strip()
     rack = None
@@ -224,7 +208,7 @@ def _turn_line(number: int, text: str) -> TurnLine:
         written = "".join(rest[1:close].split())
         codes = [tile_code(char) for char in written]
         if None in codes:
-            raise RecordError("bad_rack", line=number, rack=_excerpt(written))
+            raise RecordError("bad_rack", line=number, rack=excerpt(written))
         rack = "".join(code for code in codes if code is not None)
         rest = rest[close + 1 :].strip()
     body, points, total = _split_checks(rest, number)
@@ -239,23 +223,20 @@ def _turn_line(number: int, text: str) -> TurnLine:
     }
     if len(words) == 1 and words[0].lower() in _PASS:
         return TurnLine(action=Action.PASS, **common)  # type: ignore[arg-type]
+    if len(words) == 1 and words[0].lower() in _TIMEOUT:
+        return TurnLine(action=Action.PASS, timed_out=True, **common)  # type: ignore[arg-type]
     if len(words) == 1 and words[0].lower() in _RESIGN:
         return TurnLine(action=Action.RESIGN, **common)  # type: ignore[arg-type]
     if len(words) == 2 and words[0].lower() in _EXCHANGE:
         tile = QU if words[1] in _QU_NAMES else tile_code(words[1])
         if tile is None:
-            raise RecordError("bad_exchange", line=number, tile=_excerpt(words[1]))
+            raise RecordError("bad_exchange", line=number, tile=excerpt(words[1]))
         return TurnLine(action=Action.EXCHANGE, tile=tile, **common)  # type: ignore[arg-type]
     try:
         parse_move(body)
     except MoveSyntaxError as error:
         raise RecordError("bad_move", line=number, error=error) from None
     return TurnLine(action=Action.PLAY, move_text=body, **common)  # type: ignore[arg-type]
-
-
-def _excerpt(text: str, limit: int = 60) -> str:
-    """The start of an over-long text, for a message."""
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _final(number: int, text: str) -> dict[str, int]:
@@ -272,14 +253,9 @@ def _final(number: int, text: str) -> dict[str, int]:
 def parse_record(text: str) -> Record:
     """Read a record; RecordError with the line at fault when it is malformed."""
     header, turns = _read_lines(text)
-    for needed in ("seed", "players"):
-        if needed not in header:
-            raise RecordError("missing_key", key=needed)
-    seed_line, seed_text = header["seed"]
-    seed = parse_seed(seed_text)
-    if seed is None:
-        raise RecordError("bad_seed", line=seed_line, seed=_excerpt(seed_text))
-    rules = _ruleset(header)
+    header.require("seed", "players")
+    seed = header.seed()
+    rules = header.rules()
     scoreless_limit = None
     if "scoreless_limit" in header:
         scoreless_limit = _scoreless_limit(*header["scoreless_limit"])
@@ -288,27 +264,27 @@ def parse_record(text: str) -> Record:
         at, text = header["exchange_is_pass"]
         exchange_is_pass = parse_yes_no(text)
         if exchange_is_pass is None:
-            raise RecordError("bad_yes_no", line=at, key="exchange_is_pass", value=_excerpt(text))
+            raise RecordError("bad_yes_no", line=at, key="exchange_is_pass", value=excerpt(text))
     for expected, turn in enumerate(turns, start=1):
         if turn.number != expected:
             raise RecordError("turn_number", line=turn.line, number=turn.number, expected=expected)
     return Record(
         seed=seed,
         ruleset=rules.name,
-        dictionary=header.get("dictionary", (0, rules.dictionary))[1],
+        dictionary=header.dictionary(rules),
         players=tuple(name.strip() for name in header["players"][1].split(",")),
         turns=tuple(turns),
-        start=header["start"][1] if "start" in header else None,
-        end=header["end"][1] if "end" in header else None,
+        start=header.get("start"),
+        end=header.get("end"),
         final=_final(*header["final"]) if "final" in header else None,
         scoreless_limit=scoreless_limit,
         exchange_is_pass=exchange_is_pass,
     )
 
 
-def _read_lines(text: str) -> tuple[dict[str, tuple[int, str]], list[TurnLine]]:
-    """The header keys (canonical name → line, value) and the turns, as written."""
-    header: dict[str, tuple[int, str]] = {}
+def _read_lines(text: str) -> tuple[Header, list[TurnLine]]:
+    """The header's lines and the turns, as written."""
+    header = Header(_KEYS, RecordError)
     turns: list[TurnLine] = []
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -319,29 +295,13 @@ def _read_lines(text: str) -> tuple[dict[str, tuple[int, str]], list[TurnLine]]:
                 raise RecordError("too_many_turns", line=number, limit=MAX_TURNS)
             turns.append(_turn_line(number, line))
             continue
-        key, colon, value = line.partition(":")
-        canonical = _KEYS.get(key.strip().lower())
-        if not colon or canonical is None:
-            raise RecordError("unknown_line", line=number, text=_excerpt(raw.strip()))
-        if canonical in header:
-            raise RecordError("repeated_key", line=number, key=canonical)
-        header[canonical] = (number, value.strip())
+        header.read(number, line, raw)
     return header, turns
-
-
-def _ruleset(header: dict[str, tuple[int, str]]) -> Ruleset:
-    ruleset = header.get("ruleset", (0, "topword-fr"))[1].lower()
-    try:
-        return get_ruleset(ruleset)
-    except KeyError:
-        known = ", ".join(RULESETS)
-        at = header["ruleset"][0]
-        raise RecordError("unknown_ruleset", line=at, name=_excerpt(ruleset), known=known) from None
 
 
 def _scoreless_limit(line: int, text: str) -> int:
     if not _is_number(text, signed=False) or len(text) > MAX_NUMBER_DIGITS or int(text) < 1:
-        raise RecordError("bad_scoreless_limit", line=line, value=_excerpt(text))
+        raise RecordError("bad_scoreless_limit", line=line, value=excerpt(text))
     return int(text)
 
 
@@ -422,7 +382,7 @@ def format_turn(game: Game, index: int, turn: Turn) -> str:
     elif turn.action is Action.RESIGN:
         action = "resign"
     else:
-        action = "pass"
+        action = "timeout" if turn.timed_out else "pass"
     return f"{index}. {name}: {_rack(turn.rack)} {action} = {turn.total}"
 
 

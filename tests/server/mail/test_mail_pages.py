@@ -27,13 +27,6 @@ TITLE = "Me prévenir par e-mail"
 
 
 @pytest.fixture
-def box() -> Iterator[Mailbox]:
-    mailbox = Mailbox().start()
-    yield mailbox
-    mailbox.stop()
-
-
-@pytest.fixture
 def clock() -> ManualClock:
     return ManualClock(1_700_000_000.0)
 
@@ -95,10 +88,13 @@ def test_an_address_is_confirmed_by_its_link_then_stopped_by_the_mails_link(
     link = link_in(mail, "/e-mail/desabonner")
     assert link == unsubscribe_header(mail)
     client.cookies.clear()
-    stopped = client.get(link)
+    asked = client.get(link)  # F16: the page asks, with a button; nothing changes yet
+    assert asked.status_code == 200 and "Ne plus rien envoyer à Ana@example.org" in asked.text
+    assert mails(client) == [("Ana@example.org", 1)]
+    stopped = client.post(link)
     assert stopped.status_code == 200 and "ne recevra plus d&#39;e-mails" in stopped.text
     assert mails(client) == []
-    assert client.get(link).status_code == 200  # once more: nothing left, still fine
+    assert client.post(link).status_code == 200  # once more: nothing left, still fine
 
 
 def test_the_one_click_unsubscribe_post_of_a_mail_provider_works(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, _TestClientTransport
 
 from motamot.service.players.store import PlayerStore
 
@@ -36,8 +36,9 @@ def sha256(text: str) -> str:
 
 PASSWORD = "correct horse battery"
 #: The account pages' forms: urlencoded posts with a token, not JSON routes; with them
-#: the mail's (`server.players.mail`: 404 without --smtp), and the one-click unsubscribe
-#: post a mail provider sends (its token is in its address, not in a form).
+#: the mail's (`server.players.mail`: 404 without --smtp), the one-click unsubscribe
+#: post a mail provider sends (its token is in its address, not in a form), and the
+#: operators' page (403 for anybody else).
 ACCOUNT_FORMS = (
     "/compte/creer",
     "/compte/connexion",
@@ -48,6 +49,8 @@ ACCOUNT_FORMS = (
     "/compte/e-mail",
     "/compte/e-mail/retirer",
     "/e-mail/desabonner",
+    "/moderation",
+    "/moderation/mots",
 )
 
 
@@ -94,21 +97,35 @@ def settled(client: TestClient) -> None:
 
 
 class Browsers:
-    """Several people's browsers on one test client: each one's cookies, switched in turn."""
+    """Several people's browsers on one test client: each one's cookies, switched in turn;
+    all behind the client's one address, or each behind its own with `own_addresses`
+    (people in different homes: they rate each other, docs/rules.md R6)."""
 
-    def __init__(self, client: TestClient) -> None:
+    def __init__(self, client: TestClient, own_addresses: bool = False) -> None:
         self.client = client
-        self.jars: dict[str, dict[str, str]] = {}
+        self.jars: dict[str, list[Any]] = {}
+        self.addresses: dict[str, str] | None = {} if own_addresses else None
 
     def be(self, person: str) -> TestClient:
-        """The client as `person`'s browser (a new one the first time)."""
+        """The client as `person`'s browser (a new one the first time): its cookies kept
+        whole (domain and path too, so that a cookie set again replaces its own)."""
         current = getattr(self, "current", None)
         if current is not None:
-            self.jars[current] = dict(self.client.cookies)
+            self.jars[current] = list(self.client.cookies.jar)
         self.client.cookies.clear()
-        self.client.cookies.update(self.jars.get(person, {}))
+        for cookie in self.jars.get(person, []):
+            self.client.cookies.jar.set_cookie(cookie)
         self.current = person
+        if self.addresses is not None:
+            transport = cast(_TestClientTransport, self.client._transport)
+            transport.client = (self.address_of(person), 50000)
         return self.client
+
+    def address_of(self, person: str) -> str:
+        """The address `person`'s browser is behind (`own_addresses`: one each)."""
+        if self.addresses is None:
+            return "testclient"
+        return self.addresses.setdefault(person, f"198.51.100.{len(self.addresses) + 1}")
 
 
 def rated_boggle_match(

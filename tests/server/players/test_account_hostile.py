@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.server.players.helpers import ACCOUNT_FORMS, rows, sign_up, token
@@ -37,6 +38,7 @@ def bodies(good: str, rng: random.Random) -> list[tuple[str, bytes]]:
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_every_account_form_refuses_hostile_posts_without_a_500(client: TestClient) -> None:
     rng = random.Random(22)
     sign_up(client, "Ana")

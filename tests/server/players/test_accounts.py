@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 
+import pytest
 from starlette.testclient import TestClient
 
 from motamot.server.players.visitors import IDENTITY_COOKIE, SESSION_COOKIE
@@ -97,26 +98,29 @@ def test_name_rules_length_characters_reserved(client: TestClient, clock: Manual
 
 def test_sign_in_is_rate_limited_per_name(client: TestClient) -> None:
     sign_up(client, "Ana")
-    client.cookies.clear()
+    client.cookies.clear()  # a browser Ana never signed in on
     for _ in range(5):
         assert sign_in(client, "Ana", "guess guess").status_code == 401
-    blocked = sign_in(client, "Ana")  # even the right password, for a while
+    blocked = sign_in(client, "Ana")  # even the right password, for a while, from here
     assert blocked.status_code == 429 and "trop d'essais" in html.unescape(blocked.text)
     assert 1 <= int(blocked.headers["retry-after"]) <= 120  # a name's try is back in 2 min
+    assert "réessayez dans 2 min" in html.unescape(blocked.text)
     assert signed_in_as(client) is None
     assert sign_in(client, "Bob", "guess guess").status_code == 401  # another name still may
 
 
+@pytest.mark.usefixtures("quick_passwords")  # 61 tries
 def test_sign_in_is_rate_limited_per_address_and_comes_back(
     client: TestClient, clock: ManualClock
 ) -> None:
     sign_up(client, "Ana")
     client.cookies.clear()
-    for number in range(9):
-        assert sign_in(client, f"nobody{number}", "guess guess").status_code == 401
-    assert sign_in(client, "someone", "guess guess").status_code == 429
+    for number in range(60):  # a school's worth of typos (F11), spread over names
+        assert sign_in(client, f"nobody{number}", "guess guess").status_code == 401, number
+    blocked = sign_in(client, "someone", "guess guess")
+    assert blocked.status_code == 429 and "réessayez dans 12 s" in html.unescape(blocked.text)
     assert sign_in(client, "Ana").status_code == 429
-    clock.advance(300)  # a try comes back every minute
+    clock.advance(12)  # a try comes back every 12 s
     assert sign_in(client, "Ana").status_code == 303
 
 

@@ -58,7 +58,7 @@ def play_rated_match(server: LiveServer) -> str:
     """Ana and Bob play a rated one-round match to its end; the room's id."""
     ana, bob = account(server.url, "Ana"), account(server.url, "Bob")
     created = ana.post(
-        "/api/rooms", json={"name": "Ana", "rated": True, "rounds": 1, "duration": 3}
+        "/api/rooms", json={"name": "Ana", "rated": True, "rounds": 1, "duration": 30}
     )
     assert created.status_code == 200, created.text
     room, ana_token = created.json()["room"], created.json()["token"]
@@ -78,6 +78,8 @@ def play_rated_match(server: LiveServer) -> str:
         for number, word in enumerate(words[:3], 2):  # Ana: three words, Bob: one
             first.send(json.dumps({"type": "word", "text": word, "id": number}))
         second.send(json.dumps({"type": "word", "text": words[3], "id": 9}))
+        until(second, "ack")  # Bob's word is in: the host stops the round (M1: 30 s at least)
+        first.send(json.dumps({"type": "stop", "id": 10}))
         until(first, "boggle.match_ended")
     ana.close()
     bob.close()

@@ -68,12 +68,12 @@ def test_an_end_mail_in_english_gives_the_result_and_every_place() -> None:
         ended(2, [["Ana", 131, 1], ["Bob", 120, 2]]), "b@example.org", "fr", MAILING, TOKENS, 1.0
     )
     assert lost["Subject"] == "Partie terminée : Topword avec Ana"
-    assert "Votre résultat : 2e sur 2, 120 points." in lost.get_content()
+    assert "Votre résultat : 2e place sur 2, 120 points." in lost.get_content()
     tied = compose(
         ended(1, [["Ana", 99, 1], ["Bob", 99, 1]]), "b@example.org", "fr", MAILING, TOKENS, 1.0
     )
     assert tied["Subject"] == "Partie terminée à égalité : Topword avec Ana"
-    assert "1er ex aequo sur 2" in tied.get_content()
+    assert "1re place ex aequo sur 2" in tied.get_content()
 
 
 def test_a_confirmation_mail_carries_a_link_that_confirms_this_address() -> None:

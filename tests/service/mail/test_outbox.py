@@ -9,6 +9,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from motamot.service.mail import outbox
 from motamot.service.mail.outbox import Notice
 from motamot.service.players import schema
-from motamot.service.players.db import players_path
+from motamot.service.players.db import Tx, players_path
 from motamot.service.players.store import PlayerStore
 from motamot.service.stores.migrations import SchemaTooNew
 from tests.service.backends import postgres_schema
@@ -184,6 +185,33 @@ def test_deleting_an_account_forgets_its_address(tmp_path: Path) -> None:
     run(body)
 
 
+def _execute(statement: str, tx: Tx) -> object:
+    return tx.execute(statement)
+
+
+#: What undoes the third migration (operators, reports' reasons and lines, the moderation
+#: log, queue and live rooms), then the second (the names' looks, the confirmations asked).
+BEFORE_LOOKS = (
+    "DROP INDEX players_word_proposals_origin",
+    "DROP INDEX players_word_proposals_player",
+    "DROP INDEX players_word_proposals_at",
+    "DROP TABLE players_word_proposals",
+    "DROP TABLE players_word_changes",
+    "DROP TABLE players_live",
+    "DROP TABLE players_moderation_queue",
+    "DROP INDEX players_moderation_log_at",
+    "DROP TABLE players_moderation_log",
+    "ALTER TABLE players_reports DROP COLUMN closed",
+    "ALTER TABLE players_reports DROP COLUMN said",
+    "ALTER TABLE players_reports DROP COLUMN reporter_name",
+    "ALTER TABLE players_reports DROP COLUMN reasons",
+    "DROP TABLE players_operators",
+    "DROP INDEX players_players_look",
+    "ALTER TABLE players_players DROP COLUMN name_look",
+    "DROP TABLE players_mail_asks",
+)
+
+
 def test_a_players_store_from_before_mail_migrates_once(tmp_path: Path) -> None:
     events = tmp_path / "rooms.sqlite3"
     path = players_path(events)
@@ -195,6 +223,8 @@ def test_a_players_store_from_before_mail_migrates_once(tmp_path: Path) -> None:
     with sqlite3.connect(path) as connection:  # as a store before mail was: no tables
         for table in ("players_mail", "players_outbox", "players_mail_days"):
             connection.execute(f"DROP TABLE {table}")
+        for statement in BEFORE_LOOKS:
+            connection.execute(statement)
         connection.execute("DELETE FROM players_keys WHERE name = 'schema_version'")
         connection.execute("INSERT INTO players_players (player, created) VALUES ('p', 1)")
     run(open_close)
@@ -226,6 +256,8 @@ def test_the_postgresql_players_store_migrates_once() -> None:
             await store.db.run(lambda tx: tx.execute("DROP TABLE players_mail"))
             await store.db.run(lambda tx: tx.execute("DROP TABLE players_outbox"))
             await store.db.run(lambda tx: tx.execute("DROP TABLE players_mail_days"))
+            for statement in BEFORE_LOOKS:
+                await store.db.run(partial(_execute, statement))
             await store.close()
             again = await PlayerStore.open(url)
             await again.set_mail("p", "ana@example.org", "fr", NOW)

@@ -88,6 +88,7 @@ def test_mails_reach_a_plain_smtp_server() -> None:
 
 
 @pytest.mark.parametrize("tls", ["starttls", "tls"])
+@pytest.mark.slow
 def test_mails_go_over_tls_with_a_login(
     tls: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,16 +15,16 @@ from motamot.service.boggle.commands import StartRound, WriteWord
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.brokers.local import LocalBroadcaster
-from motamot.service.kinds import default_kinds
 from motamot.service.players.projector import Projector
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import EventStore, ManualClock
 from motamot.service.rooms.commands import AddBot, Join
 from motamot.service.rooms.host import RoomHost
 from motamot.service.stores.memory import MemoryStore
+from motamot.web import default_kinds
 from tests.service.conftest import digest, lexicons
 
-KINDS = default_kinds()
+KINDS = default_kinds().rooms
 PRESETS = ("classic-fr", "big")
 
 

@@ -1,6 +1,7 @@
 """Reports and bans in the players' store, on SQLite and PostgreSQL: one report per
-reporter and seat, the table bounded, reports gathered by person for the operator; a ban
-by id, account name or reported name, its generation bumped for the processes."""
+reporter and seat (every reason kept), the table bounded, reports gathered by person for
+the operator; a ban by id, account name or reported name, its generation bumped for the
+processes."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from motamot.service.players import moderation
 from motamot.service.players.banning import ban, resolve, unban
 from motamot.service.players.moderation import NAME, PLAYER, Report, reported
-from motamot.service.players.names import name_key
+from motamot.service.players.names import account_keys, name_key
 from motamot.service.players.store import PlayerStore
 from tests.service.backends import postgres_schema
 from tests.service.conftest import run
@@ -65,13 +66,14 @@ def test_one_report_per_reporter_and_seat_the_latest_first(kind: str, tmp_path: 
                     ("s2", "b"),
                     ("s2", "a"),
                 ]
-                assert kept[2].reason == "cheating"  # the first report stands
+                assert kept[2].reason == "cheating"  # the first report stands, counted once
+                assert kept[2].given == ("cheating", "behaviour")  # with every reason given
                 assert await store.reports_since("a", T0) == 2
                 assert await store.reports_since("a", T0 + 2) == 1
                 people = reported(kept)
                 assert [one.name for one in people] == ["Zoé", "Troll"]
                 assert people[1].count == 2 and people[1].reporters == 2
-                assert people[1].reasons == {"offensive_name": 1, "cheating": 1}
+                assert people[1].reasons == {"offensive_name": 1, "cheating": 1, "behaviour": 1}
                 assert people[0].player is None
 
     run(body)
@@ -115,7 +117,7 @@ def test_a_ban_by_id_account_name_or_reported_name(kind: str, tmp_path: Path) ->
                 assert await store.bans_generation() == 0
                 identity = await store.player_of_identity("d" * 64, T0)
                 account = await store.player_of_identity("e" * 64, T0)
-                assert await store.claim(account, "Élodie", name_key("Élodie"), "hash")
+                assert await store.claim(account, "Élodie", account_keys("Élodie"), "hash")
                 await store.report(report("s2", "a", T0, name="Troll", player=identity))
                 assert await resolve(store, "nobody") is None
                 assert await resolve(store, "") is None

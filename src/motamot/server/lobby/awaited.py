@@ -3,13 +3,15 @@ the home page and « Mes parties » list them, from the lobby's projection."""
 
 from __future__ import annotations
 
-import time
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
 
+from motamot.server.kinds import WebKinds
 from motamot.server.players.visitors import players_of
+from motamot.text.dates import day_text
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
 
@@ -24,18 +26,15 @@ class AwaitedGame:
     game: str
     #: The other players' names.
     others: list[str]
-    #: When their turn began (a date, UTC).
+    #: When their turn began: its day (UTC), as a sentence says it (« 6 décembre »).
     since: str
 
 
-def game_name(kind: str, variant: str, lang: Language) -> str:
+def game_name(kinds: WebKinds, kind: str, variant: str, lang: Language) -> str:
     """« Topword (français) », « Boggle · 4×4 français (classique) »: the kind, then its
-    rules as the create forms name them unless they name the kind already."""
+    rules as its create form names them unless they name the kind already."""
     named = page_text(f"kind.{kind}", lang)
-    rules = variant
-    for key in (f"preset.{variant}", f"ruleset.{variant}"):
-        if page_text(key, lang) != key:
-            rules = page_text(key, lang)
+    rules = kinds.variant_text(kind, variant, lang)
     return rules if rules.startswith(named) else f"{named} · {rules}"
 
 
@@ -49,11 +48,13 @@ async def awaited_games(request: Request, rooms: Any, lang: Language) -> list[Aw
     if visitor is None:
         return []
     shown = []
+    today = datetime.datetime.fromtimestamp(rooms.now(), datetime.UTC).date()
     for waiting in await lobby.store.awaited(visitor.player):
         entry = waiting.entry
         listing = entry.listing
-        game = game_name(listing.kind, listing.variant, lang)
+        game = game_name(rooms.kinds, listing.kind, listing.variant, lang)
         others = [seat.name for seat in listing.seats if seat.player != visitor.player]
-        since = time.strftime("%Y-%m-%d", time.gmtime(waiting.since))
+        day = datetime.datetime.fromtimestamp(waiting.since, datetime.UTC).date()
+        since = day_text(day, lang, this_year=today.year)
         shown.append(AwaitedGame(entry.room, entry.link, game, others, since))
     return shown

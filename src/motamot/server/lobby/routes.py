@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import asdict
 from typing import Any
 
 import msgspec
@@ -10,11 +12,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from motamot.server.kinds import Page
+from motamot.server.kinds import Page, WebKind
 from motamot.server.lobby.socket import lobby_socket
 from motamot.server.pages import Pages
 from motamot.server.texts import request_language
 from motamot.service.lobby.store import MAX_LISTED
+
+
+def _rows(kinds: Iterable[WebKind]) -> dict[str, dict[str, str]]:
+    """How the page writes each kind's rows (`WebKind.lobby_row`), by kind."""
+    return {kind.name: asdict(kind.lobby_row) for kind in kinds if kind.lobby_row is not None}
 
 
 def lobby_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
@@ -22,7 +29,7 @@ def lobby_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
         lang = request_language(request)
         lobby = rooms.lobby
         tables = [] if lobby is None else msgspec.to_builtins(lobby.watch.snapshot())
-        data = {"tables": tables, "limit": MAX_LISTED}
+        data = {"tables": tables, "limit": MAX_LISTED, "rows": _rows(rooms.kinds)}
         return pages.render(
             request, lang, Page("lobby.html", "lobby_title", "lobby.js"), "/salon", data
         )

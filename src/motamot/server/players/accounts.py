@@ -1,9 +1,10 @@
 """Account pages: create one from this browser's player, sign in, sign out, change the
 password, make the profile private, delete the account.
 
-Every post is a plain HTML form (`forms`: read whole, token checked); sign-in and
-creation are rate limited per address and per name (`throttle`). A refusal shows the
-form again with the reason (4xx); a success redirects (303). Nothing here answers 500.
+Every post is a plain HTML form (`forms`: read whole into its Struct, token checked);
+sign-in and creation are rate limited per address and per name (`throttle`). A refusal
+shows the form again with the reason (4xx); a success redirects (303). Nothing here
+answers 500.
 """
 
 from __future__ import annotations
@@ -17,7 +18,19 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from motamot.server.pages import Pages
-from motamot.server.players.forms import FormError, check_csrf, read_form
+from motamot.server.players.forms import (
+    F,
+    Form,
+    FormError,
+    NameForm,
+    NewPasswordForm,
+    PasswordForm,
+    PrivacyForm,
+    SignUpForm,
+    check_csrf,
+    read_form,
+)
+from motamot.server.players.known import known_for, remember_account
 from motamot.server.players.mail_context import mail_context
 from motamot.server.players.pages import error_text, player_page, see_other
 from motamot.server.players.throttle import SignInLimits
@@ -36,14 +49,14 @@ from motamot.service.players.names import (
     MAX_LENGTH,
     MIN_LENGTH,
     AccountNameError,
+    account_keys,
     check_account_name,
     name_key,
 )
 from motamot.service.rooms.commands import Anonymise
-from motamot.text.web import page_text
+from motamot.text.web import page_text, wait_words
 
 Handler = Callable[[Request], Awaitable[Response]]
-Fields = dict[str, str]
 
 #: The fields of a password's refusals.
 RULES_FIELDS: dict[str, object] = {"low": passwords.MIN_LENGTH, "high": passwords.MAX_LENGTH}
@@ -75,14 +88,17 @@ class AccountPages:
         self.limits = SignInLimits()
 
     def routes(self) -> list[Route]:
+        post = ["POST"]
+        new_password = self.posted(NewPasswordForm, self.password)
         return [
             Route("/compte", self.account),
             Route("/compte/creer", self.sign_up, methods=["GET", "POST"]),
             Route("/compte/connexion", self.sign_in, methods=["GET", "POST"]),
-            Route("/compte/deconnexion", self.posted(self.sign_out), methods=["POST"]),
-            Route("/compte/mot-de-passe", self.posted(self.password), methods=["POST"]),
-            Route("/compte/confidentialite", self.posted(self.privacy), methods=["POST"]),
-            Route("/compte/supprimer", self.posted(self.delete), methods=["POST"]),
+            Route("/compte/deconnexion", self.posted(Form, self.sign_out), methods=post),
+            Route("/compte/mot-de-passe", new_password, methods=post),
+            Route("/compte/confidentialite", self.posted(PrivacyForm, self.privacy), methods=post),
+            Route("/compte/supprimer", self.posted(PasswordForm, self.delete), methods=post),
+            Route("/compte/supprime", self.deleted),
         ]
 
     # --- the forms ----------------------------------------------------------------------
@@ -101,30 +117,33 @@ class AccountPages:
         error = error_text(lang, code, fields)
         return self.form(request, template, title, status, error=error, name=fields.get("name", ""))
 
-    def slow_down(self, response: Response, address: str, key: str, now: float) -> Response:
-        """A 429 says when to come back (`Retry-After`), as the other quotas do."""
-        response.headers["retry-after"] = str(self.limits.retry_after(address, key, now))
+    def slow_down(self, request: Request, template: str, title: str, wait: int) -> Response:
+        """429: when to come back, in words and as `Retry-After` (as the other quotas do)."""
+        fields = {"wait": wait_words(wait)}
+        response = self.refused(request, template, title, "too_many_tries", 429, **fields)
+        response.headers["retry-after"] = str(wait)
         return response
 
-    async def read(self, request: Request) -> dict[str, str]:
-        fields = await read_form(request)
-        check_csrf(players_of(request).signer, request, fields)
-        return fields
+    async def read(self, request: Request, kind: type[F]) -> F:
+        """The posted form as `kind`, its token checked (FormError otherwise)."""
+        form = await read_form(request, kind)
+        check_csrf(players_of(request).signer, request, form)
+        return form
 
     def posted(
-        self, handler: Callable[[Request, Visitor, dict[str, str]], Awaitable[Response]]
+        self, kind: type[F], handler: Callable[[Request, Visitor, F], Awaitable[Response]]
     ) -> Handler:
-        """A form of a signed-in account: read, token checked, the account found."""
+        """A form of a signed-in account: read as `kind`, token checked, the account found."""
 
         async def route(request: Request) -> Response:
             try:
-                fields = await self.read(request)
+                form = await self.read(request, kind)
             except FormError as error:
                 return self.form_error(request, error)
             visitor = await players_of(request).signed_in(request)
             if visitor is None:
                 return self.refused(request, "sign_in.html", "sign_in_title", "signed_out", 401)
-            return await handler(request, visitor, fields)
+            return await handler(request, visitor, form)
 
         return route
 
@@ -140,19 +159,17 @@ class AccountPages:
                 return see_other("/compte")
             return self.form(request, "sign_up.html", "sign_up_title")
         try:
-            fields = await self.read(request)
+            form = await self.read(request, SignUpForm)
         except FormError as error:
             return self.refused(request, "sign_up.html", "sign_up_title", error.code, error.status)
-        name, password = fields.get("name", "").strip(), fields.get("password", "")
+        name, password = form.name.strip(), form.password
 
         def refuse(code: str, status: int = 400, **more: Any) -> Response:
             return self.refused(request, "sign_up.html", "sign_up_title", code, status, **more)
 
-        address, key = address_of(request), "new:" + name_key(name)[:64]
-        if not self.limits.allow(address, key, players.now()):
-            return self.slow_down(
-                refuse("too_many_tries", 429, name=name), address, key, players.now()
-            )
+        tried = self.limits.sign_up(address_of(request), name_key(name)[:64], players.now())
+        if isinstance(tried, int):
+            return self.slow_down(request, "sign_up.html", "sign_up_title", tried)
         try:
             check_account_name(name)
         except AccountNameError as error:
@@ -162,14 +179,16 @@ class AccountPages:
             return refuse(
                 problem, 400, name=name, low=passwords.MIN_LENGTH, high=passwords.MAX_LENGTH
             )
-        if password != fields.get("again", ""):
+        if password != form.again:
             return refuse("passwords_differ", name=name)
         visitor = await players.visitor(request)
         if visitor.account is not None:
             return refuse("already_account", 409, name=name)
         hashed = await passwords.hash_password(password)
-        if not await players.store.claim(visitor.player, name, name_key(name), hashed):
+        keys = account_keys(name)
+        if not await players.store.claim(visitor.player, name, keys, hashed):
             return visitor.keep(request, refuse("name_taken", 409, name=name))
+        tried.succeeded()
         response = see_other("/compte")
         await self.start_session(request, response, visitor.player)
         return visitor.keep(request, response)
@@ -179,22 +198,24 @@ class AccountPages:
         if request.method == "GET":
             return self.form(request, "sign_in.html", "sign_in_title")
         try:
-            fields = await self.read(request)
+            form = await self.read(request, NameForm)
         except FormError as error:
             return self.form_error(request, error)
-        name, password = fields.get("name", "").strip(), fields.get("password", "")
+        name, password = form.name.strip(), form.password
         key = name_key(name)[:64]
 
         def refuse(code: str, status: int) -> Response:
             return self.refused(request, "sign_in.html", "sign_in_title", code, status, name=name)
 
-        address = address_of(request)
-        if not self.limits.allow(address, key, players.now()):
-            return self.slow_down(refuse("too_many_tries", 429), address, key, players.now())
         account = await players.store.account_by_key(key) if name else None
+        known = await known_for(request, account.player) if account is not None else None
+        tried = self.limits.sign_in(address_of(request), key, known, players.now())
+        if isinstance(tried, int):
+            return self.slow_down(request, "sign_in.html", "sign_in_title", tried)
         stored = account.password if account is not None else None
         if not await passwords.password_matches(stored, password) or account is None:
             return refuse("wrong_password", 401)
+        tried.succeeded()
         if passwords.needs_rehash(account.password):
             new_hash = await passwords.hash_password(password)
             await players.store.set_password(account.player, new_hash, keep=None)
@@ -208,11 +229,10 @@ class AccountPages:
         expires = players.now() + SESSION_SECONDS
         await players.store.start_session(digest(secret), player, expires)
         players.start_session_cookie(request, response, secret)
+        remember_account(request, response, player)
 
-    async def sign_out(
-        self, request: Request, visitor: Visitor, fields: dict[str, str]
-    ) -> Response:
-        del fields
+    async def sign_out(self, request: Request, visitor: Visitor, form: Form) -> Response:
+        del form  # the token alone
         players = players_of(request)
         assert visitor.session is not None
         await players.store.end_session(visitor.session)
@@ -244,7 +264,8 @@ class AccountPages:
         known_player = await players.store.player(visitor.player)
         private = bool(known_player and known_player.private)
         mail = await mail_context(request, visitor.player)
-        return self.settings(request, visitor, private, done=shown, **mail)
+        operator = await players.store.is_operator(visitor.player)
+        return self.settings(request, visitor, private, done=shown, operator=operator, **mail)
 
     async def visitor_page(
         self, request: Request, visitor: Visitor, status: int = 200, **more: Any
@@ -264,6 +285,8 @@ class AccountPages:
             "profile": profile_path(visitor.account),
             "private": private,
             "mail_offered": False,
+            # an operator's account links to the moderation page
+            "operator": False,
             **more,
         }
         return self.form(request, "account.html", "account_title", status, **context)
@@ -277,16 +300,12 @@ class AccountPages:
         private = bool(known and known.private)
         return self.settings(request, visitor, private, status, error=error, **mail)
 
-    async def password(
-        self, request: Request, visitor: Visitor, fields: dict[str, str]
-    ) -> Response:
+    async def password(self, request: Request, visitor: Visitor, form: NewPasswordForm) -> Response:
         store = players_of(request).store
         account = await store.account_of(visitor.player)
-        if account is None or not await passwords.password_matches(
-            account.password, fields.get("current", "")
-        ):
+        if account is None or not await passwords.password_matches(account.password, form.current):
             return await self.settings_refused(request, visitor, "wrong_password", 401)
-        new = fields.get("password", "")
+        new = form.password
         problem = passwords.password_problem(new)
         if problem is not None:
             return await self.settings_refused(request, visitor, problem, 400)
@@ -295,22 +314,25 @@ class AccountPages:
         )
         return see_other("/compte?fait=password")
 
-    async def privacy(self, request: Request, visitor: Visitor, fields: Fields) -> Response:
-        await players_of(request).store.set_private(visitor.player, fields.get("private") == "1")
+    async def privacy(self, request: Request, visitor: Visitor, form: PrivacyForm) -> Response:
+        await players_of(request).store.set_private(visitor.player, form.is_private)
         return see_other("/compte?fait=privacy")
 
-    async def delete(self, request: Request, visitor: Visitor, fields: Fields) -> Response:
+    async def deleted(self, request: Request) -> Response:
+        """Where a deletion lands: a page that says it was done (whoever opens it: it
+        holds nothing of anybody's)."""
+        return self.form(request, "deleted.html", "deleted_title")
+
+    async def delete(self, request: Request, visitor: Visitor, form: PasswordForm) -> Response:
         players = players_of(request)
         account = await players.store.account_of(visitor.player)
-        if account is None or not await passwords.password_matches(
-            account.password, fields.get("password", "")
-        ):
+        if account is None or not await passwords.password_matches(account.password, form.password):
             return await self.settings_refused(request, visitor, "wrong_password", 401)
         await players.store.delete_account(visitor.player)
         for room in await players.store.rooms_of(visitor.player):
             # the seats keep a name that says nobody (an unknown room refuses: nothing to do)
             await self.rooms.host.submit(room, None, Anonymise(visitor.player))
-        response = see_other("/?compte=supprime")
+        response = see_other("/compte/supprime")
         players.end_session_cookie(request, response)
         set_identity(request, response, new_secret())
         return response

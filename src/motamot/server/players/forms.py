@@ -1,7 +1,9 @@
 """The player pages' forms: read whole or refused, and guarded against other sites.
 
 A form is `application/x-www-form-urlencoded`, at most `MAX_FORM_BYTES`, each field at
-most `MAX_FIELD` characters, decoded as UTF-8 (anything else is refused, never a 500).
+most `MAX_FIELD` characters, decoded as UTF-8 (anything else is refused, never a 500),
+then into its msgspec Struct (`Form` and its subclasses), as a JSON body is decoded into
+its request type: a handler reads typed fields, never a dict.
 Every state-changing form carries a token (`csrf`) bound to the browser's identity or
 session and signed with the server's key; a post from another site has neither the
 cookies (SameSite=Lax) nor the token, and its `Origin` is refused (`server.origins`).
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import ClassVar
+from typing import Annotated, ClassVar, TypeVar
 from urllib.parse import parse_qsl
 
+import msgspec
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import HTTPConnection, Request
 
@@ -24,7 +27,8 @@ MAX_FORM_BYTES = 4096
 MAX_FIELD = 256
 #: A form's token is good this long (a page left open for a day still posts).
 CSRF_SECONDS = 86400
-CSRF_FIELD = "csrf"
+#: A form field's text.
+Text = Annotated[str, msgspec.Meta(max_length=MAX_FIELD)]
 
 
 class FormError(CodedError):
@@ -42,8 +46,70 @@ class FormError(CodedError):
         self.status = status
 
 
-async def read_form(request: Request) -> dict[str, str]:
-    """The posted fields (a field given twice: the first); FormError if unreadable."""
+class Form(msgspec.Struct, frozen=True):
+    """A posted form: its token, and in a subclass its other fields. A field not posted
+    is empty; a field the form does not name is ignored (a browser or an extension may
+    add one), as it was when forms were read into dicts."""
+
+    csrf: Text = ""
+
+
+class NameForm(Form, frozen=True):
+    """Signing in: a name and its password."""
+
+    name: Text = ""
+    password: Text = ""
+
+
+class SignUpForm(NameForm, frozen=True):
+    """Creating an account: the password typed again too."""
+
+    again: Text = ""
+
+
+class PasswordForm(Form, frozen=True):
+    """The account's password, to delete the account."""
+
+    password: Text = ""
+
+
+class NewPasswordForm(Form, frozen=True):
+    """Changing the password: the current one, then the new one."""
+
+    current: Text = ""
+    password: Text = ""
+
+
+class PrivacyForm(Form, frozen=True):
+    """The profile private (its checkbox posts `1`) or not (nothing posted)."""
+
+    private: Text = ""
+
+    @property
+    def is_private(self) -> bool:
+        return self.private == "1"
+
+
+class AddressForm(Form, frozen=True):
+    """« Me prévenir par e-mail »: the address typed."""
+
+    address: Text = ""
+
+
+F = TypeVar("F", bound=Form)
+
+
+async def read_form(request: Request, kind: type[F]) -> F:
+    """The posted form as `kind` (a field given twice: the first); FormError if
+    unreadable."""
+    fields = await _fields(request)
+    try:
+        return msgspec.convert(fields, kind)
+    except msgspec.ValidationError:
+        raise FormError("malformed", 400) from None
+
+
+async def _fields(request: Request) -> dict[str, str]:
     body = b""
     async for chunk in request.stream():  # read first: the app's limits (size, time) apply
         body += chunk
@@ -78,12 +144,11 @@ def csrf_token(
     return signer.dumps(_binding(request, identity), salt="csrf")
 
 
-def check_csrf(signer: URLSafeTimedSerializer, request: Request, fields: dict[str, str]) -> None:
+def check_csrf(signer: URLSafeTimedSerializer, request: Request, form: Form) -> None:
     """FormError("csrf", 403) unless the form comes from one of our pages in this browser
     (the app's `OriginCheck` has refused a post whose Origin is another site's already)."""
-    token = fields.get(CSRF_FIELD, "")
     try:
-        bound = signer.loads(token, salt="csrf", max_age=CSRF_SECONDS)
+        bound = signer.loads(form.csrf, salt="csrf", max_age=CSRF_SECONDS)
     except BadSignature:
         raise FormError("csrf", 403) from None
     if not isinstance(bound, str) or not hmac.compare_digest(bound, _binding(request)):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime
 import time
 from typing import Any
 from urllib.parse import quote
@@ -11,19 +12,20 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from motamot.lexicon.accents import written_forms
 from motamot.server.kinds import WebKinds
 from motamot.server.lobby.awaited import awaited_games
 from motamot.server.pages import Pages
-from motamot.server.players.chart import rating_chart
+from motamot.server.players.chart import Chart, rating_chart
 from motamot.server.players.pages import player_page
 from motamot.server.players.visitors import players_of
 from motamot.server.texts import request_language
 from motamot.service.players import queries
 from motamot.service.players.names import name_key
 from motamot.service.players.ratings import NEW, PROVISIONAL_GAMES, SCALE, Rating
-from motamot.text.accounts import player_text
-from motamot.text.i18n import Language
-from motamot.text.web import page_text
+from motamot.text.accounts import place_text, player_text
+from motamot.text.dates import date_text, short_date_text
+from motamot.text.i18n import Language, elides
 
 #: Activity leaderboards: the query's word → seconds back (None: ever).
 PERIODS = {"semaine": ("week", 7 * 86400), "mois": ("month", 30 * 86400), "toujours": ("all", None)}
@@ -40,17 +42,36 @@ def shown(rating: Rating) -> str:
     return f"{rating.shown}?" if rating.provisional else str(rating.shown)
 
 
-def variant_text(variant: str, lang: Language) -> str:
-    """A game's preset or ruleset as the create forms name it."""
-    for key in (f"preset.{variant}", f"ruleset.{variant}"):
-        text = page_text(key, lang)
-        if text != key:
-            return text
-    return variant
+def day(at: float, lang: Language = "fr", short: bool = False) -> str:
+    """The UTC day of `at` as a page says it (« 14 nov. 2023 » when `short`)."""
+    if not short:
+        return date_text(at, lang)
+    return short_date_text(datetime.datetime.fromtimestamp(at, datetime.UTC).date(), lang)
 
 
-def day(at: float) -> str:
-    return time.strftime("%Y-%m-%d", time.gmtime(at))
+def title_key(name: str) -> str:
+    """The profile's title: « Profil de Béa », « Profil d'Anne » (French elides)."""
+    return "profile_title_elided" if elides(name) else "profile_title"
+
+
+def number(value: int) -> str:
+    """A score as the pages write it: a negative one with the minus sign (−5, not -5)."""
+    return str(value).replace("-", "\u2212")
+
+
+def written(word: str, variant: str) -> str:
+    """A word as the rooms write it (DÉGOISÉE for DEGOISEE; its forms by « / » when it
+    has several), in the language of the variant's words (an English preset's: `-en`)."""
+    forms = written_forms(word, "en" if variant.endswith("-en") else "fr")
+    return " / ".join(forms) if forms else word
+
+
+def chart_of(line: queries.RatingLine, lang: Language) -> Chart:
+    """A rating's history drawn: from the rating before any game, through each game's."""
+    games = [(day(at, lang, short=True), round(SCALE * mu)) for at, mu in line.history]
+    return rating_chart(
+        NEW.shown, games, lambda when, value: player_text("rating_dot", lang, day=when, value=value)
+    )
 
 
 class ProfilePages:
@@ -74,9 +95,12 @@ class ProfilePages:
     def helpers(self, lang: Language) -> dict[str, Any]:
         return {
             "shown": shown,
-            "day": day,
+            "day": lambda at: day(at, lang),
+            "written": written,
+            "number": number,
+            "place": lambda rank, count: place_text(rank, count, lang),
             "profile_path": profile_path,
-            "variant": lambda v: variant_text(v, lang),
+            "variant": lambda k, v: self.kinds.variant_text(k, v, lang),
             "kind": lambda k: player_text(f"kind.{k}", lang),
             "family": lambda f: player_text(f"family.{f}", lang),
             "links": self.links,
@@ -110,36 +134,42 @@ class ProfilePages:
         account = await players.store.account_by_key(key) if key else None
         if account is None:
             cut = wanted[:MAX_LOOKUP]
-            missing = {"name": cut, "title_fields": {"name": cut}, "missing": True}
-            return self.render(request, "profile.html", "profile_title", missing, 404)
+            title = title_key(cut)
+            missing = {
+                "name": cut,
+                "title_fields": {"name": cut},
+                "missing": True,
+                "title_key": title,
+            }
+            return self.render(request, "profile.html", title, missing, 404)
         viewer = await players.signed_in(request)
         own = viewer is not None and viewer.player == account.player
         context: dict[str, Any] = {
             "name": account.name,
             "title_fields": {"name": account.name},
+            "title_key": title_key(account.name),
             "missing": False,
             "private": account.private,
             "own": own,
         }
         if account.private and not own:
-            return self.render(request, "profile.html", "profile_title", context)
+            return self.render(request, "profile.html", context["title_key"], context)
         found = await players.store.profile(account.player)
-        charts = {
-            line.family: rating_chart([NEW.shown, *(round(SCALE * mu) for _, mu in line.history)])
-            for line in found.ratings
-        }
-        now = self.rooms.now() if self.rooms is not None else time.time()
         lang = request_language(request)
+        charts = {line.family: chart_of(line, lang) for line in found.ratings}
+        now = self.rooms.now() if self.rooms is not None else time.time()
         context.update(
             kind_lines=[line for kind in self.kinds for line in kind.profile(lang, found, now)],
-            figures=found.figures,
+            # Boggle's figures are per round, Topword's per move: a table each
+            round_figures=[row for row in found.figures if row.rounds],
+            move_figures=[row for row in found.figures if not row.rounds],
             ratings=found.ratings,
             charts=charts,
             games=found.last_games,
             accounts=await self.accounts_of(request, found.last_games),
             player=account.player,
         )
-        return self.render(request, "profile.html", "profile_title", context)
+        return self.render(request, "profile.html", context["title_key"], context)
 
     async def accounts_of(
         self, request: Request, games: list[queries.PastGame]

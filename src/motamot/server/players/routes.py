@@ -1,4 +1,5 @@
-"""The player pages' routes: accounts, mail, « Mes parties », profiles, leaderboards."""
+"""The player pages' routes: accounts, mail, « Mes parties », profiles, leaderboards, the
+operators' page, the word lists' changes and the players' contests of verdicts."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ from typing import Any
 
 from starlette.routing import BaseRoute
 
+from motamot.server.contests import Contesting
 from motamot.server.pages import Pages
 from motamot.server.players.accounts import AccountPages
 from motamot.server.players.mail import MailPages
+from motamot.server.players.moderation_page import ModerationPage
 from motamot.server.players.profiles import ProfilePages
+from motamot.server.players.words_page import WordPages
 
 PLAYER_STATIC = Path(__file__).parent / "static"
 
@@ -23,4 +27,7 @@ def player_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
         *accounts.routes(),
         *MailPages(accounts).routes(),
         *ProfilePages(pages, rooms.kinds, rooms).routes(),
+        *ModerationPage(pages, rooms).routes(),
+        *WordPages(pages, rooms).routes(),
+        *Contesting(rooms).routes(),
     ]

@@ -95,6 +95,10 @@ class Visitor:
     session: str | None = None
     #: A new identity secret for the browser's cookie (its first seat or account).
     new_identity: str | None = None
+    #: What a seat it takes is marked by in a rated room (`seats.who_sits`): its client
+    #: address, its browser's identity and the browser its accounts signed in on, as
+    #: `address …`, `browser …` and `known …` (R6).
+    kin: tuple[str, ...] = ()
 
     def keep(self, request: HTTPConnection, response: Response) -> Response:
         """Give the browser its new identity, if it got one."""
@@ -182,6 +186,12 @@ class Players:
             if player is not None:
                 found.add(player)
         return frozenset(found)
+
+    async def browser_player(self, request: HTTPConnection) -> str | None:
+        """The player the browser's own identity is, if it is known (none is made): an
+        account's when it was made in this browser, else the one it plays as signed out."""
+        secret = identity_secret(request)
+        return None if secret is None else await self.store.identity_player(digest(secret))
 
     async def signed_in(self, request: HTTPConnection) -> Visitor | None:
         """The account signed in (None: nobody), without making an identity."""

@@ -1,45 +1,55 @@
+// @ts-check
 // The lobby (`/salon`): the open tables from the page's data at once, then the socket's
 // frames: the whole lobby on connecting (again after each reconnect), then each change.
 import { DATA, durationText, h, namesEl, t } from "./common.js";
+import { rowWords } from "./rows.js";
 
-const body = document.getElementById("tables");
-const empty = document.getElementById("no-tables");
-const state = document.getElementById("lobby-state");
-const live = document.getElementById("live");
+/** @typedef {Protocol.lobby.LobbyRow} Row */
+
+/** A row's words in its kind's look (`WebKind.lobby_row`). */
+const words = rowWords(/** @type {Record<string, import("./rows.js").Look>} */ (DATA.rows), t);
+
+const body = /** @type {HTMLElement} */ (document.getElementById("tables"));
+const empty = /** @type {HTMLElement} */ (document.getElementById("no-tables"));
+const state = /** @type {HTMLElement} */ (document.getElementById("lobby-state"));
+const live = /** @type {HTMLElement} */ (document.getElementById("live"));
 
 const lobby = {
-  tables: new Map(DATA.tables.map((row) => [row.room, row])),
-  order: DATA.tables.map((row) => row.room),
+  tables: new Map(/** @type {Row[]} */ (DATA.tables).map((row) => [row.room, row])),
+  order: /** @type {Row[]} */ (DATA.tables).map((row) => row.room),
 };
 
-function rulesOf(row) {
-  const kind = t(`kind.${row.kind}`);
-  const rules = t(row.kind === "boggle" ? `preset.${row.variant}` : `ruleset.${row.variant}`);
-  return rules.startsWith(kind) ? rules : `${kind} · ${rules}`;
-}
-
+/** @param {Row} row */
 function clockOf(row) {
-  if (row.clock === null) return t("clock.none");
-  const duration = durationText(row.clock);
-  return t(row.kind === "boggle" ? "clock.round" : "clock.move", { duration });
+  return row.clock === null ? t("clock.none") : words.clock(row, durationText(row.clock));
 }
 
-function botName(row, level) {
-  return t(row.kind === "boggle" ? `level.${level}` : `tw_level.${level}`);
-}
-
+/**
+ * @param {string} label
+ * @param {import("./common.js").Child[]} children
+ */
 function cell(label, ...children) {
   return h("td", { "data-label": label }, ...children);
 }
 
+/** @param {Row} row */
 function rowOf(row) {
-  const players = [...row.players, ...row.bots.map((level) => botName(row, level))];
+  const players = [...row.players, ...row.bots.map((level) => words.bot(row, level))];
   const rating = row.rating ? t("rating_range", { low: row.rating[0], high: row.rating[1] }) : t("no_rating");
-  const link = h("a", { href: `/r/${row.room}`, class: "button primary join" }, t("join"), h("span", { class: "sr-only" }, ` — ${t("table_of", { names: row.players.join(", ") })}`));
+  const link = h(
+    "a",
+    { href: `/r/${row.room}`, class: "button primary join" },
+    t("join"),
+    h("span", { class: "sr-only" }, ` — ${t("table_of", { names: row.players.join(", ") })}`),
+  );
   return h(
     "tr",
     { "data-room": row.room },
-    cell(t("col.game"), rulesOf(row), row.rated ? h("strong", { class: "rated-mark" }, ` · ${t("rated_table")}`) : null),
+    cell(
+      t("col.game"),
+      words.game(row),
+      row.rated ? h("strong", { class: "rated-mark" }, ` · ${t("rated_table")}`) : null,
+    ),
     cell(t("col.dictionary"), t(`dictionary.${row.dictionary}`)),
     cell(t("col.clock"), clockOf(row), row.live ? null : h("span", { class: "hint" }, ` · ${t("by_correspondence")}`)),
     cell(t("col.players"), namesEl(players), ` (${players.length})`),
@@ -49,10 +59,11 @@ function rowOf(row) {
   );
 }
 
+/** @type {number | null} */
 let shownCount = null;
 
 function draw() {
-  const rows = lobby.order.map((room) => lobby.tables.get(room)).filter(Boolean);
+  const rows = /** @type {Row[]} */ (lobby.order.map((room) => lobby.tables.get(room)).filter(Boolean));
   body.replaceChildren(...rows.map(rowOf));
   empty.hidden = rows.length > 0;
   if (shownCount !== rows.length) {
@@ -61,6 +72,7 @@ function draw() {
   }
 }
 
+/** @param {Protocol.lobby.Frame} frame */
 function apply(frame) {
   if (frame.type === "lobby") {
     lobby.tables = new Map(frame.tables.map((row) => [row.room, row]));
@@ -76,7 +88,8 @@ function apply(frame) {
 // --- the socket: reconnects by itself, a little later each time (at most every 15 s) ----
 
 let delay = 500;
-let pinger = null;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let pinger = undefined;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";

@@ -1,17 +1,31 @@
-// Sounds of a round (its start, each of its last ten seconds, its end) and of a Topword
-// move, made with Web Audio (a few tones: no sound files), and the switch that mutes
+// @ts-check
+// Sounds of a round (its start, each of its last ten seconds, its end) and of a move on a
+// board, made with Web Audio (a few tones: no sound files), and the switch that mutes
 // them, remembered in this browser.
 import { h, t } from "./common.js";
 
 const KEY = "motamot.sound";
+/** @typedef {[number, number, number, number, OscillatorType]} Tone [frequency Hz, start s, length s, volume, wave] */
+/** @typedef {"start" | "tick" | "end" | "move"} Sound */
 // Each sound: its tones as [frequency Hz, start s, length s, volume, wave].
+/** @type {Record<Sound, Tone[]>} */
 const SOUNDS = {
-  start: [[523, 0, 0.12, 0.16, "sine"], [784, 0.14, 0.2, 0.16, "sine"]],
+  start: [
+    [523, 0, 0.12, 0.16, "sine"],
+    [784, 0.14, 0.2, 0.16, "sine"],
+  ],
   tick: [[880, 0, 0.05, 0.08, "square"]],
-  end: [[784, 0, 0.16, 0.16, "sine"], [523, 0.18, 0.34, 0.16, "sine"]],
-  move: [[330, 0, 0.09, 0.2, "triangle"], [495, 0.07, 0.1, 0.12, "triangle"]],
+  end: [
+    [784, 0, 0.16, 0.16, "sine"],
+    [523, 0.18, 0.34, 0.16, "sine"],
+  ],
+  move: [
+    [330, 0, 0.09, 0.2, "triangle"],
+    [495, 0.07, 0.1, 0.12, "triangle"],
+  ],
 };
 
+/** @type {AudioContext | null} */
 let context = null;
 
 /** Sounds are on unless this browser's player muted them. */
@@ -20,13 +34,19 @@ export function soundOn() {
 }
 
 function audio() {
-  const Context = window.AudioContext ?? window.webkitAudioContext;
+  /** @type {typeof AudioContext | undefined} Safari before 14.1 names it webkitAudioContext */
+  const Context =
+    window.AudioContext ?? /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (window).webkitAudioContext;
   if (!Context) return null;
   context ??= new Context();
   if (context.state === "suspended") context.resume(); // a browser waits for a gesture
   return context;
 }
 
+/**
+ * @param {AudioContext} ctx
+ * @param {Tone} tone
+ */
 function tone(ctx, [frequency, start, length, volume, wave]) {
   const at = ctx.currentTime + start;
   const oscillator = ctx.createOscillator();
@@ -40,7 +60,10 @@ function tone(ctx, [frequency, start, length, volume, wave]) {
   oscillator.stop(at + length);
 }
 
-/** Play a sound by name (start, tick, end, move), unless muted. */
+/**
+ * Play a sound by name (start, tick, end, move), unless muted.
+ * @param {Sound} name
+ */
 export function play(name) {
   if (!soundOn()) return;
   const ctx = audio();

@@ -35,6 +35,7 @@ from motamot.service.ports import Clock
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.server_secret import ServerSecret
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -150,8 +151,8 @@ class ArenaKeeper:
         while True:
             try:
                 await self.step()
-            except Exception:
-                log.exception("arena: a step failed")
+            except Exception as error:
+                failed(log, error, "arena: a step failed")
             await asyncio.sleep(every)
 
 

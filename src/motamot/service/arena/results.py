@@ -4,18 +4,22 @@ Every word was judged when the round took it (`boggle.feedback`, the referee's c
 in the arena nothing is crossed out (A1), so a player's score is the sum of their
 accepted words' points, read from those verdicts: no word is judged twice, and results
 for thousands of players take one pass over their words. Ranks are shared by ties
-(`boggle.ranking`); the session totals go on from those carried in (A4).
+(`boggle.ranking`); the session totals go on from those carried in (A4). The public
+list of the round's best ranks the accounts among themselves, unless the server opens it
+to every player (docs/rules.md, F1); each player's own place is among everybody.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from motamot.boggle.ranking import competition_ranks, top_percent
+from motamot.boggle.referee import Feedback
 from motamot.boggle.solve import Solution
-from motamot.service.boggle.feedback import Feedback
+from motamot.service.boggle.pace import TooFast, too_fast
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.rooms.seating import Seat
 
@@ -37,6 +41,9 @@ class Place:
     top: int
     session_total: int
     session_rounds: int
+    #: Its words came faster than people type (F4): out of the field and the best list,
+    #: its rank and top those it would have.
+    fast: TooFast | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +71,12 @@ class ArenaResults:
 
     @property
     def players(self) -> int:
-        return len(self.places)
+        """The field: the places that are not set aside (F4)."""
+        return sum(1 for place in self.places.values() if place.fast is None)
 
 
-def round_results(
-    state: RoundState,
-    seats: Mapping[str, Seat],
-    carried: Mapping[str, tuple[int, int]],
-    solution: Solution,
-) -> ArenaResults:
-    """The results of the ended round `state`: its players are the seats that wrote a
-    word; `carried` holds the sessions of the round before, by lasting player."""
-    order = [seat for seat in state.players if state.words.get(seat)]
+def _sheets(state: RoundState, order: list[str]) -> tuple[list[int], list[int], Counter[str]]:
+    """Each player's score and accepted words, and how many found each word."""
     scores: list[int] = []
     counts: list[int] = []
     found: Counter[str] = Counter()
@@ -89,12 +90,31 @@ def round_results(
                 found[verdict.word] += 1
         scores.append(points)
         counts.append(accepted)
-    ranks = competition_ranks(scores)
+    return scores, counts, found
+
+
+def round_results(
+    state: RoundState,
+    seats: Mapping[str, Seat],
+    carried: Mapping[str, tuple[int, int]],
+    solution: Solution,
+    open_rankings: bool = False,
+) -> ArenaResults:
+    """The results of the ended round `state`: its players are the seats that wrote a
+    word; `carried` holds the sessions of the round before, by lasting player. The best
+    players: the accounts' places (everybody's with `open_rankings`), ranked among
+    themselves (F1)."""
+    order = [seat for seat in state.players if state.words.get(seat)]
+    scores, counts, found = _sheets(state, order)
+    fast = {seat: too_fast([word.at for word in state.words[seat]]) for seat in order}
+    field = sorted(score for seat, score in zip(order, scores, strict=True) if not fast[seat])
     places: dict[str, Place] = {}
     sessions: list[tuple[str, int, int]] = []
-    for seat, score, words, rank in zip(order, scores, counts, ranks, strict=True):
+    for seat, score, words in zip(order, scores, counts, strict=True):
         player = seats[seat].player
         total, rounds = carried.get(player, (0, 0)) if player is not None else (0, 0)
+        rank = 1 + len(field) - bisect.bisect_right(field, score)
+        size = len(field) + (fast[seat] is not None)  # a play set aside: among the field
         place = Place(
             seat,
             seats[seat].name,
@@ -102,14 +122,22 @@ def round_results(
             score,
             words,
             rank,
-            top_percent(rank, len(order)),
+            top_percent(rank, size),
             total + score,
             rounds + 1,
+            fast[seat],
         )
         places[seat] = place
         if player is not None:
             sessions.append((player, place.session_total, place.session_rounds))
-    best = sorted(places.values(), key=lambda p: (p.rank, -p.words, int(p.seat[1:])))
+    listed = [
+        p for p in places.values() if p.fast is None and (open_rankings or seats[p.seat].account)
+    ]
+    ranked = [
+        replace(place, rank=rank)
+        for place, rank in zip(listed, competition_ranks([p.score for p in listed]), strict=True)
+    ]
+    best = sorted(ranked, key=lambda p: (p.rank, -p.words, int(p.seat[1:])))
     grid_best = sorted(solution.words, key=lambda w: (-w.points, w.word))
     return ArenaResults(
         places,

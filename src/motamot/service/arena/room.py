@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from motamot.boggle.grid import parse_grid, roll
-from motamot.boggle.solve import Solution, solve
-from motamot.lexicon import Lexicon
+from motamot.boggle.grid import Grid, parse_grid, roll
+from motamot.boggle.record import RESERVED_IN_NAMES as RESERVED_IN_NAMES
 from motamot.service.arena import views
 from motamot.service.arena.commands import CarrySessions
 from motamot.service.arena.events import SessionsCarried
@@ -26,6 +25,7 @@ from motamot.service.arena.results import ArenaResults, round_results
 from motamot.service.arena.settings import ArenaSettings
 from motamot.service.arena.summary import summary_text
 from motamot.service.boggle.commands import WriteWord
+from motamot.service.boggle.crowd import CrowdRoom
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
 from motamot.service.rooms.actor import Lexicons
@@ -33,28 +33,20 @@ from motamot.service.rooms.events import (
     Event,
     RoomCreated,
 )
-from motamot.service.rooms.lasting import LastingSeatsActor
 from motamot.service.rooms.outcomes import Refusal
 
 #: People one round seats (far above the benchmark's 2,000; it bounds a round's memory).
 MAX_PLAYERS = 20_000
-#: What a Boggle record reserves in player names (the arena's names are Boggle's).
-RESERVED_IN_NAMES = ',:"#'
 
 
-class ArenaRoom(LastingSeatsActor[ArenaSettings]):
+class ArenaRoom(CrowdRoom[ArenaSettings]):
     """The actor of one arena round (docs/architecture.md, "The arena")."""
 
     NEEDS_PLAYER = "arena_needs_player"
     KIND = "arena"
-    RESERVED_IN_NAMES = RESERVED_IN_NAMES
-    #: Nobody says they are ready: the round starts at its time.
-    HAS_READY = False
-    #: Its page takes numbers with holes: each seat is sent only what is its own.
-    SPARSE = True
-    #: No chat (docs/rules.md, C1): each message would go to every one of thousands of
-    #: sockets, where a word goes to its writer alone.
-    HAS_CHAT = False
+    MAX_PLAYERS = MAX_PLAYERS
+    NO_BOTS = "arena_no_bots"
+    FIXED = "arena_fixed"
 
     def __init__(self, created: RoomCreated[ArenaSettings], lexicons: Lexicons) -> None:
         self.round: RoundState | None = None
@@ -63,14 +55,9 @@ class ArenaRoom(LastingSeatsActor[ArenaSettings]):
         #: The sessions of the round before, by lasting player (None: not carried yet).
         self.carried: dict[str, tuple[int, int]] | None = None
         self._results: ArenaResults | None = None
-        self._solution: Solution | None = None
         #: The end as everybody is shown it, built once (`views`).
         self.shown_end: dict[str, Any] | None = None
         super().__init__(created, lexicons)
-
-    def _use_settings(self, settings: ArenaSettings) -> None:
-        self.rules = settings.rules()
-        self.lexicon: Lexicon = self.lexicons(settings.dictionary_name)
 
     # --- derived state ------------------------------------------------------------------
 
@@ -83,20 +70,13 @@ class ArenaRoom(LastingSeatsActor[ArenaSettings]):
     def ended(self) -> bool:
         return self.round is not None and not self.round.running
 
-    @property
-    def host(self) -> str | None:
-        """Nobody: the schedule runs the arena."""
-        return None
-
     def finished(self) -> bool:
         return self.ended
 
-    def solution(self) -> Solution:
-        """Every word of the grid (once the round has started)."""
+    def solved_grid(self) -> Grid:
+        """The round's grid (once it has started)."""
         assert self.round is not None
-        if self._solution is None:
-            self._solution = solve(self.round.grid, self.rules, self.lexicon)
-        return self._solution
+        return self.round.grid
 
     def records(self) -> list[str]:
         """The round's ranking (`summary`), once it has ended with players: what is kept
@@ -110,24 +90,15 @@ class ArenaRoom(LastingSeatsActor[ArenaSettings]):
         if self._results is None:
             assert self.round is not None and not self.round.running
             carried = self.carried or {}
-            self._results = round_results(self.round, self.seats, carried, self.solution())
+            self._results = round_results(
+                self.round, self.seats, carried, self.solution(), self.settings.open_rankings
+            )
         return self._results
 
     # --- what the shared actor asks -----------------------------------------------------
 
-    def seating_closed(self) -> Refusal | None:
-        return Refusal("arena_no_bots")
-
-    def settings_closed(self) -> Refusal | None:
-        return Refusal("arena_fixed")
-
     def joining_closed(self) -> Refusal | None:
         return Refusal("round_over") if self.ended else None
-
-    def seat_refusal(self, bot: bool) -> Refusal | None:
-        if len(self.seats) >= MAX_PLAYERS:
-            return Refusal("room_full", {"max": MAX_PLAYERS})
-        return None
 
     # --- the fold -----------------------------------------------------------------------
 

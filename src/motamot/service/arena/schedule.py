@@ -32,6 +32,8 @@ class ArenaSchedule:
     seconds: float | None = None
     pause: float = DEFAULT_PAUSE
     epoch: float = EPOCH
+    #: Public lists of every player, not accounts only (F1).
+    open_rankings: bool = False
 
     def __post_init__(self) -> None:
         get_preset(self.preset)  # ValueError for an unknown one
@@ -82,4 +84,5 @@ class ArenaSchedule:
             self.preset,
             seconds=self.round_seconds,
             pause=self.pause,
+            open_rankings=self.open_rankings,
         )

@@ -45,6 +45,9 @@ class ArenaSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seconds: float = 180.0
     #: How long its results stay up before the next round starts.
     pause: float = 35.0
+    #: The round's public list ranks every player, not accounts only (docs/rules.md, F1:
+    #: `motamot serve --open-rankings`).
+    open_rankings: bool = False
 
     def rules(self) -> BoggleRules:
         """The preset's rules, for `seconds`; SettingsError for an unknown preset."""

@@ -13,10 +13,9 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from motamot.service.boggle.shown import OwnWord, Seed
+from motamot.service.boggle.shown import OwnWord, OwnWordShown, PaceShown, Seed
 from motamot.service.rooms import shown
 from motamot.service.rooms.shown import Shown
-from motamot.wire.boggle import CellJson
 
 
 class ArenaSettingsShown(msgspec.Struct, forbid_unknown_fields=True):
@@ -30,6 +29,8 @@ class ArenaSettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     seconds: float
     pause: float
     min_length: int
+    #: The best players' list ranks every player, not accounts only (docs/rules.md, F1).
+    open_rankings: bool
 
 
 class PlaceShown(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,6 +46,10 @@ class PlaceShown(msgspec.Struct, forbid_unknown_fields=True):
     #: The rounds played in a row up to this one, and their points together.
     session_total: int
     session_rounds: int
+    #: « Hors classement »: the words came faster than people type (F4), `too_fast`,
+    #: with the evidence; the rank and top are then those it would have.
+    aside: str | UnsetType = UNSET
+    pace: PaceShown | UnsetType = UNSET
 
 
 class BestPlayerShown(msgspec.Struct, forbid_unknown_fields=True):
@@ -90,16 +95,8 @@ class ArenaRoundStartedShown(Shown, tag="arena.round_started"):
     deadline: float
 
 
-class ArenaWordShown(Shown, tag="arena.word_written"):
+class ArenaWordShown(OwnWordShown, tag="arena.word_written"):
     """A word of this seat's, with its instant verdict (sent to the writer only)."""
-
-    text: str
-    at: float
-    #: accepted, or why not (B12).
-    feedback: str
-    word: str | None
-    points: int | UnsetType = UNSET
-    path: list[CellJson] | UnsetType = UNSET
 
 
 class ArenaRoundEndedShown(Shown, tag="arena.round_ended"):

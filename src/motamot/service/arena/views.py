@@ -28,7 +28,8 @@ from motamot.service.arena.shown import (
 )
 from motamot.service.boggle.events import RoundEnded, RoundStarted, WordWritten
 from motamot.service.boggle.rounds import RoundState
-from motamot.service.boggle.views import own_word
+from motamot.service.boggle.shown import PaceShown
+from motamot.service.boggle.views import own_word, own_word_shown
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.seating import Seat
 from motamot.service.rooms.shown import Hidden, Shown, plain, shared_shown
@@ -60,6 +61,7 @@ def settings_shown(settings: ArenaSettings) -> ArenaSettingsShown:
         settings.seconds,
         settings.pause,
         settings.rules().min_length,
+        settings.open_rankings,
     )
 
 
@@ -81,10 +83,7 @@ def _shown(room: ArenaRoom, event: Event, seat: str | None) -> Shown | None:
         case WordWritten():
             if event.seat != seat or room.round is None:
                 return None
-            own = own_word(event, room.round.verdict(event))
-            return ArenaWordShown(
-                event.seq, own.text, own.at, own.feedback, own.word, own.points, own.path
-            )
+            return own_word_shown(ArenaWordShown, event, room.round.verdict(event))
     shown = shared_shown(event, settings_shown, None)
     if shown is None:
         return Hidden(event.seq)
@@ -134,9 +133,13 @@ def result_shown(room: ArenaRoom) -> ArenaResultShown:
 
 
 def place_shown(place: Place) -> PlaceShown:
-    return PlaceShown(
+    shown = PlaceShown(
         place.rank, place.top, place.score, place.words, place.session_total, place.session_rounds
     )
+    if place.fast is not None:
+        shown.aside = "too_fast"
+        shown.pace = PaceShown(place.fast.bound, place.fast.words, place.fast.seconds)
+    return shown
 
 
 def view(room: ArenaRoom, seat: str | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from motamot.service.rooms.commands import Command
+from motamot.service.rooms.keys import ActionKey
 
 
 class StartRound(Command, frozen=True, tag="boggle.start_round"):
@@ -13,6 +14,11 @@ class StartRound(Command, frozen=True, tag="boggle.start_round"):
 
 class WriteWord(Command, frozen=True, tag="boggle.write_word"):
     text: str
+    #: The action's key (`rooms.keys`): a word sent again is written once.
+    key: ActionKey | None = None
+    #: The round the word was typed in: sent again once another round runs, it is too
+    #: late (None: the round running, whichever it is).
+    round: int | None = None
 
 
 class StopRound(Command, frozen=True, tag="boggle.stop_round"):
@@ -23,6 +29,13 @@ class NewMatch(Command, frozen=True, tag="boggle.new_match"):
     pass
 
 
-COMMANDS = (StartRound, WriteWord, StopRound, NewMatch)
-#: Only the host may start, stop or reset (the system, seat None, always may).
-HOST_ONLY = (StartRound, StopRound, NewMatch)
+class SetBoxGrid(Command, frozen=True, tag="boggle.set_box_grid"):
+    """B16: the grid the group rolled with the real dice for the next rounds (a room
+    playing the box's grid only, between rounds)."""
+
+    grid: str
+
+
+COMMANDS = (StartRound, WriteWord, StopRound, NewMatch, SetBoxGrid)
+#: Only the host may start, stop, reset or type the box's grid (the system always may).
+HOST_ONLY = (StartRound, StopRound, NewMatch, SetBoxGrid)

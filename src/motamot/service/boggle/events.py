@@ -23,6 +23,9 @@ class WordWritten(Event, frozen=True, tag="boggle.word_written"):
     seat: str
     text: str
     at: float
+    #: The key the page sent the word with (`rooms.keys`: a word sent again is written
+    #: once); None: a computer player's, or sent without one.
+    key: str | None = None
 
 
 class RoundEnded(Event, frozen=True, tag="boggle.round_ended"):

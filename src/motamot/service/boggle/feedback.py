@@ -9,59 +9,26 @@ the paper game (only length and path are told at once). The room
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-
-import msgspec
 
 from motamot.boggle.bots import BotLevel
-from motamot.boggle.grid import Cell, Grid
-from motamot.boggle.referee import Verdict, WordReason, find_path
+from motamot.boggle.referee import Verdict, WordReason
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import SolvedWord
 
-
-class Feedback(StrEnum):
-    """What the player is told at once about a word."""
-
-    ACCEPTED = "accepted"
-    WRITTEN = "written"  # verify_at_end: on the grid, the dictionary will tell at the end
-    DUPLICATE = "duplicate_entry"
-    TOO_SHORT = "too_short"
-    NO_PATH = "no_path"
-    NOT_IN_DICTIONARY = "not_in_dictionary"
-    INVALID_CHARACTERS = "invalid_characters"
-    AFTER_DEADLINE = "after_deadline"
+#: B12 [choice]: the refusals a writer is told at once when the dictionary waits for the
+#: end of the round: the text, its length, its path.
+TOLD_AT_ONCE = frozenset({WordReason.INVALID_CHARACTERS, WordReason.TOO_SHORT, WordReason.NO_PATH})
 
 
-class WordFeedback(msgspec.Struct, frozen=True, gc=False):
-    """The instant verdict on one typed word."""
-
-    text: str
-    word: str | None
-    feedback: Feedback
-    points: int = 0
-    path: tuple[Cell, ...] = ()
-
-
-def instant_feedback(grid: Grid, verdict: Verdict, verify_at_end: bool) -> WordFeedback:
-    """What the writer is told at once of a word the referee judged `verdict` on `grid`
-    (the referee judges it again at the end)."""
-    text = verdict.input
-    if not verify_at_end:
-        if verdict.valid:
-            return WordFeedback(text, verdict.word, Feedback.ACCEPTED, verdict.points, verdict.path)
-        assert verdict.reason is not None
-        return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
-    # Deferred dictionary: tell length and path only.
-    if verdict.reason in (WordReason.INVALID_CHARACTERS, WordReason.TOO_SHORT, WordReason.NO_PATH):
-        assert verdict.reason is not None
-        return WordFeedback(text, verdict.word, Feedback(verdict.reason.value))
-    word = verdict.word or ""
-    path = find_path(grid, word) if len(word) <= 3 * len(grid.faces) else None
-    if path is None:
-        return WordFeedback(text, word, Feedback.NO_PATH)
-    return WordFeedback(text, word, Feedback.WRITTEN)
+def instant_feedback(verdict: Verdict, verify_at_end: bool) -> Verdict:
+    """What the writer is told at once of a word the referee judged `verdict` (the referee
+    judges it again at the end): the verdict itself, or with the dictionary checked at the
+    end, its length and path only. The referee looks at the path before the dictionary
+    (B12), so its reason is the one the results give."""
+    if not verify_at_end or verdict.reason in TOLD_AT_ONCE:
+        return verdict
+    return Verdict(verdict.input, verdict.word or "", False, pending=True)
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,12 @@ from motamot.boggle.bots import get_level
 from motamot.boggle.grid import Grid
 from motamot.boggle.match import MatchFormat, Standing, standing
 from motamot.boggle.record import GameRecord, RoundRecord, format_record, record_of
+from motamot.boggle.referee import Feedback, Verdict
 from motamot.boggle.round import Entry, Sheet
 from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, try_fold
 from motamot.service.boggle.commands import StartRound, StopRound, WriteWord
-from motamot.service.boggle.feedback import Feedback, Player, RoundOutcome, WordFeedback, round_seed
+from motamot.service.boggle.feedback import Player, RoundOutcome, round_seed
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
@@ -98,15 +99,15 @@ class LocalRound:
             return self.state.ended_at - self.state.start
         return None
 
-    def submit(self, text: str) -> WordFeedback:
+    def submit(self, text: str) -> Verdict:
         """Write `text` now: stored, then its verdict (the referee's clock decides lateness)."""
         answer = self.match.local.submit(self.match.room_id, self.match.seat, WriteWord(text))
         if isinstance(answer, Refusal):
             feedback = _REFUSED_AS.get(answer.code, Feedback.AFTER_DEADLINE)
-            return WordFeedback(text, try_fold(text), feedback)
+            return Verdict.told(text, try_fold(text), feedback)
         shown = answer.events[-1]
         path = tuple((int(r), int(c)) for r, c in shown.get("path", ()))
-        return WordFeedback(
+        return Verdict.told(
             text, shown["word"], Feedback(shown["feedback"]), shown.get("points", 0), path
         )
 
@@ -123,7 +124,7 @@ class LocalRound:
     def written(self) -> tuple[str, ...]:
         return tuple(w.text for w in self.state.words.get(self.match.seat, ()))
 
-    def my_words(self) -> list[WordFeedback]:
+    def my_words(self) -> list[Verdict]:
         """The person's words so far with the verdict each was given (after a resume too)."""
         room = self.match.room
         return [room.verdict(word) for word in self.state.words.get(self.match.seat, ())]

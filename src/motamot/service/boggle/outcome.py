@@ -56,7 +56,9 @@ def match_outcome(room: BoggleRoom, seq: int) -> GameOutcome:
         seat = room.seats[seats[name]]
         tallies = [room.tallies(state)[seat.seat] for state in rounds if seat.seat in state.players]
         figures = seat_figures(tallies, total)
-        places.append(Place(seat.seat, name, seat.player, seat.level, total, rank, figures))
+        places.append(
+            Place(seat.seat, name, seat.player, seat.level, total, rank, figures, seat.marks)
+        )
     ended_at = max((state.ended_at or 0.0) for state in rounds) if rounds else room.created.at
     return GameOutcome(
         "boggle",

@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
+
 from motamot.boggle.bots import BOT_LEVELS, bot_sheet, get_level
 from motamot.boggle.grid import parse_grid, roll
 from motamot.boggle.match import Standing, standing_of_totals
+from motamot.boggle.record import RESERVED_IN_NAMES
+from motamot.boggle.referee import Verdict
 from motamot.boggle.round import RoundResult, cross_out, judge_round
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution, solve
@@ -23,6 +27,7 @@ from motamot.service.boggle import views
 from motamot.service.boggle.commands import (
     HOST_ONLY,
     NewMatch,
+    SetBoxGrid,
     StartRound,
     StopRound,
     WriteWord,
@@ -34,23 +39,22 @@ from motamot.service.boggle.events import (
     RoundStarted,
     WordWritten,
 )
-from motamot.service.boggle.feedback import WordFeedback, bot_seed
+from motamot.service.boggle.feedback import bot_seed
 from motamot.service.boggle.outcome import family_of, match_outcome
 from motamot.service.boggle.records import room_records
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
-from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.boggle.settings import BoggleSettings, box_grid
 from motamot.service.boggle.tally import SeatTally, tally
 from motamot.service.rooms.actor import Actor, Lexicons
-from motamot.service.rooms.events import Event, RoomCreated
+from motamot.service.rooms.events import Event, RoomCreated, SettingsChanged
 from motamot.service.rooms.listing import Listing
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
+from motamot.service.rooms.settings import SettingsError
 from motamot.service.rooms.shown import Frame
 
 MAX_HUMANS = 20
 MAX_BOTS = 10
-#: What a Boggle record reserves in player names.
-RESERVED_IN_NAMES = ',:"#'
 
 
 class BoggleRoom(Actor[BoggleSettings]):
@@ -153,7 +157,7 @@ class BoggleRoom(Actor[BoggleSettings]):
             return [(self.name_of(seat), t.total) for seat, t in state.tallies.items()]
         return [(player.player, player.total) for player in self.result(state).players]
 
-    def verdict(self, word: WordWritten) -> WordFeedback:
+    def verdict(self, word: WordWritten) -> Verdict:
         """What the writer of `word` was told when the room took it."""
         state = self.round_at(word.seq)
         assert state is not None
@@ -295,8 +299,8 @@ class BoggleRoom(Actor[BoggleSettings]):
         match command:
             case StartRound(seed=seed):
                 return self._start(seed, now, out)
-            case WriteWord(text=text):
-                return self._write_word(seat, text, now, out)
+            case WriteWord(text=text, round=typed_in):
+                return self._write_word(seat, text, now, out, typed_in)
             case StopRound():
                 if self.running is None:
                     return Refusal("round_not_running")
@@ -305,8 +309,24 @@ class BoggleRoom(Actor[BoggleSettings]):
                 if self.running is not None:
                     return Refusal("round_running")
                 self._emit(MatchReset(self._next), out)
+            case SetBoxGrid(grid=grid):
+                return self._set_box_grid(grid, out)
             case _:
                 return Refusal("unknown_command")
+        return None
+
+    def _set_box_grid(self, typed: str, out: list[Event]) -> Refusal | None:
+        """B16: the next rounds play `typed` (the match goes on: only the grid changes)."""
+        if self.settings.box_grid is None:
+            return Refusal("not_a_box")
+        if self.running is not None:
+            return Refusal("round_running")
+        try:
+            grid = box_grid(typed, self.rules.size)
+        except SettingsError as error:
+            return Refusal(error.code, {"detail": str(error)})
+        changed = msgspec.structs.replace(self.settings, box_grid=grid.text)
+        self._emit(SettingsChanged(self._next, changed), out)
         return None
 
     def _start(self, seed: int, now: float, out: list[Event]) -> Refusal | None:
@@ -316,20 +336,23 @@ class BoggleRoom(Actor[BoggleSettings]):
             return Refusal("match_over")
         if self.host is None:
             return Refusal("no_players")
-        grid = roll(self.rules, seed)
+        typed = self.settings.box_grid
+        grid = roll(self.rules, seed) if typed is None else box_grid(typed, self.rules.size)
         number = len(self.rounds) + 1
         deadline = now + self.rules.duration_seconds
         self._emit(RoundStarted(self._next, number, seed, grid.text, now, deadline), out)
         return None
 
     def _write_word(
-        self, seat: str | None, text: str, now: float, out: list[Event]
+        self, seat: str | None, text: str, now: float, out: list[Event], typed_in: int | None
     ) -> Refusal | None:
         if not self.is_person(seat):
             return Refusal("not_seated")
         assert seat is not None
         state = self.running
         last = self.round
+        if typed_in is not None and (last is None or last.number != typed_in):
+            return Refusal("after_deadline")  # typed in a round over since (sent again late)
         if state is None and last is not None and not last.stopped and now > last.deadline:
             return Refusal("after_deadline")  # B10: the writer is told why, not just "no round"
         if state is None:

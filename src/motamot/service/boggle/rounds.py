@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 import msgspec
 
 from motamot.boggle.grid import Grid
-from motamot.boggle.referee import WordChecker
+from motamot.boggle.referee import Feedback, Verdict, WordChecker
 from motamot.boggle.round import Entry, RoundResult, Sheet, SheetJudge
 from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, try_fold
 from motamot.service.boggle.events import WordWritten
-from motamot.service.boggle.feedback import Feedback, WordFeedback, instant_feedback
+from motamot.service.boggle.feedback import instant_feedback
 from motamot.service.boggle.tally import SeatTally
 from motamot.service.rooms.outcomes import Refusal
 
@@ -48,7 +48,7 @@ class RoundState:
     folded: dict[str, set[str]] = field(default_factory=dict)
     #: Each word's instant verdict, decided when the room took it (by the word's seq);
     #: `verdict` reads them (and judges again the words of a round put away).
-    verdicts: dict[int, WordFeedback] = field(default_factory=dict)
+    verdicts: dict[int, Verdict] = field(default_factory=dict)
     #: The bots' words still to write, as (referee time, seat, text) in time order.
     plan: list[tuple[float, str, str]] = field(default_factory=list)
     cursor: int = 0
@@ -85,14 +85,14 @@ class RoundState:
         self.folded, self.plan, self.cursor, self.verdicts = {}, [], 0, {}
         self.check = WordChecker(self.grid, self.rules, self.lexicon)
 
-    def verdict(self, word: WordWritten) -> WordFeedback:
+    def verdict(self, word: WordWritten) -> Verdict:
         """The instant verdict `word` was given. A round put away forgot them (a page
         catching up from one of its events is rare; its memory grew with every round): the
         referee's verdict is a function of the text on the round's grid, rules and
         dictionary, so judging it again gives what the writer was told."""
         known = self.verdicts.get(word.seq)
         if known is None:
-            known = instant_feedback(self.grid, self.check(word.text), self.verify_at_end)
+            known = instant_feedback(self.check(word.text), self.verify_at_end)
         return known
 
     def judge(self, seat: str) -> SheetJudge:
@@ -157,7 +157,7 @@ def entry_refusal(state: RoundState, seat: str, text: str, now: float) -> str | 
     return text
 
 
-def take_word(state: RoundState, event: WordWritten) -> WordFeedback:
+def take_word(state: RoundState, event: WordWritten) -> Verdict:
     """Fold a word written into its round: the writer takes part, the word is kept with
     its instant verdict (decided here once, so the writer's answer, every view and every
     replica show the same one) and its folded form (B9)."""
@@ -166,7 +166,7 @@ def take_word(state: RoundState, event: WordWritten) -> WordFeedback:
     state.words.setdefault(event.seat, []).append(event)
     state.judge(event.seat).add(Entry(event.text, state.elapsed(event.at)))
     verdict = state.verdicts[event.seq] = instant_feedback(
-        state.grid, state.check(event.text), state.verify_at_end
+        state.check(event.text), state.verify_at_end
     )
     folded = try_fold(event.text)
     if folded is not None:

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import msgspec
 
+from motamot.boggle.grid import Grid, GridError, parse_grid
 from motamot.boggle.match import MatchError, MatchFormat
 from motamot.boggle.rules import DEFAULT_PRESET, BoggleRules, get_preset
 from motamot.service.rooms.settings import Bound, SettingsError, check_bounds
@@ -52,6 +53,9 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: [choice] « Publique »: listed in the lobby for strangers to join (their talk is
     #: then set phrases only); the host may open or close the room to the public.
     public: bool = False
+    #: « Grille de la boîte »: the grid a group rolled with the real dice, typed (text
+    #: form); every round plays it until the host types the next one. Never rated.
+    box_grid: str | None = None
 
     def rules(self) -> BoggleRules:
         """The preset with the overrides; SettingsError if they do not make rules."""
@@ -78,8 +82,23 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def check(self) -> None:
         """SettingsError unless every number is in its bound and rules and match are sound."""
         check_bounds(self)
-        self.rules()
+        rules = self.rules()
         self.match()
+        if self.box_grid is not None:
+            box_grid(self.box_grid, rules.size)
+            if self.rated:
+                raise SettingsError("bad_setting", detail="a box's grid is never rated")
+
+
+def box_grid(text: str, size: int) -> Grid:
+    """The typed grid of the box; SettingsError unless a grid of the rules' size."""
+    try:
+        grid = parse_grid(text)
+    except GridError as error:
+        raise SettingsError("bad_grid", detail=str(error)) from None
+    if grid.size != size:
+        raise SettingsError("bad_grid", detail=f"a {size}x{size} grid, not {grid.size}x{grid.size}")
+    return grid
 
 
 def preset_rules(preset: str, changes: Mapping[str, object]) -> BoggleRules:

@@ -20,6 +20,15 @@ from motamot.wire.boggle import CellJson, MissedJson, RoundJson
 Seed = str
 
 
+class PaceShown(msgspec.Struct, forbid_unknown_fields=True):
+    """Why a player's words came faster than people type (docs/rules.md, F4): the bound
+    (`burst` or `sustained`), `words` written within `seconds`."""
+
+    bound: str
+    words: int
+    seconds: float
+
+
 class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     """The room's settings as everybody sees them: what the preset gives filled in, the
     seeds fixed in advance left out (they would give the grids)."""
@@ -41,6 +50,8 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     origin: str | None
     #: Listed in the lobby (`/salon`) for strangers to join.
     public: bool = False
+    #: « Grille de la boîte »: the grid typed from the real dice (text form), or None.
+    box_grid: str | None = None
 
 
 class MatchView(msgspec.Struct, forbid_unknown_fields=True):
@@ -53,6 +64,9 @@ class MatchView(msgspec.Struct, forbid_unknown_fields=True):
     totals: dict[str, int]
     finished: bool
     winners: list[str]
+    #: M2: the match's rounds are played (or its target passed) and the top is tied:
+    #: the next round (or the one playing) is the decider, and the pages say so.
+    decider: bool = False
 
 
 class RoundStartedShown(Shown, tag="boggle.round_started"):
@@ -171,6 +185,19 @@ class OwnWord(msgspec.Struct, forbid_unknown_fields=True):
     path: list[CellJson] | UnsetType = UNSET
 
 
+class OwnWordShown(Shown):
+    """A word as its writer alone is shown it as it happens, with its instant verdict
+    (the arena's and the daily grid's word event: each kind names its own tag)."""
+
+    text: str
+    at: float
+    #: accepted, or why not (B12).
+    feedback: str
+    word: str | None
+    points: int | UnsetType = UNSET
+    path: list[CellJson] | UnsetType = UNSET
+
+
 class RoundView(msgspec.Struct, forbid_unknown_fields=True):
     """The current round: running, or the last one with its judgement."""
 
@@ -216,6 +243,8 @@ SHOWN: tuple[Any, ...] = (
     shown.ReadyChangedShown,
     shown.ChatSaidShown,
     shown.ChatSwitchedShown,
+    shown.ChatRemovedShown,
+    shown.RoomClosedShown,
     RoundStartedShown,
     WordWrittenShown,
     RoundEndedShown,

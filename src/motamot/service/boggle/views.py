@@ -10,11 +10,13 @@ word. What is shown is declared in `shown`; `view` and `visible` give its plain 
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from msgspec import UNSET, UnsetType
 
-from motamot.boggle.match import Standing
+from motamot.boggle.grid import parse_grid
+from motamot.boggle.match import MatchFormat, Standing
+from motamot.boggle.referee import Verdict
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
 from motamot.boggle.solve import Solution
@@ -26,7 +28,6 @@ from motamot.service.boggle.events import (
     RoundStarted,
     WordWritten,
 )
-from motamot.service.boggle.feedback import WordFeedback
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.shown import (
@@ -36,6 +37,7 @@ from motamot.service.boggle.shown import (
     MatchResetShown,
     MatchView,
     OwnWord,
+    OwnWordShown,
     ReadySeatView,
     ResultShown,
     RoundEndedShown,
@@ -111,6 +113,7 @@ def settings_shown(settings: BoggleSettings) -> SettingsShown:
         settings.extra_round_on_tie,
         settings.origin,
         settings.public,
+        None if settings.box_grid is None else parse_grid(settings.box_grid).text,
     )
 
 
@@ -192,16 +195,25 @@ def _word_shown(room: BoggleRoom, event: WordWritten, seat: str | None) -> WordW
     return WordWrittenShown(event.seq, event.seat, event.text, event.at)
 
 
-def _scored(verdict: WordFeedback) -> tuple[Any, Any]:
+def _scored(verdict: Verdict) -> tuple[Any, Any]:
     """A verdict's points and path, shown only when the word scores."""
     if not verdict.points:
         return UNSET, UNSET
     return verdict.points, cells_json(verdict.path)
 
 
-def own_word(word: WordWritten, verdict: WordFeedback) -> OwnWord:
+def own_word(word: WordWritten, verdict: Verdict) -> OwnWord:
     points, path = _scored(verdict)
     return OwnWord(word.text, word.at, verdict.feedback.value, verdict.word, points, path)
+
+
+W = TypeVar("W", bound=OwnWordShown)
+
+
+def own_word_shown(kind: type[W], word: WordWritten, verdict: Verdict) -> W:
+    """`word` as its writer is shown it, in `kind`'s shape."""
+    own = own_word(word, verdict)
+    return kind(word.seq, own.text, own.at, own.feedback, own.word, own.points, own.path)
 
 
 def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
@@ -267,7 +279,7 @@ def round_view(room: BoggleRoom, state: RoundState, seat: str | None) -> RoundVi
 
 
 def match_view(room: BoggleRoom) -> MatchView:
-    """B14: the match as it stands, each total by seat."""
+    """B14: the match as it stands, each total by seat; M2: whether a decider is next."""
     standing = room.standing()
     names = {room.name_of(seat_id): seat_id for seat_id in room.seats}
     return MatchView(
@@ -276,7 +288,21 @@ def match_view(room: BoggleRoom) -> MatchView:
         {names[name]: total for name, total in zip(standing.players, standing.totals, strict=True)},
         room.match_over,
         list(room.match_winners),
+        decider_next(room.settings.match(), standing),
     )
+
+
+def decider_next(match: MatchFormat, standing: Standing) -> bool:
+    """M2: the match would be over but for a tie at the top, so the next round (or the
+    one playing: its totals do not count yet) decides."""
+    if standing.finished or not standing.rounds_played or not standing.totals:
+        return False
+    best = max(standing.totals)
+    if match.rounds is not None:
+        due = standing.rounds_played >= match.rounds
+    else:
+        due = match.target is not None and best >= match.target
+    return due and standing.totals.count(best) > 1
 
 
 def view(room: BoggleRoom, seat: str | None) -> dict[str, Any]:

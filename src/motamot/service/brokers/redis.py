@@ -22,37 +22,36 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Sequence
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from motamot.service.ports import EventStore, StoredEvent
+from motamot.service.stores.urls import take_parameter
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PREFIX = "motamot"
 IDLE_CHECK_SECONDS = 5.0
 SUBSCRIBE_TIMEOUT = 10.0
+#: A gap the store could not fill is asked again this soon.
+RETRY_SECONDS = 0.5
 #: Redis connections of one process (publishes, leases, relayed commands), pub/sub aside.
 MAX_CONNECTIONS = 32
 
 
 def split_url(url: str) -> tuple[str, str]:
     """`redis://host:port/db?prefix=name` → (URL without `prefix`, key prefix)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("redis", "rediss", "unix"):
+    if urlsplit(url).scheme not in ("redis", "rediss", "unix"):
         raise ValueError(f"not a Redis URL: {url!r}")
-    prefix = DEFAULT_PREFIX
-    kept = []
-    for key, value in parse_qsl(parts.query, keep_blank_values=True):
-        if key == "prefix":
-            prefix = value
-        else:
-            kept.append((key, value))
+    address, prefix = take_parameter(url, "prefix", DEFAULT_PREFIX)
     if not prefix or any(char.isspace() for char in prefix):
         raise ValueError(f"a Redis key prefix needs no spaces: {prefix!r}")
-    return urlunsplit(parts._replace(query=urlencode(kept))), prefix
+    return address, prefix
 
 
 def encode_batch(events: Sequence[StoredEvent]) -> str:
@@ -90,13 +89,22 @@ class RedisBroker:
         self._confirming: dict[str, asyncio.Future[None]] = {}
         self._outbox: list[tuple[str, str]] = []
         self._publisher: asyncio.Task[None] | None = None
+        #: Rooms followed here whose subscription Redis has not taken yet (it was away).
+        self._deferred: set[str] = set()
 
     @classmethod
     async def open(cls, url: str, store: EventStore) -> RedisBroker:
         """Connect to the Redis of `url` (`?prefix=` names the keys) and check it answers."""
         address, prefix = split_url(url)
         # commands wait for a free connection rather than fail when many are in flight
-        pool = aioredis.BlockingConnectionPool.from_url(address, max_connections=MAX_CONNECTIONS)
+        # a command on a connection Redis closed meanwhile (it restarted) goes again once
+        # on a new one, rather than failing the lease, relay or publish that sent it
+        pool = aioredis.BlockingConnectionPool.from_url(
+            address,
+            max_connections=MAX_CONNECTIONS,
+            retry=Retry(NoBackoff(), 1),
+            retry_on_error=[RedisConnectionError],
+        )
         client = aioredis.Redis.from_pool(pool)
         try:
             await client.ping()
@@ -155,9 +163,14 @@ class RedisBroker:
             return subscription
         confirmed = asyncio.get_running_loop().create_future()
         self._confirming[room] = confirmed
-        await self._pubsub.subscribe(self.channel(room))
         if self._reader is None:
             self._reader = asyncio.create_task(self._read(), name="redis-broker-reader")
+        try:
+            await self._pubsub.subscribe(self.channel(room))
+        except RedisError as error:  # Redis away: the reader subscribes once it is back
+            log.warning("room %s: subscription deferred (%s)", room, error)
+            self._deferred.add(room)
+            return subscription
         try:
             # once Redis confirms, every later publish reaches us; a slow confirmation does
             # not fail the follower: the confirmation, when it comes, resyncs it from the store
@@ -181,13 +194,24 @@ class RedisBroker:
 
     async def _read(self) -> None:
         """Dispatch messages to the room's subscriptions until closed; reconnects by itself."""
+        away = False
         while True:
             try:
+                if self._deferred:
+                    await self._subscribe_deferred()
+                if self._pubsub.connection is None:  # nothing subscribed yet
+                    await asyncio.sleep(0.2)
+                    continue
                 message = await self._pubsub.get_message(timeout=1.0)
             except RedisError as error:
-                log.warning("Redis pub/sub connection lost (%s); reconnecting", error)
+                if not away:
+                    log.warning("Redis pub/sub connection lost (%s); reconnecting", error)
+                away = True
                 await asyncio.sleep(0.2)
                 continue
+            if away:
+                log.warning("Redis pub/sub connection back")
+                away = False
             if message is None:
                 continue
             kind = message["type"]
@@ -207,6 +231,14 @@ class RedisBroker:
                 events = decode_batch(room, message["data"])
                 for subscription in followers:
                     subscription.deliver(events)
+
+    async def _subscribe_deferred(self) -> None:
+        """Subscribe the rooms followed while Redis was away (their confirmation resyncs
+        them from the store)."""
+        rooms = sorted(room for room in self._deferred if room in self._subscriptions)
+        if rooms:
+            await self._pubsub.subscribe(*(self.channel(room) for room in rooms))
+        self._deferred.clear()
 
     async def close(self) -> None:
         with contextlib.suppress(RedisError):
@@ -279,10 +311,16 @@ class RedisSubscription:
                 yield event
 
     async def _from_store(self) -> list[StoredEvent]:
-        """What the store holds after the last seq given (nothing if no baseline yet)."""
+        """What the store holds after the last seq given (nothing if no baseline yet, nor
+        while the store is away: asked again soon, the sockets stay open meanwhile)."""
         if self.last is None:
             return []
-        missed = await self._store.load(self.room, self.last)
+        try:
+            missed = await self._store.load(self.room, self.last)
+        except Exception as error:
+            log.warning("room %s: the store did not fill a gap (%s); again soon", self.room, error)
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.resync)
+            return []
         if missed:
             self.last = missed[-1].seq
         return missed

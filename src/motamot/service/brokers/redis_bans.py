@@ -39,6 +39,7 @@ class BansSignal:
     bans changed."""
 
     def __init__(self, client: aioredis.Redis, prefix: str, changed: Callable[[], None]) -> None:
+        self._client = client
         self._pubsub = client.pubsub()
         self._channel = bans_channel(prefix)
         self._changed = changed
@@ -58,6 +59,10 @@ class BansSignal:
                 continue
             if message is not None:
                 self._changed()
+
+    async def announce(self) -> None:
+        """Tell every process (this one too) that the bans changed."""
+        await self._client.publish(self._channel, "changed")
 
     async def close(self) -> None:
         if self._task is not None:

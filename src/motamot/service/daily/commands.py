@@ -14,4 +14,13 @@ class FinishPlay(Command, frozen=True, tag="daily.finish_play"):
     """The seat is done before its deadline: its play ends now."""
 
 
-COMMANDS = (StartPlay, WriteWord, FinishPlay)
+class AdoptPlay(Command, frozen=True, tag="daily.adopt_play"):
+    """The system (never a seat): the browser whose identity is `identity` signed in to
+    the account `player`; its play of the day becomes the account's, or leaves the field
+    if the account has one of its own (docs/rules.md, F2)."""
+
+    player: str
+    identity: str
+
+
+COMMANDS = (StartPlay, WriteWord, FinishPlay, AdoptPlay)

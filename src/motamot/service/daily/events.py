@@ -30,4 +30,20 @@ class PlayEnded(Event, frozen=True, tag="daily.play_ended"):
     at: float
 
 
-EVENTS = (PlayStarted, WordWritten, PlayEnded)
+class PlayAdopted(Event, frozen=True, tag="daily.play_adopted"):
+    """`seat`'s play, made by a browser before it signed in, is now the account
+    `player`'s: its one play of the day (docs/rules.md, F2), listed under its name."""
+
+    seat: str
+    player: str
+
+
+class PlaySetAside(Event, frozen=True, tag="daily.play_set_aside"):
+    """`seat`'s play leaves the day's field (F2): `reason` `second_play`, a browser's
+    play made before it signed in to an account that has a play of its own."""
+
+    seat: str
+    reason: str
+
+
+EVENTS = (PlayStarted, WordWritten, PlayEnded, PlayAdopted, PlaySetAside)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from motamot.service.daily.events import PlayEnded
 from motamot.service.daily.plays import Play
 from motamot.service.daily.settings import DailySettings
 from motamot.service.rooms.results import GameOutcome, Place, PlaceFigures
@@ -25,27 +24,32 @@ class DailyRoom(Protocol):
     def rank_of(self, score: int) -> int: ...
 
 
-def play_outcome(room: DailyRoom, event: PlayEnded) -> GameOutcome | None:
-    """The ranked play `event` ended, with its rank when it ended (None: unranked)."""
-    play = room.plays[event.seat]
+def play_outcome(room: DailyRoom, seat_id: str, seq: int, at: float) -> GameOutcome | None:
+    """The ranked play of `seat_id`, ended at `at` (event `seq`: its end, or its adoption
+    by an account, F2), with its rank then (None: unranked)."""
+    play = room.plays[seat_id]
     if not play.ranked:
         return None
     score = play.score
-    seat = room.seats[event.seat]
+    seat = room.seats[seat_id]
     found = play.accepted()
+    # the best word as Boggle's tally picks it: most points, then first alphabetically
+    points, best = min(((-play.points_of(word), word) for word in found), default=(0, ""))
     figures = PlaceFigures(
         rounds=1,
         words=len(found),
         best_round=score,
         points=score,
         longest_word=max(found, key=lambda word: (len(word), word), default=""),
+        best_word=best,
+        best_word_points=-points,
     )
     place = Place(seat.seat, seat.name, seat.player, None, score, room.rank_of(score), figures)
     return GameOutcome(
         "daily",
         room.room_id,
-        event.seq,
-        event.at,
+        seq,
+        at,
         room.settings.preset,
         FAMILY + room.settings.day,
         False,

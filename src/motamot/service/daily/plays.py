@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from motamot.service.boggle.feedback import Feedback
+from motamot.boggle.referee import Feedback
+from motamot.service.boggle.pace import TooFast, too_fast
 from motamot.service.boggle.rounds import RoundState
 
 
@@ -19,6 +20,11 @@ class Play:
     ranked: bool
     state: RoundState
     ended_at: float | None = None
+    #: Why the play is out of the day's field though ranked (docs/rules.md, F2, F4):
+    #: `second_play`, `too_fast`; None: it counts.
+    aside: str | None = None
+    #: Its words came faster than people type (F4): the evidence, judged when it ended.
+    fast: TooFast | None = None
 
     @property
     def running(self) -> bool:
@@ -33,6 +39,23 @@ class Play:
             if verdict.feedback is Feedback.ACCEPTED and verdict.word is not None:
                 found.append(verdict.word)
         return found
+
+    def end(self, at: float, seq: int) -> None:
+        """The play is over at `at` (event `seq`): its pace judged from its words' times."""
+        self.ended_at = self.state.ended_at = at
+        self.state.ended_seq = seq
+        self.fast = too_fast([word.at for word in self.state.words.get(self.seat, ())])
+        if self.fast is not None and self.aside is None:
+            self.aside = "too_fast"
+
+    def points_of(self, word: str) -> int:
+        """The points `word` (folded) scored in this play (0: not accepted)."""
+        state = self.state
+        for written in state.words.get(self.seat, ()):
+            verdict = state.verdict(written)
+            if verdict.feedback is Feedback.ACCEPTED and verdict.word == word:
+                return verdict.points
+        return 0
 
     @property
     def found(self) -> int:

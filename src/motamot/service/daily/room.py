@@ -9,7 +9,9 @@ Boggle's referee as they come (the same checks and instant verdicts as the arena
 a Boggle room's: `boggle.rounds`), and their play ends at its deadline, stored with its
 start, however late the tick (B10), or when they say they are done. A play started on
 the grid's own day is ranked (G4); the ranking counts the ranked plays that are over
-(G7). Every event is for its seat alone: nobody is sent another's words.
+(G7) that found a word and are not set aside (F2-F4); its public list, the accounts'
+(F1). A browser that signs in hands its play to the account (`AdoptPlay`, F2). Every
+event is for its seat alone: nobody is sent another's words.
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ import bisect
 from typing import Any
 
 from motamot.boggle.grid import Grid, roll
-from motamot.boggle.solve import Solution, solve
-from motamot.lexicon import Lexicon
+from motamot.boggle.record import RESERVED_IN_NAMES as RESERVED_IN_NAMES
 from motamot.service.boggle.commands import WriteWord
+from motamot.service.boggle.crowd import CrowdRoom
 from motamot.service.boggle.events import WordWritten
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
 from motamot.service.daily import views
-from motamot.service.daily.commands import FinishPlay, StartPlay
-from motamot.service.daily.events import PlayEnded, PlayStarted
+from motamot.service.daily.commands import AdoptPlay, FinishPlay, StartPlay
+from motamot.service.daily.events import PlayAdopted, PlayEnded, PlaySetAside, PlayStarted
 from motamot.service.daily.outcome import play_outcome
 from motamot.service.daily.plays import Play
 from motamot.service.daily.results import DayRanking, PlayFigures, day_ranking
@@ -33,69 +35,84 @@ from motamot.service.daily.schedule import day_at
 from motamot.service.daily.settings import DailySettings
 from motamot.service.rooms.actor import Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
-from motamot.service.rooms.lasting import LastingSeatsActor
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
 
 #: People one day's room seats (it bounds the room's memory).
 MAX_PLAYERS = 100_000
-#: What a Boggle record reserves in player names (the daily grid's names are Boggle's).
-RESERVED_IN_NAMES = ',:"#'
 
 
-class DailyRoom(LastingSeatsActor[DailySettings]):
+class DailyRoom(CrowdRoom[DailySettings]):
     """The actor of one day's grid (docs/architecture.md, "The daily grid")."""
 
     NEEDS_PLAYER = "daily_needs_player"
     KIND = "daily"
-    RESERVED_IN_NAMES = RESERVED_IN_NAMES
-    HAS_READY = False
-    #: Each seat is sent only what is its own: the numbers it sees have holes.
-    SPARSE = True
-    #: Everybody plays alone: there is nobody to talk to.
-    HAS_CHAT = False
-    #: A ranked play's end is a game for the player's profile (its streak, G9).
-    ENDINGS = (PlayEnded,)
+    MAX_PLAYERS = MAX_PLAYERS
+    NO_BOTS = "daily_no_bots"
+    FIXED = "daily_fixed"
+    #: A ranked play's end is a game for the player's profile (its streak, G9), and so is
+    #: a play over handed to an account (F2).
+    ENDINGS = (PlayEnded, PlayAdopted)
 
     def __init__(self, created: RoomCreated[DailySettings], lexicons: Lexicons) -> None:
         self.plays: dict[str, Play] = {}
         #: The plays still running (their deadlines are the room's timers).
         self.running: set[str] = set()
-        #: The ranked plays over, in the order they ended (the day's ranking), and their
-        #: scores in order (a play's rank when it ends is found by bisection).
+        #: The field (F3): the ranked plays over that count, in the order they ended (the
+        #: day's ranking), and their scores in order (a rank is found by bisection).
         self.over: list[PlayFigures] = []
         self.scores: list[int] = []
         self._ranking: DayRanking | None = None
-        self._solution: Solution | None = None
         super().__init__(created, lexicons)
 
     def _use_settings(self, settings: DailySettings) -> None:
-        self.rules = settings.rules()
-        self.lexicon: Lexicon = self.lexicons(settings.dictionary_name)
+        super()._use_settings(settings)
         #: The day's grid, rolled from its seed (G1).
         self.grid: Grid = roll(self.rules, settings.seed)
 
     # --- derived state ------------------------------------------------------------------
 
-    @property
-    def host(self) -> str | None:
-        """Nobody: the day runs itself."""
-        return None
-
-    def solution(self) -> Solution:
-        """Every word of the day's grid (B15), solved once."""
-        if self._solution is None:
-            self._solution = solve(self.grid, self.rules, self.lexicon)
-        return self._solution
+    def solved_grid(self) -> Grid:
+        return self.grid
 
     def ranking(self) -> DayRanking:
         """The day's ranking so far (G7), made again only when a ranked play ends."""
         if self._ranking is None:  # under the names the seats have now (G7, renamed: P)
             named = [
-                PlayFigures(f.seat, self.seats[f.seat].name, f.score, f.words) for f in self.over
+                PlayFigures(f.seat, self.seats[f.seat].name, f.score, f.words, self.listed(f.seat))
+                for f in self.over
             ]
             self._ranking = day_ranking(named)
         return self._ranking
+
+    def listed(self, seat: str) -> bool:
+        """Whether the seat's play may be in the public list (F1): an account's, or any
+        when the server opens the lists."""
+        return self.settings.open_rankings or self.seats[seat].account
+
+    def counts(self, play: Play) -> bool:
+        """Whether a play over is in the day's field (F3): ranked, a word found, not set
+        aside. A play that found nothing (started only to read the words missed) would
+        only push everybody's percentile up."""
+        return play.ranked and play.aside is None and play.found > 0
+
+    def to_adopt(self, player: str, identity: str) -> PlayAdopted | PlaySetAside | None:
+        """What signing in to the account `player` from the browser `identity` does to
+        the day (F2): the browser's play becomes the account's, or, when the account has
+        a play of its own, the browser's leaves the field (None: nothing to do)."""
+        seat = self.by_player.get(identity)
+        if seat is None:
+            return None
+        own = self.by_player.get(player)
+        if own is None or own == seat:
+            taken = self.seats[seat]
+            if taken.player == player and taken.account:
+                return None
+            return PlayAdopted(self._next, seat, player)
+        other = self.plays.get(seat)
+        if other is None or other.aside is not None:
+            return None
+        return PlaySetAside(self._next, seat, "second_play")
 
     def rank_of(self, score: int) -> int:
         """The rank of `score` among the ranked plays over: 1 + how many scored more."""
@@ -105,17 +122,6 @@ class DailyRoom(LastingSeatsActor[DailySettings]):
         return self.plays.get(seat) if seat is not None else None
 
     # --- what the shared actor asks -----------------------------------------------------
-
-    def seating_closed(self) -> Refusal | None:
-        return Refusal("daily_no_bots")
-
-    def settings_closed(self) -> Refusal | None:
-        return Refusal("daily_fixed")
-
-    def seat_refusal(self, bot: bool) -> Refusal | None:
-        if len(self.seats) >= MAX_PLAYERS:
-            return Refusal("room_full", {"max": MAX_PLAYERS})
-        return None
 
     # --- the fold -----------------------------------------------------------------------
 
@@ -140,14 +146,25 @@ class DailyRoom(LastingSeatsActor[DailySettings]):
                 play = self.plays.get(seat)
                 if play is None or not play.running:
                     raise ValueError(f"room {self.room_id}: no play of {seat} running")
-                play.ended_at = play.state.ended_at = at
-                play.state.ended_seq = event.seq
+                play.end(at, event.seq)
                 self.running.discard(seat)
-                if play.ranked:
+                if self.counts(play):
                     figures = PlayFigures(seat, self.seats[seat].name, play.score, play.found)
                     self.over.append(figures)
                     bisect.insort(self.scores, figures.score)
                     self._ranking = None
+            case PlayAdopted(seat=seat, player=player):
+                taken = self.seats[seat]
+                if taken.player is not None and self.by_player.get(taken.player) == seat:
+                    del self.by_player[taken.player]
+                taken.player, taken.account = player, True
+                self.by_player[player] = seat
+                self._ranking = None
+            case PlaySetAside(seat=seat, reason=reason):
+                self.plays[seat].aside = reason
+                self.over = [f for f in self.over if f.seat != seat]
+                self.scores = sorted(f.score for f in self.over)
+                self._ranking = None
             case _:
                 raise ValueError(f"not a daily event: {event!r}")
 
@@ -156,6 +173,14 @@ class DailyRoom(LastingSeatsActor[DailySettings]):
     def _decide_own(
         self, seat: str | None, command: Any, now: float, out: list[Event]
     ) -> Refusal | None:
+        if isinstance(command, AdoptPlay):
+            if seat is not None:
+                return Refusal("not_host")
+            adopted = self.to_adopt(command.player, command.identity)
+            if adopted is None:
+                return Refusal("daily_not_started")
+            self._emit(adopted, out)
+            return None
         if not self.is_person(seat):
             return Refusal("not_seated")
         assert seat is not None
@@ -215,10 +240,21 @@ class DailyRoom(LastingSeatsActor[DailySettings]):
         reads its seat's view again."""
         return ()
 
-    def outcome(self, event: Event) -> GameOutcome | None:
-        if not isinstance(event, PlayEnded):
+    def handed(self, event: Event) -> tuple[str, str, float] | None:
+        """An adopted play's seat is the account's from then on (its « Mes parties »)."""
+        if not isinstance(event, PlayAdopted):
             return None
-        return play_outcome(self, event)
+        play = self.plays.get(event.seat)
+        return event.seat, event.player, play.start if play is not None else self.created.at
+
+    def outcome(self, event: Event) -> GameOutcome | None:
+        if isinstance(event, PlayEnded):
+            return play_outcome(self, event.seat, event.seq, event.at)
+        if isinstance(event, PlayAdopted):  # a play over, now the account's (F2)
+            ended = self.plays[event.seat].ended_at if event.seat in self.plays else None
+            if ended is not None:
+                return play_outcome(self, event.seat, event.seq, ended)
+        return None
 
     def view(self, seat: str | None) -> dict[str, Any]:
         return views.view(self, seat)

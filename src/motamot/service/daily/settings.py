@@ -36,6 +36,9 @@ class DailySettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: A dictionary name; None: the preset's language.
     dictionary: str | None = None
     seconds: float = 180.0
+    #: The day's public list ranks every play, not accounts only (docs/rules.md, F1:
+    #: `motamot serve --open-rankings`).
+    open_rankings: bool = False
 
     def rules(self) -> BoggleRules:
         """The preset's rules, for `seconds`; SettingsError for an unknown preset."""

@@ -8,9 +8,8 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from motamot.service.boggle.shown import OwnWord
+from motamot.service.boggle.shown import OwnWord, OwnWordShown, PaceShown
 from motamot.service.rooms import shown
-from motamot.wire.boggle import CellJson
 
 
 class DailySettingsShown(msgspec.Struct, forbid_unknown_fields=True):
@@ -21,10 +20,13 @@ class DailySettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     dictionary: str
     seconds: float
     min_length: int
+    #: The public list ranks every play, not accounts only (docs/rules.md, F1).
+    open_rankings: bool
 
 
 class StandingShown(msgspec.Struct, forbid_unknown_fields=True):
-    """One of the day's best players: rank (ties share it), name, points, words."""
+    """One of the day's best players: rank among the public list (ties share it), name,
+    points, words."""
 
     rank: int
     name: str
@@ -37,6 +39,23 @@ class MissedShown(msgspec.Struct, forbid_unknown_fields=True):
 
     word: str
     points: int
+
+
+class FoundShown(msgspec.Struct, forbid_unknown_fields=True):
+    """A word of the grid the player found, and its points (G15)."""
+
+    word: str
+    points: int
+
+
+class BracketShown(msgspec.Struct, forbid_unknown_fields=True):
+    """The grid's words of `letters` letters (and more when `longer`): how many it holds,
+    how many the player found (the share picture's row, G14)."""
+
+    letters: int
+    longer: bool
+    found: int
+    all: int
 
 
 class PlayShown(msgspec.Struct, forbid_unknown_fields=True):
@@ -58,7 +77,7 @@ class ResultShown(msgspec.Struct, forbid_unknown_fields=True):
     score: int
     found: int
     ranked: bool
-    #: Ranked plays over so far (the field the rank and top are in).
+    #: The day's field so far (the plays the rank and top are in: F3).
     players: int
     #: Every word the grid holds (B15).
     grid_words: int
@@ -66,10 +85,19 @@ class ResultShown(msgspec.Struct, forbid_unknown_fields=True):
     #: How the words shown are written, where not as folded: EPEE → [ÉPÉE].
     written: dict[str, list[str]]
     seed: str
-    #: A ranked play's rank and top percent; an unranked one's rank it would have.
+    #: The words found, best first (G15).
+    found_words: list[FoundShown]
+    #: Found and held by length: the share picture (G14).
+    lengths: list[BracketShown]
+    #: A play of the field: its rank and top percent; any other its rank it would have.
     rank: int | UnsetType = UNSET
     top: int | UnsetType = UNSET
     would_rank: int | UnsetType = UNSET
+    #: Why a ranked play is out of the field (« hors classement »: F2, F4), or
+    #: `no_word` (F3); absent: in the field, or unranked (a past day's grid).
+    aside: str | UnsetType = UNSET
+    #: A play set aside as too fast: the evidence (F4).
+    pace: PaceShown | UnsetType = UNSET
 
 
 class DailyView(msgspec.Struct, tag_field="kind", tag="daily", forbid_unknown_fields=True):
@@ -80,7 +108,7 @@ class DailyView(msgspec.Struct, tag_field="kind", tag="daily", forbid_unknown_fi
     seq: int
     you: str | None
     settings: DailySettingsShown
-    #: Ranked plays over so far, and plays running now.
+    #: The day's field so far (F3), and plays running now.
     players: int
     playing: int
     best: list[StandingShown]
@@ -98,15 +126,8 @@ class DailyPlayStartedShown(shown.Shown, tag="daily.play_started"):
     grid: str
 
 
-class DailyWordShown(shown.Shown, tag="daily.word_written"):
+class DailyWordShown(OwnWordShown, tag="daily.word_written"):
     """A word of this seat's, with its instant verdict (sent to the writer only)."""
-
-    text: str
-    at: float
-    feedback: str
-    word: str | None
-    points: int | UnsetType = UNSET
-    path: list[CellJson] | UnsetType = UNSET
 
 
 class DailyPlayEndedShown(shown.Shown, tag="daily.play_ended"):
@@ -115,11 +136,24 @@ class DailyPlayEndedShown(shown.Shown, tag="daily.play_ended"):
     at: float
 
 
+class DailyPlayAdoptedShown(shown.Shown, tag="daily.play_adopted"):
+    """This seat's play is now its account's (F2: sent to that seat only; the page reads
+    its view again)."""
+
+
+class DailyPlaySetAsideShown(shown.Shown, tag="daily.play_set_aside"):
+    """This seat's play left the day's field (F2), and why (sent to that seat only)."""
+
+    reason: str
+
+
 SHOWN: tuple[Any, ...] = (
     *shown.shared_types(DailySettingsShown),
     DailyPlayStartedShown,
     DailyWordShown,
     DailyPlayEndedShown,
+    DailyPlayAdoptedShown,
+    DailyPlaySetAsideShown,
 )
 #: Boggle's word event, shown in the daily room's own shape.
 SHOWN_AS = {"boggle.word_written": "daily.word_written"}

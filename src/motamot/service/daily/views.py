@@ -13,17 +13,28 @@ from typing import Any, Protocol
 from motamot.boggle.solve import Solution
 from motamot.lexicon.accents import written_map
 from motamot.service.boggle.events import WordWritten
-from motamot.service.boggle.views import own_word
-from motamot.service.daily.events import PlayEnded, PlayStarted
+from motamot.service.boggle.shown import PaceShown
+from motamot.service.boggle.views import own_word, own_word_shown
+from motamot.service.daily.events import PlayAdopted, PlayEnded, PlaySetAside, PlayStarted
 from motamot.service.daily.plays import Play
-from motamot.service.daily.results import DayRanking, missed_words, rank_among
+from motamot.service.daily.results import (
+    DayRanking,
+    by_length,
+    found_words,
+    missed_words,
+    rank_among,
+)
 from motamot.service.daily.settings import DailySettings
 from motamot.service.daily.shown import (
+    BracketShown,
+    DailyPlayAdoptedShown,
     DailyPlayEndedShown,
+    DailyPlaySetAsideShown,
     DailyPlayStartedShown,
     DailySettingsShown,
     DailyView,
     DailyWordShown,
+    FoundShown,
     MissedShown,
     PlayShown,
     ResultShown,
@@ -56,6 +67,7 @@ def settings_shown(settings: DailySettings) -> DailySettingsShown:
         settings.dictionary_name,
         settings.seconds,
         settings.rules().min_length,
+        settings.open_rankings,
     )
 
 
@@ -74,12 +86,14 @@ def _shown(room: DailyRoom, event: Event, seat: str | None) -> Shown | None:
             grid = room.plays[event.seat].state.grid.text
             return DailyPlayStartedShown(event.seq, event.at, event.deadline, event.ranked, grid)
         case WordWritten():
-            own = own_word(event, room.plays[event.seat].state.verdict(event))
-            return DailyWordShown(
-                event.seq, own.text, own.at, own.feedback, own.word, own.points, own.path
-            )
+            verdict = room.plays[event.seat].state.verdict(event)
+            return own_word_shown(DailyWordShown, event, verdict)
         case PlayEnded():
             return DailyPlayEndedShown(event.seq, event.at)
+        case PlayAdopted():
+            return DailyPlayAdoptedShown(event.seq)
+        case PlaySetAside():
+            return DailyPlaySetAsideShown(event.seq, event.reason)
     shown = shared_shown(event, settings_shown, None)
     return Hidden(event.seq) if shown is None else shown
 
@@ -121,7 +135,10 @@ def result_shown(room: DailyRoom, play: Play) -> ResultShown:
     found = play.accepted()
     solution = room.solution()
     missed = missed_words(solution, found)
-    written = written_map({w.word for w in missed}, room.settings.dictionary_name)
+    kept = found_words(solution, found)
+    shown = {w.word for w in missed} | {w.word for w in kept}
+    written = written_map(shown, room.settings.dictionary_name)
+    lengths = by_length(solution, found, room.settings.rules().min_length)
     result = ResultShown(
         play.score,
         len(found),
@@ -131,10 +148,16 @@ def result_shown(room: DailyRoom, play: Play) -> ResultShown:
         [MissedShown(w.word, w.points) for w in missed],
         written,
         str(room.settings.seed),
+        [FoundShown(w.word, w.points) for w in kept],
+        [BracketShown(b.letters, b.longer, b.found, b.all) for b in lengths],
     )
     standing = ranking.standings.get(play.seat)
     if standing is not None:
         result.rank, result.top = standing.rank, standing.top
-    else:
-        result.would_rank = rank_among(play.score, ranking)
+        return result
+    result.would_rank = rank_among(play.score, ranking)
+    if play.ranked:
+        result.aside = play.aside or "no_word"
+    if play.fast is not None:
+        result.pace = PaceShown(play.fast.bound, play.fast.words, play.fast.seconds)
     return result

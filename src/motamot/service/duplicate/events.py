@@ -35,6 +35,10 @@ class MoveSubmitted(Event, frozen=True, tag="duplicate.submitted"):
     seat: str
     move: str
     at: float
+    #: The key the page sent the move with (`rooms.keys`: sent again, it counts once).
+    key: str | None = None
+    #: D7: the arbiter's seat when the arbiter entered it (a paper slip); None: its player.
+    by: str | None = None
 
 
 class TurnEnded(Event, frozen=True, tag="duplicate.turn_ended"):
@@ -48,11 +52,81 @@ class TurnEnded(Event, frozen=True, tag="duplicate.turn_ended"):
     at: float
     #: T20: the word or cell at fault in each refused move (seat, detail).
     details: tuple[tuple[str, str], ...] = ()
+    #: D8: when the next rack is dealt (the pause between turns); None: at once, or
+    #: the game is over, or self-paced.
+    next_at: float | None = None
+    #: D9: the solo bonus given (seat, points): the one player alone on the top.
+    bonuses: tuple[tuple[str, int], ...] = ()
 
 
 class DuplicateEnded(Event, frozen=True, tag="duplicate.ended"):
     reason: str
     at: float
+    #: D7: the arbiter who ended it ("arbiter" is then the reason), and why.
+    by: str | None = None
+    why: str = ""
 
 
-EVENTS = (DuplicateStarted, TurnStarted, MoveSubmitted, TurnEnded, DuplicateEnded)
+class Decided(Event, frozen=True, kw_only=True):
+    """D7: what every decision of the arbiter stores: who took it, why, when."""
+
+    by: str
+    reason: str
+    at: float
+
+
+class ClockPaused(Decided, frozen=True, tag="duplicate.clock_paused"):
+    #: The seconds the turn had left.
+    left: float
+
+
+class ClockResumed(Decided, frozen=True, tag="duplicate.clock_resumed"):
+    deadline: float
+
+
+class TimeAdded(Decided, frozen=True, tag="duplicate.time_added"):
+    seconds: int
+    #: The turn's new deadline (None: the clock is paused, its time left grew).
+    deadline: float | None
+
+
+class TurnCancelled(Decided, frozen=True, tag="duplicate.turn_cancelled"):
+    """The running turn played again: its moves dropped, the same rack, a new clock."""
+
+    number: int
+    deadline: float | None
+
+
+class ScoreCorrected(Decided, frozen=True, tag="duplicate.score_corrected"):
+    seat: str
+    turn: int
+    points: int
+    #: The points it had before.
+    was: int
+
+
+class PlayerExcluded(Decided, frozen=True, tag="duplicate.excluded"):
+    seat: str
+
+
+class PlayerReinstated(Decided, frozen=True, tag="duplicate.reinstated"):
+    seat: str
+
+
+class PaperSeated(Decided, frozen=True, tag="duplicate.paper_seated"):
+    """The seat just taken (`room.seat_taken`) plays on paper: the arbiter enters its moves."""
+
+    seat: str
+
+
+DECISIONS = (
+    ClockPaused,
+    ClockResumed,
+    TimeAdded,
+    TurnCancelled,
+    ScoreCorrected,
+    PlayerExcluded,
+    PlayerReinstated,
+    PaperSeated,
+)
+EVENTS = (DuplicateStarted, TurnStarted, MoveSubmitted, TurnEnded, DuplicateEnded, *DECISIONS)

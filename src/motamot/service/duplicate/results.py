@@ -21,15 +21,19 @@ class DuplicateRoom(Protocol):
     started: DuplicateStarted | None
     ended: DuplicateEnded | None
     totals: dict[str, int]
+    excluded: set[str]
 
     @property
     def turns(self) -> list[Any]: ...
 
+    @property
+    def arbiter(self) -> str | None: ...
+
 
 def people(room: DuplicateRoom) -> list[Seat]:
-    """Every person who sat, in seat order (those who left or were removed too: their
-    moves stand)."""
-    return [seat for seat in room.seats.values() if not seat.is_bot]
+    """Every person who sat and played, in seat order (those who left or were removed
+    too: their moves stand; never the arbiter, D7)."""
+    return [seat for seat in room.seats.values() if not seat.is_bot and seat.seat != room.arbiter]
 
 
 def record_of(room: DuplicateRoom) -> DuplicateRecord:
@@ -68,7 +72,7 @@ def record_of(room: DuplicateRoom) -> DuplicateRecord:
 def game_outcome(room: DuplicateRoom, ended: DuplicateEnded) -> GameOutcome:
     """The game `ended` finished: each person's place by total (ties share it, D6), their
     moves that scored, their points and their best move. Duplicate is not rated."""
-    seats = people(room)
+    seats = [seat for seat in people(room) if seat.seat not in room.excluded]  # D7
     totals = [room.totals.get(seat.seat, 0) for seat in seats]
     places = ranks(totals)
     outcome = []

@@ -15,14 +15,17 @@ from typing import Any
 
 from motamot.lexicon import Lexicon
 from motamot.service.duplicate import views
+from motamot.service.duplicate.arbiter import ENDED_BY_ARBITER, Arbitrated
 from motamot.service.duplicate.commands import (
     HOST_ONLY,
+    ArbiterCommand,
     EndTurn,
     StartDuplicate,
     Submit,
     SubmitPlaced,
 )
 from motamot.service.duplicate.events import (
+    Decided,
     DuplicateEnded,
     DuplicateStarted,
     MoveSubmitted,
@@ -31,7 +34,7 @@ from motamot.service.duplicate.events import (
 )
 from motamot.service.duplicate.results import game_outcome, record_of
 from motamot.service.duplicate.settings import DuplicateSettings
-from motamot.service.rooms.actor import Actor, Lexicons
+from motamot.service.rooms.actor import Lexicons
 from motamot.service.rooms.events import Event, RoomCreated
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
@@ -55,6 +58,8 @@ class TurnRecord:
     rack: tuple[str, ...]
     #: The seq of its TurnStarted: the moves after it (and before its end) are this turn's.
     started_seq: int = 0
+    #: D7: the seq of its last TurnCancelled (0: none): the moves before it were dropped.
+    replayed_seq: int = 0
     #: Tiles left in the pile once the rack was dealt.
     pile: int = 0
     top: str | None = None
@@ -63,7 +68,13 @@ class TurnRecord:
     scores: dict[str, Verdict] = field(default_factory=dict)
     #: The word or cell at fault in each refused move (T20), by seat.
     details: dict[str, str] = field(default_factory=dict)
+    #: D9: the solo bonus given at its end (by seat).
+    bonuses: dict[str, int] = field(default_factory=dict)
+    #: D7: the points the arbiter corrected, with why (by seat).
+    corrected: dict[str, str] = field(default_factory=dict)
     ended: bool = False
+    #: D7: the game ended (by its arbiter) while it ran: it never counts.
+    dropped: bool = False
     #: Once it ended: the board with the top laid (position, tops, heights), the rack's
     #: tiles the top left (none after a dead rack: D5) and the pile, and the totals.
     board: tuple[str, tuple[str, ...], tuple[int, ...]] = ("", (), ())
@@ -85,7 +96,7 @@ class TurnRecord:
         )
 
 
-class DuplicateRoom(Actor[DuplicateSettings]):
+class DuplicateRoom(Arbitrated):
     """The actor of one duplicate game (docs/architecture.md, "Rooms")."""
 
     KIND = "duplicate"
@@ -108,6 +119,12 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         self._details: dict[str, str] = {}
         self.totals: dict[str, int] = {}
         self.top_total = 0
+        self.paused_left: float | None = None
+        #: D8: when the next rack is dealt, during the pause between two turns.
+        self.next_at: float | None = None
+        self.excluded: set[str] = set()
+        self.paper: set[str] = set()
+        self.decisions: list[Decided | DuplicateEnded] = []
         super().__init__(created, lexicons)
 
     def _use_settings(self, settings: DuplicateSettings) -> None:
@@ -120,7 +137,7 @@ class DuplicateRoom(Actor[DuplicateSettings]):
     def turn(self) -> TurnRecord | None:
         """The turn being played, if one is."""
         last = self.turns[-1] if self.turns else None
-        return last if last is not None and not last.ended else None
+        return last if last is not None and not (last.ended or last.dropped) else None
 
     def turn_of(self, seq: int) -> TurnRecord | None:
         """The turn that event `seq` belongs to, if any."""
@@ -160,9 +177,10 @@ class DuplicateRoom(Actor[DuplicateSettings]):
                 self.started = event
             case TurnStarted(number=number, rack=rack, deadline=deadline):
                 self._game().deal(rack)
-                self.turns.append(TurnRecord(number, rack, event.seq, len(self._game().bag)))
-                self.deadline = deadline
-                self._verdicts, self._details = {}, {}
+                self.turns.append(TurnRecord(number, rack, event.seq))
+                self.turns[-1].pile = len(self._game().bag)
+                self.deadline, self.next_at, self.paused_left = deadline, None, None
+                self._forget_verdicts()
             case MoveSubmitted(seat=seat, move=move):
                 turn = self.turn
                 assert turn is not None
@@ -172,8 +190,15 @@ class DuplicateRoom(Actor[DuplicateSettings]):
             case TurnEnded():
                 self._end_turn(event)
             case DuplicateEnded(reason=reason):
-                self._game().finish(DuplicateEnd(reason))
-                self.ended, self.deadline = event, None
+                if reason != ENDED_BY_ARBITER:
+                    self._game().finish(DuplicateEnd(reason))
+                if event.by is not None:
+                    self.decisions.append(event)
+                if reason == ENDED_BY_ARBITER and self.turn is not None:
+                    self.turn.dropped = True  # D7: the running turn is not counted
+                self.ended, self.deadline, self.next_at, self.paused_left = event, None, None, None
+            case Decided():
+                self._fold_decision(event)
             case _:
                 raise ValueError(f"not a duplicate room event: {event!r}")
 
@@ -189,11 +214,17 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         self.top_total += event.top_points
         for seat, (points, _) in turn.scores.items():
             self.totals[seat] = self.totals.get(seat, 0) + points
+        turn.bonuses = dict(event.bonuses)
+        for seat, bonus in event.bonuses:  # D9: besides the turn's points
+            self.totals[seat] = self.totals.get(seat, 0) + bonus
         board = game.board
         turn.board = (board.position(), tuple(board.tops), tuple(board.heights))
         turn.left, turn.pile_left = tuple(game.rack), len(game.bag)
         turn.totals, turn.top_total = dict(self.totals), self.top_total
-        self.deadline = None
+        self.deadline, self.next_at = None, event.next_at
+
+    def _forget_verdicts(self) -> None:
+        self._verdicts, self._details = {}, {}
 
     # --- commands -----------------------------------------------------------------------
 
@@ -213,11 +244,16 @@ class DuplicateRoom(Actor[DuplicateSettings]):
             case Submit() | SubmitPlaced():
                 return self._submit(seat, command, now, out)
             case EndTurn():
+                if self.turn is None and self.next_at is not None:
+                    self._next_turn(now, out)  # D8: the pause between turns ends early
+                    return None
                 if self.turn is None:
                     return Refusal("game_not_started" if self.game is None else "game_over")
                 if self.settings.turn_seconds is not None:
                     return Refusal("turn_clock")
                 self._close_turn(now, out)
+            case ArbiterCommand():
+                return self._arbitrate(seat, command, now, out)
             case _:
                 return Refusal("unknown_command")
         return None
@@ -228,9 +264,15 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         if not self.is_person(seat):
             return Refusal("not_seated")
         assert seat is not None
+        if seat == self.arbiter:
+            return Refusal("arbiter_does_not_play")
+        if seat in self.excluded:
+            return Refusal("player_excluded")
         turn, game = self.turn, self.game
         if turn is None or game is None:
             return Refusal("game_not_started" if game is None else "game_over")
+        if command.turn is not None and command.turn != turn.number:
+            return Refusal("turn_over", {"turn": command.turn})  # sent again too late
         if self.deadline is not None and now > self.deadline:
             return Refusal("after_deadline")
         if isinstance(command, SubmitPlaced):
@@ -248,6 +290,12 @@ class DuplicateRoom(Actor[DuplicateSettings]):
                 return Refusal("bad_move", {"error": error.code})
         self._emit(MoveSubmitted(self._next, seat, text, now), out)
         return None
+
+    def _entered(self, seat: str, move: str, by: str, now: float, out: list[Event]) -> None:
+        self._emit(MoveSubmitted(self._next, seat, move, now, by=by), out)
+
+    def _end_game(self, at: float, out: list[Event], by: str, why: str) -> None:
+        self._emit(DuplicateEnded(self._next, ENDED_BY_ARBITER, at, by=by, why=why), out)
 
     def preview(self, seat: str, move: str | Placed) -> Legal | Illegal | Refusal:
         """The referee's verdict on `move` with the common rack now (changes nothing)."""
@@ -288,19 +336,35 @@ class DuplicateRoom(Actor[DuplicateSettings]):
         turn = self.turn
         assert turn is not None
         top = self._game().top()
-        scores = tuple((seat, *self.verdict(seat)) for seat in sorted(turn.moves))
+        counted = sorted(seat for seat in turn.moves if seat not in self.excluded)
+        scores = tuple((seat, *self.verdict(seat)) for seat in counted)
         details = tuple(
             (seat, self._details[seat]) for seat, _, _ in scores if seat in self._details
         )
         text = top.notation if top is not None else None
         points = top.points if top is not None else 0
-        self._emit(TurnEnded(self._next, turn.number, text, points, scores, at, details), out)
+        pause = self.settings.pause_seconds
+        live = self.settings.turn_seconds is not None
+        next_at = at + pause if live and pause > 0 else None  # D8
+        bonuses = self._solo(scores, points)
+        ended = TurnEnded(
+            self._next, turn.number, text, points, scores, at, details, next_at, bonuses
+        )
+        self._emit(ended, out)
         if self._game().end is not None:
             end = self._game().end
             assert end is not None
             self._emit(DuplicateEnded(self._next, end.value, at), out)
-        else:
+        elif next_at is None:
             self._next_turn(at, out)
+
+    def _solo(
+        self, scores: tuple[tuple[str, int, str], ...], top: int
+    ) -> tuple[tuple[str, int], ...]:
+        """D9: the bonus of the one player alone on the top, if the room gives one."""
+        found = [seat for seat, points, reason in scores if top and points == top and not reason]
+        bonus = self.settings.solo_bonus
+        return ((found[0], bonus),) if bonus and len(found) == 1 else ()
 
     def _next_turn(self, at: float, out: list[Event]) -> None:
         draw = self._game().next_draw()
@@ -315,13 +379,21 @@ class DuplicateRoom(Actor[DuplicateSettings]):
     # --- the clock ----------------------------------------------------------------------
 
     def next_wakeup(self) -> float | None:
-        return self.deadline if self.turn is not None else None
+        if self.ended is not None:
+            return None
+        return self.deadline if self.turn is not None else self.next_at
 
     def tick(self, now: float) -> list[Event]:
-        """Every turn whose clock ran out by `now` ends, at its deadline."""
+        """Every turn whose clock ran out by `now` ends, at its deadline, and the next
+        starts when the pause between them is over (D8); a paused clock waits (D7)."""
         out: list[Event] = []
-        while self.turn is not None and self.deadline is not None and now >= self.deadline:
-            self._close_turn(self.deadline, out)
+        while self.ended is None:
+            if self.turn is not None and self.deadline is not None and now >= self.deadline:
+                self._close_turn(self.deadline, out)
+            elif self.turn is None and self.next_at is not None and now >= self.next_at:
+                self._next_turn(self.next_at, out)
+            else:
+                break
         return out
 
     # --- what a finished game leaves: its outcome, its record ---------------------------

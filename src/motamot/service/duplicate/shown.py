@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from motamot.service.duplicate.events import DECISIONS
 from motamot.service.rooms.shown import ChatView, SeatView, Shown, shared_types
 from motamot.service.topword.shown import BoardView
 
@@ -27,6 +28,14 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     chosen_draw: bool
     #: The room whose draw this one plays again.
     origin: str | None
+    #: D7: the creator arbitrates (does not play); D8: the pause between live turns;
+    #: D9: the solo bonus (0: none).
+    arbiter: bool
+    pause_seconds: float
+    solo_bonus: int
+    #: D10: the numbered game it plays (« partie n° 12 »), if any; D12: its club's series.
+    number: int | None
+    series: str | None
 
 
 class StartedShown(Shown, tag="duplicate.started"):
@@ -51,6 +60,8 @@ class SubmittedShown(Shown, tag="duplicate.submitted"):
     seat: str
     at: float
     move: str | UnsetType = UNSET
+    #: D7: the arbiter's seat when the arbiter entered it (a paper slip).
+    by: str | UnsetType = UNSET
 
 
 class Score(msgspec.Struct, forbid_unknown_fields=True):
@@ -83,6 +94,10 @@ class TurnEndedShown(Shown, tag="duplicate.turn_ended"):
     #: the pile then.
     rack: Rack
     pile: int
+    #: D8: when the next rack is dealt (null: at once, or none comes).
+    next_at: float | None
+    #: D9: the solo bonus given (by seat: the one player alone on the top).
+    bonuses: dict[str, int]
 
 
 class EndedShown(Shown, tag="duplicate.ended"):
@@ -90,6 +105,33 @@ class EndedShown(Shown, tag="duplicate.ended"):
     at: float
     #: The game's seed, public now (« rejouer ce tirage »).
     seed: str
+    #: D7: the arbiter who ended it, and why.
+    by: str | UnsetType = UNSET
+    why: str | UnsetType = UNSET
+
+
+class Decision(msgspec.Struct, forbid_unknown_fields=True):
+    """D7: one of the arbiter's decisions, as the match sheet lists it."""
+
+    seq: int
+    #: clock_paused, clock_resumed, time_added, turn_cancelled, score_corrected,
+    #: excluded, reinstated, paper_seated, ended.
+    what: str
+    by: str
+    reason: str
+    at: float
+    #: The turn it was taken in or about (0: before the game).
+    turn: int
+    seat: str | None = None
+    points: int | None = None
+    was: int | None = None
+    seconds: int | None = None
+
+
+class DecidedShown(Shown, tag="duplicate.decided"):
+    """D7: the arbiter decided (the page asks for the room again: decisions are rare)."""
+
+    decision: Decision
 
 
 class Standing(msgspec.Struct, forbid_unknown_fields=True):
@@ -115,6 +157,10 @@ class SheetTurn(msgspec.Struct, forbid_unknown_fields=True):
     reason: str | UnsetType = UNSET
     #: The word or cell at fault in this seat's refused move.
     detail: str | UnsetType = UNSET
+    #: D7: why the arbiter corrected this seat's points.
+    corrected: str | UnsetType = UNSET
+    #: D9: this seat's solo bonus for the turn.
+    bonus: int | UnsetType = UNSET
 
 
 class GameView(msgspec.Struct, forbid_unknown_fields=True):
@@ -131,6 +177,10 @@ class GameView(msgspec.Struct, forbid_unknown_fields=True):
     standings: list[Standing]
     sheet: list[SheetTurn]
     finished: bool
+    #: D7: the seconds left while the arbiter has paused the clock (null: it runs).
+    paused_left: float | None
+    #: D8: when the next rack is dealt, during the pause between turns.
+    next_at: float | None
     end_reason: str | UnsetType = UNSET
     seed: str | UnsetType = UNSET
 
@@ -146,7 +196,16 @@ class DuplicateView(msgspec.Struct, tag_field="kind", tag="duplicate", forbid_un
     seats: list[SeatView]
     game: GameView | None
     chat: ChatView
+    #: D7: the arbiter's seat (null: the creator plays), the players on paper, those
+    #: excluded, and the arbiter's decisions (the match sheet's notes).
+    arbiter: str | None
+    paper: list[str]
+    excluded: list[str]
+    decisions: list[Decision]
 
+
+#: D7: every decision of the arbiter is shown as one `duplicate.decided`.
+SHOWN_AS = {str(event.__struct_config__.tag): "duplicate.decided" for event in DECISIONS}
 
 #: Every event a duplicate room's sockets carry, as shown.
 SHOWN: tuple[Any, ...] = (
@@ -156,4 +215,5 @@ SHOWN: tuple[Any, ...] = (
     SubmittedShown,
     TurnEndedShown,
     EndedShown,
+    DecidedShown,
 )

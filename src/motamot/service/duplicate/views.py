@@ -13,6 +13,8 @@ from typing import Any, Protocol
 from msgspec import UNSET
 
 from motamot.service.duplicate.events import (
+    ClockPaused,
+    Decided,
     DuplicateEnded,
     DuplicateStarted,
     MoveSubmitted,
@@ -21,6 +23,8 @@ from motamot.service.duplicate.events import (
 )
 from motamot.service.duplicate.settings import DuplicateSettings
 from motamot.service.duplicate.shown import (
+    DecidedShown,
+    Decision,
     DuplicateView,
     EndedShown,
     GameView,
@@ -64,6 +68,8 @@ class TurnRecord(Protocol):
     top_total: int
     left: tuple[str, ...]
     pile_left: int
+    corrected: dict[str, str]
+    bonuses: dict[str, int]
     #: What this module built once for every seat (a turn's end; each move as the
     #: others see it while the turn runs).
     shown_end: dict[str, Any] | None
@@ -102,6 +108,15 @@ class DuplicateRoom(Protocol):
 
     def turn_of(self, seq: int) -> Any: ...
 
+    @property
+    def arbiter(self) -> str | None: ...
+
+    paused_left: float | None
+    next_at: float | None
+    excluded: set[str]
+    paper: set[str]
+    decisions: list[Decided | DuplicateEnded]
+
 
 def _labels(tiles: tuple[str, ...] | list[str]) -> list[str]:
     return [tile_label(tile) for tile in tiles]
@@ -114,6 +129,11 @@ def settings_shown(settings: DuplicateSettings) -> SettingsShown:
         settings.turn_seconds,
         settings.seed is not None,
         settings.origin,
+        settings.arbiter,
+        settings.pause_seconds,
+        settings.solo_bonus,
+        settings.number,
+        settings.series,
     )
 
 
@@ -126,7 +146,7 @@ def visible(room: DuplicateRoom, event: Event, seat: str | None) -> dict[str, An
         if turn.shown_end is None:
             turn.shown_end = plain(_turn_ended(room, event))
         return turn.shown_end
-    if isinstance(event, MoveSubmitted) and seat != event.seat:
+    if isinstance(event, MoveSubmitted) and not _author(event, seat):
         running: TurnRecord | None = room.turn_of(event.seq)
         if running is not None and not running.ended:
             known = running.shown_moves.get(event.seq)
@@ -134,6 +154,11 @@ def visible(room: DuplicateRoom, event: Event, seat: str | None) -> dict[str, An
                 known = running.shown_moves[event.seq] = plain(shown(room, event, None))
             return known
     return plain(shown(room, event, seat))
+
+
+def _author(event: MoveSubmitted, seat: str | None) -> bool:
+    """Whether `seat` wrote the move: its player, or the arbiter who entered it (D7)."""
+    return seat is not None and (seat == event.seat or seat == event.by)
 
 
 def _turn(room: DuplicateRoom, number: int) -> TurnRecord:
@@ -153,14 +178,21 @@ def shown(room: DuplicateRoom, event: Event, seat: str | None) -> Shown:
             )
         case MoveSubmitted():
             turn = room.turn_of(event.seq)
-            shown_to = event.seat == seat or (turn is not None and turn.ended)
-            move = event.move if shown_to else UNSET
-            return SubmittedShown(event.seq, event.seat, event.at, move)
+            ended = turn is not None and turn.ended
+            shown_to = _author(event, seat)
+            move = event.move if shown_to or ended else UNSET
+            by = event.by if event.by is not None else UNSET
+            return SubmittedShown(event.seq, event.seat, event.at, move, by)
         case TurnEnded():
             return _turn_ended(room, event)
         case DuplicateEnded():
             assert room.started is not None
-            return EndedShown(event.seq, event.reason, event.at, str(room.started.seed))
+            ended = EndedShown(event.seq, event.reason, event.at, str(room.started.seed))
+            if event.by is not None:
+                ended.by, ended.why = event.by, event.why
+            return ended
+        case Decided():
+            return DecidedShown(event.seq, decision(room, event))
     return shared_shown(event, settings_shown, room.host) or Hidden(event.seq)
 
 
@@ -185,6 +217,8 @@ def _turn_ended(room: DuplicateRoom, event: TurnEnded) -> TurnEndedShown:
         dict(turn.moves),
         _labels(turn.left),
         turn.pile_left,
+        event.next_at,
+        dict(event.bonuses),
     )
 
 
@@ -193,9 +227,39 @@ def _best_first(item: tuple[int, str]) -> tuple[int, str]:
     return -total, seat
 
 
+def decision(room: DuplicateRoom, event: Decided | DuplicateEnded) -> Decision:
+    """D7: a decision of the arbiter as the match sheet lists it."""
+    turn = room.turn_of(event.seq)
+    number = turn.number if turn is not None else 0
+    if isinstance(event, DuplicateEnded):
+        return Decision(event.seq, "ended", event.by or "", event.why, event.at, number)
+    what = type(event).__struct_config__.tag
+    assert isinstance(what, str)
+    line = Decision(
+        event.seq, what.removeprefix("duplicate."), event.by, event.reason, event.at, number
+    )
+    for name in ("seat", "points", "was", "seconds"):
+        setattr(line, name, getattr(event, name, None))
+    if isinstance(event, ClockPaused):
+        line.seconds = round(event.left)
+    number = getattr(event, "turn", None)
+    if number is not None:
+        line.turn = number
+    return line
+
+
+def players(room: DuplicateRoom) -> list[str]:
+    """D7: who is ranked: every seated person but the arbiter and those excluded."""
+    return [
+        s.seat
+        for s in room.seats.values()
+        if not s.is_bot and s.seat != room.arbiter and s.seat not in room.excluded
+    ]
+
+
 def standings(room: DuplicateRoom) -> list[Standing]:
-    """D6: every seated person's total, gap and share of the tops' total; ties share a rank."""
-    people = [s.seat for s in room.seats.values() if not s.is_bot]
+    """D6: every player's total, gap and share of the tops' total; ties share a rank."""
+    people = players(room)
     totals = sorted(
         ((room.totals.get(seat, 0), seat) for seat in people), key=lambda t: (-t[0], t[1])
     )
@@ -220,6 +284,10 @@ def _sheet(room: DuplicateRoom, seat: str | None) -> list[SheetTurn]:
             line.points, line.reason = points, reason
             if seat in turn.details:
                 line.detail = turn.details[seat]
+            if seat in turn.corrected:
+                line.corrected = turn.corrected[seat]
+            if seat in turn.bonuses:
+                line.bonus = turn.bonuses[seat]
         sheet.append(line)
     return sheet
 
@@ -242,6 +310,8 @@ def game_view(room: DuplicateRoom, seat: str | None) -> GameView | None:
         standings(room),
         _sheet(room, seat),
         room.ended is not None,
+        room.paused_left,
+        room.next_at,
     )
     if room.ended is not None:
         data.end_reason = room.ended.reason
@@ -264,4 +334,8 @@ def room_view(room: DuplicateRoom, seat: str | None) -> DuplicateView:
         [seat_view(one) for one in room.seats.values()],
         game_view(room, seat),
         chat_view(room.chat, room.public),
+        room.arbiter,
+        sorted(room.paper),
+        sorted(room.excluded),
+        [decision(room, event) for event in room.decisions],
     )

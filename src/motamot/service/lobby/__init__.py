@@ -23,6 +23,7 @@ from motamot.service.lobby.watch import LobbyWatch
 from motamot.service.notices import Notices
 from motamot.service.players.db import Db
 from motamot.service.ports import Clock
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +65,8 @@ async def lobby_running(db: Db, host: Any, notices: Notices, clock: Clock) -> As
 async def _catch_up(projector: LobbyProjector, host: Any) -> None:
     try:
         mended = await projector.catch_up(host)
-    except Exception:
-        log.exception("lobby: its rows could not be checked against the events")
+    except Exception as error:
+        failed(log, error, "lobby: its rows could not be checked against the events")
         return
     if mended:
         log.info("lobby: %d rows mended from the events", mended)

@@ -13,7 +13,6 @@ between an append and its row is mended then.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -25,6 +24,8 @@ from motamot.service.notices import Notices
 from motamot.service.ports import Clock
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.listing import Listing
+from motamot.service.rooms.observer import QueuedObserver
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -36,18 +37,18 @@ REMEMBERED = 10_000
 RETRY_SECONDS = 1.0
 
 
-class LobbyProjector:
+class LobbyProjector(QueuedObserver):
     """The lobby's rows of the rooms this process stores events for."""
 
+    TASK_NAME = "lobby-projector"
+
     def __init__(self, store: LobbyStore, notices: Notices, clock: Clock) -> None:
+        super().__init__()
         self.store = store
         self.notices = notices
         self.clock = clock
         self._pending: dict[str, Entry] = {}
         self._written: OrderedDict[str, tuple[Listing, bool]] = OrderedDict()
-        self._task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
 
     def observe(self, room: Any, events: Sequence[Event]) -> None:
         """The host's observer: queue the room's entry if what it shows changed."""
@@ -66,33 +67,25 @@ class LobbyProjector:
         while len(self._written) > REMEMBERED:
             self._written.popitem(last=False)
         self._pending[entry.room] = entry
-        self._idle.clear()
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._drain(), name="lobby-projector")
+        self._wake()
 
-    async def _drain(self) -> None:
+    def _queued(self) -> bool:
+        return bool(self._pending)
+
+    async def _work(self) -> None:
+        """Write the queued rows in one batch, and tell every process."""
+        batch = list(self._pending.values())
+        self._pending.clear()
         try:
-            while self._pending:
-                batch = list(self._pending.values())
-                self._pending.clear()
-                try:
-                    changed = await self.store.write(batch)
-                except Exception:
-                    log.exception("lobby: a batch of %d rows failed; tried again", len(batch))
-                    for entry in batch:
-                        self._pending.setdefault(entry.room, entry)
-                    await asyncio.sleep(RETRY_SECONDS)
-                    continue
-                if changed:
-                    await self.notices.publish(TOPIC, str(len(changed)))
-        finally:
-            if not self._pending:
-                self._idle.set()
-
-    async def settle(self) -> None:
-        """Wait until every queued row is written (tests, shutting down)."""
-        while not self._idle.is_set() or self._pending:
-            await self._idle.wait()
+            changed = await self.store.write(batch)
+        except Exception as error:
+            failed(log, error, "lobby: a batch of %d rows failed; tried again", len(batch))
+            for entry in batch:
+                self._pending.setdefault(entry.room, entry)
+            await asyncio.sleep(RETRY_SECONDS)
+            return
+        if changed:
+            await self.notices.publish(TOPIC, str(len(changed)))
 
     async def catch_up(self, host: Any) -> int:
         """Check against the events the rooms the lobby shows or waits for, and every
@@ -120,15 +113,6 @@ class LobbyProjector:
         if changed:
             await self.notices.publish(TOPIC, str(len(changed)))
         return len(changed)
-
-    async def close(self) -> None:
-        """Write what is queued, then stop."""
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.settle(), 10)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
 
 
 async def _folded(host: Any, room_id: str) -> Any:

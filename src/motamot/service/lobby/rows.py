@@ -40,7 +40,7 @@ class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 def entry_of(room: Any, now: float) -> Entry | None:
     """The entry of `room` (an `Actor`) as it stands (None: its kind lists nothing)."""
-    listing: Listing | None = room.listing()
+    listing: Listing | None = None if room.closed else room.listing()
     if listing is None:
         return None
     link = room.room_id + (room.created.invite or "")

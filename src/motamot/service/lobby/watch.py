@@ -21,6 +21,7 @@ from motamot.service.lobby.rows import LobbyRow
 from motamot.service.lobby.store import MAX_LISTED, LobbyStore
 from motamot.service.notices import Notices
 from motamot.service.ports import Clock
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +97,8 @@ class LobbyWatch:
             self._dirty.clear()
             try:
                 await self.refresh()
-            except Exception:
-                log.exception("lobby: its rows could not be read")
+            except Exception as error:
+                failed(log, error, "lobby: its rows could not be read")
             await asyncio.sleep(self.gap)
 
     async def refresh(self) -> Changes:

@@ -55,6 +55,17 @@ def check_address(text: str) -> str:
     return f"{local}@{domain}"
 
 
+#: Domains whose mailboxes ignore the dots of their local part (Gmail's), and their one
+#: name: `v.ictim@googlemail.com` is `victim@gmail.com`'s mailbox.
+DOTLESS = {"gmail.com": "gmail.com", "googlemail.com": "gmail.com"}
+
+
 def address_key(address: str) -> str:
-    """What two spellings of one mailbox share (the daily cap counts per key)."""
-    return address.lower()
+    """The mailbox an address reaches, as the caps count it (F15): in lower case, its
+    `+tag` dropped (`victim+7@x.org` is `victim@x.org`), and for Gmail its dots too.
+    Elsewhere a dot or a `-` may name another mailbox: they are kept."""
+    local, _, domain = address.lower().rpartition("@")
+    local = local.split("+", 1)[0]
+    if domain in DOTLESS:
+        local, domain = local.replace(".", ""), DOTLESS[domain]
+    return f"{local}@{domain}"

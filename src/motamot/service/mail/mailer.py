@@ -2,8 +2,9 @@
 it, stop the mails) and the background parts (the notifier, the sender) in one place.
 
 Asking for a confirmation queues its mail in the same transaction as the address, at
-most `CONFIRMATIONS_PER_HOUR` a player, besides the address's daily cap: a page cannot be
-used to flood somebody's mailbox.
+most `CONFIRMATIONS_PER_HOUR` a player, and within the caps of `asking` (per requesting
+address, per mailbox whatever its `+tag`, per server), besides the mailbox's daily cap:
+a page cannot be used to flood somebody's mailbox.
 """
 
 from __future__ import annotations
@@ -11,14 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from motamot.service.mail import outbox
+from motamot.service.mail import asking, outbox
 from motamot.service.mail.notices import Notifier
 from motamot.service.mail.outbox import Notice
 from motamot.service.mail.sender import Awaited, Connected, Sender
 from motamot.service.mail.settings import Mailing
 from motamot.service.mail.tokens import MailTokens
 from motamot.service.players.db import Tx
-from motamot.service.players.mail import MailAddress, confirm_mail, remove_mail, set_mail
+from motamot.service.players.mail import (
+    MailAddress,
+    confirm_mail,
+    mail_of,
+    remove_mail,
+    set_mail,
+)
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore
 from motamot.service.rooms.actor import Lexicons
@@ -74,17 +81,24 @@ class Mailer:
         )
         return self.notifier
 
-    async def ask(self, player: str, address: str, lang: str) -> Asked:
-        """`address` (checked already) is the player's, its confirmation mail queued."""
+    async def ask(self, player: str, address: str, lang: str, origin: str) -> Asked:
+        """`address` (checked already) is the player's, its confirmation mail queued;
+        `origin`: the client address that asks."""
         now = self.clock.now()
 
         def work(tx: Tx) -> Asked:
             if outbox.recent_confirmations(tx, player, now - 3600) >= CONFIRMATIONS_PER_HOUR:
                 return Asked(None, "too_many_mails")
+            known = mail_of(tx, player)
+            if known is None or not known.confirmed or known.address != address:
+                refused = asking.refusal(tx, origin, address, now, self.mailing)
+                if refused is not None:
+                    return Asked(None, refused)
             kept = set_mail(tx, player, address, lang, now)
-            if not kept.confirmed:
+            if not kept.confirmed:  # (the same address again stays confirmed: no mail)
                 notice = Notice(player, "confirm", "", "", kept.version, {})
                 outbox.enqueue(tx, notice, now, address=address, lang=lang)
+                asking.record(tx, origin, address, now)
             return Asked(kept)
 
         asked = await self.store.db.run(work)

@@ -17,7 +17,6 @@ not the batch's last event, the room is folded from the store, as the projector 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -33,7 +32,9 @@ from motamot.service.ports import Clock, EventStore
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.kinds import Kinds
+from motamot.service.rooms.observer import QueuedObserver
 from motamot.service.rooms.results import GameOutcome
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,11 @@ class _Ending:
     link: str
 
 
-class Notifier:
+class Notifier(QueuedObserver):
     """Notices from one process's rooms, into the outbox."""
+
+    TASK_NAME = "mail-notices"
+    CLOSE_SECONDS = 5.0
 
     def __init__(
         self,
@@ -59,6 +63,7 @@ class Notifier:
         delay: float,
         rooms: tuple[EventStore, Kinds, Lexicons],
     ) -> None:
+        super().__init__()
         self.db = db
         self.clock = clock
         self.connected = connected
@@ -66,9 +71,6 @@ class Notifier:
         self.delay = delay
         self.events, self.kinds, self.lexicons = rooms
         self._queue: deque[Notice | _Ending] = deque()
-        self._task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
         #: Notices queued in the outbox by this process (the tests' count).
         self.queued = 0
 
@@ -95,25 +97,21 @@ class Notifier:
         if item is None:
             return
         self._queue.append(item)
-        self._idle.clear()
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._drain(), name="mail-notices")
+        self._wake()
 
     # --- off the actor ---------------------------------------------------------------------
 
-    async def _drain(self) -> None:
+    def _queued(self) -> bool:
+        return bool(self._queue)
+
+    async def _work(self) -> None:
+        item = self._queue.popleft()
         try:
-            while self._queue:
-                item = self._queue.popleft()
-                try:
-                    notices = await self._from_store(item) if isinstance(item, _Ending) else [item]
-                    for notice in notices:
-                        await self._queue_mail(notice)
-                except Exception:  # play never waits on mail: the notice is lost, and said
-                    log.exception("mail: a notice of room %s was not queued", item.room)
-        finally:
-            if not self._queue:
-                self._idle.set()
+            notices = await self._from_store(item) if isinstance(item, _Ending) else [item]
+            for notice in notices:
+                await self._queue_mail(notice)
+        except Exception as error:  # play never waits on mail: the notice is lost, and said
+            failed(log, error, "mail: a notice of room %s was not queued", item.room)
 
     async def _from_store(self, ending: _Ending) -> list[Notice]:
         rows = await self.events.load(ending.room)
@@ -133,19 +131,6 @@ class Notifier:
         if await self.db.run(lambda tx: outbox.enqueue(tx, notice, now, delay)):
             self.queued += 1
             self.poke()
-
-    async def settle(self) -> None:
-        """Wait until every notice so far is in the outbox (tests, shutting down)."""
-        while not self._idle.is_set() or self._queue:
-            await self._idle.wait()
-
-    async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.settle(), 5)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
 
 
 def turn_notice(room: Actor[Any], seat: str, since: int, link: str) -> Notice | None:

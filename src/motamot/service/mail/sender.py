@@ -21,15 +21,16 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 
-from motamot.service.mail import outbox
+from motamot.service.mail import asking, outbox
 from motamot.service.mail.compose import compose
 from motamot.service.mail.outbox import Outgoing
 from motamot.service.mail.settings import Mailing
 from motamot.service.mail.smtp import SendFailed, send_all
 from motamot.service.mail.tokens import MailTokens
-from motamot.service.players.db import Db
+from motamot.service.players.db import Db, Tx
 from motamot.service.players.mail import mail_of
 from motamot.service.ports import Clock
+from motamot.service.stores.outages import failed
 from motamot.text.language import LANGUAGES, Language
 
 log = logging.getLogger(__name__)
@@ -95,8 +96,8 @@ class Sender:
                 if await self.run_once():
                     continue
                 wait = await self._idle_seconds()
-            except Exception:  # the database away: try again later, never stop
-                log.exception("mail: the outbox could not be read")
+            except Exception as error:  # the database away: try again later, never stop
+                failed(log, error, "mail: the outbox could not be read")
                 wait = self.mailing.poll_seconds
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
@@ -112,7 +113,7 @@ class Sender:
         """Send what is due now; how many rows were taken."""
         now = self.clock.now()
         if now - self._pruned >= PRUNE_EVERY:
-            await self.db.run(lambda tx: outbox.prune(tx, now), durable=False)
+            await self.db.run(lambda tx: _prune(tx, now), durable=False)
             self._pruned = now
         taken = await self.db.run(lambda tx: outbox.claim(tx, now, LEASE_SECONDS, BATCH))
         if not taken:
@@ -211,3 +212,9 @@ class Sender:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _prune(tx: Tx, now: float) -> None:
+    """The outbox's rows done long ago, and the asks past their day."""
+    outbox.prune(tx, now)
+    asking.prune(tx, now)

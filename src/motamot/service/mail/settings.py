@@ -11,6 +11,12 @@ from motamot.service.mail.smtp import SmtpServer
 PER_DAY = 20
 #: Seconds a confirmation link stays good.
 CONFIRM_SECONDS = 2 * 86400.0
+#: Confirmation mails asked in an hour (F15): from one client address (a school's class
+#: leaves its addresses in one lesson), to one mailbox whatever its `+tag`, by the
+#: whole server.
+CONFIRMATIONS_PER_ORIGIN = 30
+CONFIRMATIONS_PER_MAILBOX = 3
+CONFIRMATIONS_PER_SERVER = 500
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,9 @@ class Mailing:
     #: process queued and left, retries due).
     poll_seconds: float = 15.0
     confirm_seconds: float = CONFIRM_SECONDS
+    confirmations_per_origin: int = CONFIRMATIONS_PER_ORIGIN
+    confirmations_per_mailbox: int = CONFIRMATIONS_PER_MAILBOX
+    confirmations_per_server: int = CONFIRMATIONS_PER_SERVER
 
     def retry_after(self, attempts: int) -> float:
         """Seconds before the next try, after `attempts` failed tries (1 or more)."""

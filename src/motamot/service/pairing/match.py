@@ -1,7 +1,9 @@
 """Who is paired with whom (pure: the seeks and the time come in).
 
 Two seeks fit when they ask for the same game (ruleset, pace, rated or not), come from
-two players under two names, and, when both have a rating, are close enough: within a
+two players under two names that do not look alike, from two client addresses and two
+browsers (F18: one machine is not paired with itself), and, when both have a rating,
+are close enough: within a
 window that widens with the time each has waited (the wider of the two counts), so that
 nobody waits for ever for a perfect match. Among those that fit, a seeker with a rating
 takes the closest rating first, else whoever has waited longest.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from motamot.names import name_key
+from motamot.names import same_name
 from motamot.service.pairing.seeks import Pairing, Seek
 
 #: Rating points apart two seeks may be at once...
@@ -33,8 +35,10 @@ def fits(a: Seek, b: Seek, now: float) -> bool:
         return False
     if (a.ruleset, a.pace, a.rated) != (b.ruleset, b.pace, b.rated):
         return False
-    if name_key(a.name) == name_key(b.name):
+    if same_name(a.name, b.name):
         return False  # two seats of one name: the table could not seat the second
+    if (a.origin and a.origin == b.origin) or (a.browser and a.browser == b.browser):
+        return False  # one machine's two seeks: a side door around the rooms' quota
     if a.rating is None or b.rating is None:
         return True
     return abs(a.rating - b.rating) <= max(window(now - a.since), window(now - b.since))

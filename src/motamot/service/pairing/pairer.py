@@ -22,6 +22,7 @@ from motamot.service.notices import Notices
 from motamot.service.pairing.seeks import Pairing, Seek
 from motamot.service.pairing.store import FAILED, OPEN, OPENING, PairingStore, Result, Sought
 from motamot.service.ports import Clock
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +131,8 @@ class Pairer:
             seeks = (pairing.first, pairing.second)
             try:
                 opened = await self.open_table(pairing)
-            except Exception:
-                log.exception("pairing: a table could not be opened")
+            except Exception as error:
+                failed(log, error, "pairing: a table could not be opened")
                 opened = "failed"
             for seek in seeks:
                 if isinstance(opened, str):
@@ -181,8 +182,8 @@ class Pairer:
             await asyncio.sleep(self.every)
             try:
                 await self.round()
-            except Exception:
-                log.exception("pairing: a round failed")
+            except Exception as error:
+                failed(log, error, "pairing: a round failed")
 
     async def round(self) -> None:
         """Renew the live seeks here, pair what fits now, check the waiters."""

@@ -30,6 +30,11 @@ class Seek(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: A live seek counts until then unless the process holding its socket renews it
     #: (None: by correspondence, it waits without a socket).
     alive_until: float | None = None
+    #: Where the seek came from, as digests ("" unknown): the client address (none for a
+    #: proxy's own, many players') and the browser's identity. Two seeks of one address
+    #: or one browser are never paired (F18).
+    origin: str = ""
+    browser: str = ""
 
     @property
     def live(self) -> bool:

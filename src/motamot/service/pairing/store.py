@@ -36,7 +36,9 @@ CREATE TABLE IF NOT EXISTS pairing_seeks (
     rated {int} NOT NULL,
     digest {text} NOT NULL,
     since {float} NOT NULL,
-    alive_until {float}
+    alive_until {float},
+    origin {text} NOT NULL DEFAULT '',
+    browser {text} NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS pairing_results (
     seek {text} PRIMARY KEY,
@@ -54,7 +56,12 @@ _TYPES = {
     "postgresql": {"float": "DOUBLE PRECISION", "int": "BIGINT", "text": 'TEXT COLLATE "C"'},
 }
 
-_COLUMNS = "id, player, name, account, rating, ruleset, pace, rated, digest, since, alive_until"
+_COLUMNS = (
+    "id, player, name, account, rating, ruleset, pace, rated, digest, since, alive_until,"
+    " origin, browser"
+)
+#: Columns added since the table was first made, for a table made before them.
+_ADDED = ("origin", "browser")
 
 
 @dataclass(frozen=True)
@@ -110,10 +117,23 @@ def create_tables(tx: Tx) -> None:
     for statement in _TABLES.format(**_TYPES[tx.dialect]).split(";"):
         if statement.strip():
             tx.execute(statement)
+    if tx.dialect == "postgresql":
+        found = tx.execute(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = 'pairing_seeks'"
+        )
+    else:
+        found = [(row[1],) for row in tx.execute("PRAGMA table_info(pairing_seeks)")]
+    have = {str(name) for (name,) in found}
+    for column in _ADDED:
+        if column not in have:
+            text = _TYPES[tx.dialect]["text"]
+            tx.execute(f"ALTER TABLE pairing_seeks ADD COLUMN {column} {text} NOT NULL DEFAULT ''")
 
 
 def _seek(row: Row) -> Seek:
-    (seek_id, player, name, account, rating, ruleset, pace, rated, digest, since, alive) = row
+    (seek_id, player, name, account, rating, ruleset, pace, rated, digest, since, alive) = row[:11]
+    origin, browser = row[11:]
     return Seek(
         str(seek_id),
         str(player),
@@ -126,6 +146,8 @@ def _seek(row: Row) -> Seek:
         str(digest),
         float(since),
         None if alive is None else float(alive),
+        str(origin),
+        str(browser),
     )
 
 
@@ -142,6 +164,8 @@ def _values(seek: Seek) -> tuple[object, ...]:
         seek.digest,
         seek.since,
         seek.alive_until,
+        seek.origin,
+        seek.browser,
     )
 
 

@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass
 
 from motamot.service.players.db import Tx
+from motamot.service.players.names import NameKeys, account_look_key
 
 #: A lasting player's id: public (it is in the rooms' events), never a secret.
 PLAYER_ID_BYTES = 8
@@ -73,16 +74,37 @@ def remember_seat_name(tx: Tx, player_id: str, name: str) -> None:
     tx.execute("UPDATE players_players SET seat_name = ? WHERE player = ?", (name, player_id))
 
 
-def claim(tx: Tx, player_id: str, name: str, key: str, password: str) -> bool:
-    """Make `player_id` an account (False: the name's key is taken, or it is one already)."""
-    if tx.execute("SELECT 1 FROM players_players WHERE name_key = ?", (key,)):
+def claim(tx: Tx, player_id: str, name: str, keys: NameKeys, password: str) -> bool:
+    """Make `player_id` an account (False: the name's key or look is taken, or it is one
+    already). On PostgreSQL two claims of one look wait for each other (a lock on it):
+    the look has no unique index, since accounts made before it may share one."""
+    if tx.dialect == "postgresql":
+        lock = "players.look:" + keys.look
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext(CAST(? AS TEXT)))", (lock,))
+    taken = tx.execute(
+        "SELECT 1 FROM players_players WHERE name_key = ? OR name_look = ?", tuple(keys)
+    )
+    if taken:
         return False
     rows = tx.execute(
-        "UPDATE players_players SET name = ?, name_key = ?, password = ?"
+        "UPDATE players_players SET name = ?, name_key = ?, name_look = ?, password = ?"
         " WHERE player = ? AND name IS NULL AND deleted = 0 RETURNING player",
-        (name, key, password, player_id),
+        (name, keys.key, keys.look, password, player_id),
     )
     return bool(rows)
+
+
+def fill_looks(tx: Tx) -> int:
+    """Give the accounts made before looks were kept theirs (once, when the store opens)."""
+    rows = tx.execute(
+        "SELECT player, name FROM players_players WHERE name IS NOT NULL AND name_look IS NULL"
+    )
+    for player_id, name in rows:
+        tx.execute(
+            "UPDATE players_players SET name_look = ? WHERE player = ?",
+            (account_look_key(str(name)), player_id),
+        )
+    return len(rows)
 
 
 def account_by_key(tx: Tx, key: str) -> Account | None:
@@ -122,7 +144,8 @@ def delete_account(tx: Tx, player_id: str) -> None:
     browsers, e-mail address and the mails waiting for it. The player id stays (the
     rooms' events name it), marked deleted."""
     tx.execute(
-        "UPDATE players_players SET name = NULL, name_key = NULL, password = NULL,"
+        "UPDATE players_players SET name = NULL, name_key = NULL, name_look = NULL,"
+        " password = NULL,"
         " seat_name = NULL, private = 1, deleted = 1 WHERE player = ?",
         (player_id,),
     )

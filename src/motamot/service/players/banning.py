@@ -1,18 +1,21 @@
-"""The operator's bans by what they type: `motamot admin ban NAME|IDENTITY`.
+"""The operator's bans by what they type: `motamot admin ban NAME|IDENTITY|ADDRESS`.
 
-What is typed is, in this order: a lasting player's id (an account's or a browser's
-identity, as `motamot admin reports` shows it), an account's name (the account is banned,
-and its name may not be taken by a new account), or a name that was reported (every
-lasting player reported under it is banned: a browser without an account has no other
-name). Nothing else is guessed: an unknown name bans nobody.
+What is typed is, in this order: a client address (IPv4 or IPv6: every request and
+socket from it is refused), a lasting player's id (an account's or a browser's
+identity, as `motamot admin reports` shows it), an account's name (the account is
+banned, wherever it signs in, and its name, or one that looks like it, may not be taken
+by a new account nor sat under: F19), or a name that was reported (every lasting player
+reported under it is banned: a browser without an account has no other name). Nothing
+else is guessed: an unknown name bans nobody.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 
 from motamot.service.players import moderation
-from motamot.service.players.moderation import NAME, PLAYER
+from motamot.service.players.moderation import ADDRESS, NAME, PLAYER
 from motamot.service.players.names import name_key
 from motamot.service.players.store import PlayerStore
 
@@ -28,6 +31,16 @@ class Target:
     players: tuple[tuple[str, str], ...]
     name_key: str | None = None
     name: str | None = None
+    #: A client address (as the server sees it: `192.0.2.7`, `2001:db8::1`).
+    address: str | None = None
+
+
+def address_of(typed: str) -> str | None:
+    """`typed` as a client address, written as the server writes it, or None."""
+    try:
+        return str(ipaddress.ip_address(typed.strip()))
+    except ValueError:
+        return None
 
 
 async def resolve(store: PlayerStore, typed: str) -> Target | None:
@@ -35,6 +48,9 @@ async def resolve(store: PlayerStore, typed: str) -> Target | None:
     typed = typed.strip()
     if not typed or len(typed) > MAX_TARGET:
         return None
+    address = address_of(typed)
+    if address is not None:
+        return Target((), address=address)
     known = await store.player(typed)
     if known is not None:
         return Target(((typed, known.account or typed),))
@@ -58,6 +74,8 @@ async def ban(store: PlayerStore, typed: str, now: float) -> Target | None:
         return None
     for player, label in target.players:
         await store.ban(PLAYER, player, label, now)
+    if target.address is not None:
+        await store.ban(ADDRESS, target.address, target.address, now)
     if target.name_key is not None and target.name is not None:
         await store.ban(NAME, target.name_key, target.name, now)
     return target
@@ -73,6 +91,7 @@ async def unban(store: PlayerStore, typed: str) -> list[moderation.Ban]:
     lifted = []
     for one in await store.bans():
         names_it = one.value in named or one.value == typed or name_key(one.label) == key
+        names_it = names_it or (target is not None and one.value == target.address)
         if (names_it or one.value == key) and await store.unban(one.what, one.value):
             lifted.append(one)
     return lifted

@@ -59,6 +59,12 @@ def _seat_fact(room: Actor[Any], event: SeatTaken) -> SeatFact | None:
     )
 
 
+def _handed_fact(room: Actor[Any], seat: str, player: str, since: float) -> SeatFact:
+    """A seat handed to another player (`Actor.handed`) is that player's seat too."""
+    name = room.seats[seat].name
+    return SeatFact(player, room.room_id, seat, room.KIND, name, since, room.created.invite)
+
+
 def collect(room: Actor[Any], event: Event, facts: RoomFacts) -> None:
     """Add what `event`, just folded into `room`, brings (nothing for most events); the
     room's mark is its last event that brought something."""
@@ -71,10 +77,14 @@ def collect(room: Actor[Any], event: Event, facts: RoomFacts) -> None:
         case SeatRenamed(seat=seat, name=name):
             facts.renames.append(RenameFact(room.room_id, seat, name))
         case _:
+            handed = room.handed(event)
+            if handed is not None:
+                facts.seats.append(_handed_fact(room, *handed))
             outcome = room.outcome(event)
-            if outcome is None:
+            if outcome is not None:
+                facts.outcomes.append(outcome)
+            if handed is None and outcome is None:
                 return
-            facts.outcomes.append(outcome)
     facts.last = max(facts.last, event.seq)
 
 

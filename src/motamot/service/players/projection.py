@@ -12,6 +12,8 @@ from the stored outcomes, so the live tables stay equal to a rebuild's.
 
 from __future__ import annotations
 
+import datetime
+import functools
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,6 +22,7 @@ import msgspec
 
 from motamot.service.players.db import Tx
 from motamot.service.players.facts import RenameFact, RoomFacts, SeatFact
+from motamot.service.players.farming import Pair, day_of, not_rated, pairs
 from motamot.service.players.ratings import NEW, Rating, bot_rating, rate
 from motamot.service.rooms.results import GameOutcome
 
@@ -220,9 +223,15 @@ def _rate_in_order(
     people = sorted({p.player for o in outcomes for p in o.places if p.player is not None})
     ratings = _ratings(tx, family, people, cache)
     history: list[tuple[object, ...]] = []
+    together = _Together(tx, family)
+    moved: set[str] = set()
     for outcome in outcomes:
+        if not_rated(outcome, functools.partial(together.count, day_of(outcome))) is not None:
+            continue  # farming (R5-R7): the game stands, nobody's rating moves
+        together.add(outcome)
         for player, after in _rated(outcome, ratings).items():
             ratings[player] = after
+            moved.add(player)
             history.append(
                 (player, family, outcome.ended_at, outcome.room, outcome.seq, after.mu, after.sigma)
             )
@@ -230,7 +239,7 @@ def _rate_in_order(
         "INSERT INTO players_ratings (player, family, mu, sigma, games) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (player, family) DO UPDATE SET"
         " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-        [(player, family, r.mu, r.sigma, r.games) for player, r in sorted(ratings.items())],
+        [(p, family, r.mu, r.sigma, r.games) for p, r in sorted(ratings.items()) if p in moved],
     )
     cache.ratings.update(((player, family), rating) for player, rating in ratings.items())
     tx.executemany(
@@ -238,6 +247,38 @@ def _rate_in_order(
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         history,
     )
+
+
+class _Together:
+    """The games each pair of people rated together in a family, by UTC day (R7): read
+    from the rating history once per pair and day (every game stored there was rated
+    before the ones being rated now), then counted on."""
+
+    def __init__(self, tx: Tx, family: str) -> None:
+        self.tx = tx
+        self.family = family
+        self.counts: dict[tuple[str, Pair], int] = {}
+
+    def count(self, day: str, pair: Pair) -> int:
+        key = (day, pair)
+        if key not in self.counts:
+            start = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.UTC)
+            begin = start.timestamp()
+            rows = self.tx.execute(
+                "SELECT COUNT(*) FROM players_rating_history a JOIN players_rating_history b"
+                " ON b.family = a.family AND b.room = a.room AND b.seq = a.seq"
+                " WHERE a.family = ? AND a.player = ? AND b.player = ?"
+                " AND a.ended_at >= ? AND a.ended_at < ?",
+                (self.family, pair[0], pair[1], begin, begin + 86400),
+            )
+            self.counts[key] = int(rows[0][0]) if rows else 0
+        return self.counts[key]
+
+    def add(self, outcome: GameOutcome) -> None:
+        """`outcome` rated: one more game for each of its pairs."""
+        day = day_of(outcome)
+        for pair in pairs(outcome):
+            self.counts[(day, pair)] = self.count(day, pair) + 1
 
 
 def _ratings(tx: Tx, family: str, people: Sequence[str], cache: RatingCache) -> dict[str, Rating]:

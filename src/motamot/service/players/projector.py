@@ -11,7 +11,6 @@ the projections and makes them again from the events alone, in the order ratings
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -31,7 +30,9 @@ from motamot.service.ports import EventStore
 from motamot.service.rooms.actor import Actor, Lexicons
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.kinds import Kinds
+from motamot.service.rooms.observer import QueuedObserver
 from motamot.service.rooms.results import GameOutcome
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +43,13 @@ BATCH_OUTCOMES = 500
 RETRY_SECONDS = 1.0
 
 
-class Projector:
+class Projector(QueuedObserver):
     """The players' projections of one process's rooms."""
 
     def __init__(
         self, players: PlayerStore, events: EventStore, kinds: Kinds, lexicons: Lexicons
     ) -> None:
+        super().__init__()
         self.players = players
         self.events = events
         self.kinds = kinds
@@ -55,9 +57,6 @@ class Projector:
         self._endings = ending_tags(kinds)
         #: Facts to apply, or a room id to fold from the store.
         self._queue: deque[RoomFacts | str] = deque()
-        self._task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
         #: Outcomes projected by this projector (the benchmark's count).
         self.projected = 0
 
@@ -78,23 +77,20 @@ class Projector:
 
     def _push(self, item: RoomFacts | str) -> None:
         self._queue.append(item)
-        self._idle.clear()
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._drain())
+        self._wake()
 
-    async def _drain(self) -> None:
+    def _queued(self) -> bool:
+        return bool(self._queue)
+
+    async def _work(self) -> None:
+        """Apply one batch in one transaction (a failed one: its rooms from the store)."""
+        batch = await self._next_batch()
         try:
-            while self._queue:
-                batch = await self._next_batch()
-                try:
-                    self.projected += await self.players.project(batch)
-                except Exception:
-                    log.exception("players: a projection batch failed; retried from the store")
-                    await asyncio.sleep(RETRY_SECONDS)
-                    self._queue.extendleft(sorted({facts.room for facts in batch}))
-        finally:
-            if not self._queue:
-                self._idle.set()
+            self.projected += await self.players.project(batch)
+        except Exception as error:
+            failed(log, error, "players: a projection batch failed; retried from the store")
+            await asyncio.sleep(RETRY_SECONDS)
+            self._queue.extendleft(sorted({facts.room for facts in batch}))
 
     async def _next_batch(self) -> list[RoomFacts]:
         batch: list[RoomFacts] = []
@@ -117,11 +113,6 @@ class Projector:
         if not rows or not interesting([r for r in rows if r.seq > mark], self._endings):
             return None
         return await asyncio.to_thread(stored_facts, self.kinds, rows, self.lexicons, mark)
-
-    async def settle(self) -> None:
-        """Wait until everything queued is applied (tests, the benchmark, shutting down)."""
-        while not self._idle.is_set() or self._queue:
-            await self._idle.wait()
 
     # --- start and rebuild --------------------------------------------------------------
 
@@ -161,15 +152,6 @@ class Projector:
 
         await self.players.db.run(finish)
         return len(outcomes)
-
-    async def close(self) -> None:
-        """Apply what is queued, then stop."""
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.settle(), 10)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
 
 
 def _games(outcomes: Sequence[GameOutcome], cache: projection.RatingCache) -> Callable[[Tx], None]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from motamot.service.players.db import Tx
-from motamot.service.players.ratings import Rating
+from motamot.service.players.ratings import PROVISIONAL_GAMES, Rating
 
 #: Rows a leaderboard shows.
 TOP = 100
@@ -220,12 +220,14 @@ def my_rooms(tx: Tx, player: str, count: int = 100) -> list[MyRoom]:
 
 
 def top_rated(tx: Tx, family: str, count: int = TOP) -> Board:
+    """The family's best accounts whose ratings are no longer provisional (R3, R8: ten
+    games rated; a rating farmed in a few games does not reach the list)."""
     rows = tx.execute(
         "SELECT r.player, p.name, p.private, r.mu, r.sigma, r.games FROM players_ratings r"
         " JOIN players_players p ON p.player = r.player"
-        " WHERE r.family = ? AND p.name IS NOT NULL AND p.deleted = 0"
+        " WHERE r.family = ? AND r.games >= ? AND p.name IS NOT NULL AND p.deleted = 0"
         " ORDER BY r.mu DESC, r.player LIMIT ?",
-        (family, count),
+        (family, PROVISIONAL_GAMES, count),
     )
     return Board(
         tuple(

@@ -17,8 +17,10 @@ file of their own (`db.players_path`).
 
 from __future__ import annotations
 
+from motamot.service.players.accounts import fill_looks
 from motamot.service.players.db import Tx
-from motamot.service.stores.migrations import Migration, pending
+from motamot.service.stores import migrations
+from motamot.service.stores.migrations import Migration
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS players_players (
@@ -188,6 +190,93 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (address_key, day)
         )""",
     ),
+    (
+        # what an account's name looks like (`names.account_look_key`): a new name may
+        # not look like one taken (F13); filled for older accounts when the store opens
+        "ALTER TABLE players_players ADD COLUMN name_look {text}",
+        "CREATE INDEX players_players_look ON players_players (name_look)",
+        # each confirmation mail asked, for the caps of an hour (F15): per requesting
+        # address (its sha256), per mailbox (`addresses.address_key`), per server
+        """CREATE TABLE players_mail_asks (
+            at {float} NOT NULL,
+            origin {text} NOT NULL,
+            mailbox {text} NOT NULL
+        )""",
+        "CREATE INDEX players_mail_asks_at ON players_mail_asks (at)",
+        "CREATE INDEX players_mail_asks_origin ON players_mail_asks (origin, at)",
+        "CREATE INDEX players_mail_asks_mailbox ON players_mail_asks (mailbox, at)",
+    ),
+    (
+        # the accounts the operator names to moderate from the page (`operators`)
+        """CREATE TABLE players_operators (
+            player {text} PRIMARY KEY,
+            name {text} NOT NULL,
+            at {float} NOT NULL
+        )""",
+        # a report keeps every reason its reporter gave (a JSON list), the reporter's
+        # name, what was said around the reported seat's messages when it was made
+        # (JSON lines), and when an operator closed it (NULL: open)
+        "ALTER TABLE players_reports ADD COLUMN reasons {text}",
+        "ALTER TABLE players_reports ADD COLUMN reporter_name {text}",
+        "ALTER TABLE players_reports ADD COLUMN said {text}",
+        "ALTER TABLE players_reports ADD COLUMN closed {float}",
+        # what the operators did, from the page or the command line (`operators`)
+        """CREATE TABLE players_moderation_log (
+            at {float} NOT NULL,
+            operator {text} NOT NULL,
+            action {text} NOT NULL,
+            target {text} NOT NULL,
+            room {text}
+        )""",
+        "CREATE INDEX players_moderation_log_at ON players_moderation_log (at)",
+        # room actions the command line asks of the servers (`operators.queue`): taken
+        # by one process, which submits it to the room and writes what came of it
+        """CREATE TABLE players_moderation_queue (
+            id {text} PRIMARY KEY,
+            room {text} NOT NULL,
+            command {text} NOT NULL,
+            at {float} NOT NULL,
+            taken {float},
+            outcome {text}
+        )""",
+        # what each server process holds live, written every few seconds
+        # (`operators.live`): `motamot admin rooms` reads it
+        """CREATE TABLE players_live (
+            process {text} PRIMARY KEY,
+            at {float} NOT NULL,
+            rooms {text} NOT NULL
+        )""",
+    ),
+    (
+        # this server's changes of its word lists, numbered per list (`words`)
+        """CREATE TABLE players_word_changes (
+            dictionary {text} NOT NULL,
+            number {int} NOT NULL,
+            word {text} NOT NULL,
+            added {int} NOT NULL,
+            reason {text} NOT NULL,
+            at {float} NOT NULL,
+            operator {text} NOT NULL,
+            PRIMARY KEY (dictionary, number)
+        )""",
+        # the players' proposals of changes (« Contester »), answered by the operator
+        """CREATE TABLE players_word_proposals (
+            dictionary {text} NOT NULL,
+            word {text} NOT NULL,
+            added {int} NOT NULL,
+            player {text} NOT NULL,
+            origin {text} NOT NULL,
+            room {text} NOT NULL,
+            reason {text} NOT NULL,
+            at {float} NOT NULL,
+            answer {text} NOT NULL,
+            answered {float},
+            PRIMARY KEY (dictionary, word, added, player)
+        )""",
+        "CREATE INDEX players_word_proposals_at ON players_word_proposals (at)",
+        "CREATE INDEX players_word_proposals_player ON players_word_proposals (player, at)",
+        "CREATE INDEX players_word_proposals_origin ON players_word_proposals (origin, at)",
+    ),
 )
 
 #: The projected tables (emptied and filled again by a rebuild), each with its order.
@@ -241,7 +330,20 @@ def create_tables(tx: Tx) -> bool:
     for statement in statements:
         tx.execute(statement)
     migrate(tx)
+    fill_looks(tx)
     return fresh
+
+
+def stored_version(tx: Tx) -> int | None:
+    """The version of the kept tables, without creating or changing anything (None: no
+    players' store yet): what `serve` checks before it migrates any store."""
+    if tx.dialect == "postgresql":
+        present = tx.execute("SELECT to_regclass('players_keys') IS NOT NULL")[0][0]
+    else:
+        present = tx.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'players_keys'"
+        )[0][0]
+    return schema_version(tx) if present else None
 
 
 def schema_version(tx: Tx) -> int:
@@ -250,15 +352,16 @@ def schema_version(tx: Tx) -> int:
     return int(rows[0][0]) if rows else 0
 
 
+def _write_version(tx: Tx, version: int) -> None:
+    tx.execute(
+        "INSERT INTO players_keys (name, value) VALUES ('schema_version', ?)"
+        " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (str(version),),
+    )
+
+
 def migrate(tx: Tx) -> None:
     """Apply the migrations the store lacks (SchemaTooNew: a newer motamot's store)."""
-    found = schema_version(tx)
-    for statements in pending(MIGRATIONS, found, "the players' store"):
-        for statement in statements:
-            tx.execute(statement.format(**_TYPES[tx.dialect]))
-    if found < len(MIGRATIONS):
-        tx.execute(
-            "INSERT INTO players_keys (name, value) VALUES ('schema_version', ?)"
-            " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            (str(len(MIGRATIONS)),),
-        )
+    types = _TYPES[tx.dialect]
+    ledger = migrations.Ledger(schema_version, _write_version)
+    migrations.run(tx, MIGRATIONS, "the players' store", ledger, lambda s: s.format(**types))

@@ -7,12 +7,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from motamot.service.players import accounts, mail, moderation, projection, queries
+from motamot.lexicon import Lexicon
+from motamot.lexicon.changes import WordChange, WordLists
+from motamot.service.players import (
+    accounts,
+    mail,
+    moderation,
+    operators,
+    projection,
+    queries,
+    words,
+)
 from motamot.service.players.accounts import Account, Player
 from motamot.service.players.db import Db, Tx, open_db
 from motamot.service.players.facts import RoomFacts
 from motamot.service.players.mail import MailAddress
-from motamot.service.players.schema import PROJECTED, create_tables
+from motamot.service.players.names import NameKeys
+from motamot.service.players.schema import PROJECTED, create_tables, stored_version
 
 T = TypeVar("T")
 
@@ -36,11 +47,15 @@ class PlayerStore:
         #: The projections were made anew on opening (a first start, a new layout): they
         #: are to be rebuilt from the events.
         self.fresh = False
+        #: The kept tables' schema version when opened (None: a new store), before the
+        #: migrations `open` ran (`schema.MIGRATIONS`).
+        self.found_version: int | None = None
 
     @classmethod
     async def open(cls, url: str) -> PlayerStore:
         """The store on the database `url` names (the rooms' own), its tables created."""
         store = cls(open_db(url))
+        store.found_version = await store.db.run(stored_version)
         store.fresh = await store.db.run(create_tables)
         return store
 
@@ -61,8 +76,8 @@ class PlayerStore:
     async def remember_seat_name(self, player: str, name: str) -> None:
         await self.db.run(lambda tx: accounts.remember_seat_name(tx, player, name))
 
-    async def claim(self, player: str, name: str, key: str, password: str) -> bool:
-        return await self.db.run(lambda tx: accounts.claim(tx, player, name, key, password))
+    async def claim(self, player: str, name: str, keys: NameKeys, password: str) -> bool:
+        return await self.db.run(lambda tx: accounts.claim(tx, player, name, keys, password))
 
     async def account_by_key(self, key: str) -> Account | None:
         return await self.db.run(lambda tx: accounts.account_by_key(tx, key), durable=False)
@@ -125,8 +140,11 @@ class PlayerStore:
             lambda tx: moderation.reports_since(tx, reporter, since), durable=False
         )
 
-    async def reports(self) -> list[moderation.Report]:
-        return await self.db.run(moderation.reports, durable=False)
+    async def reports(self, open_only: bool = False) -> list[moderation.Report]:
+        return await self.db.run(lambda tx: moderation.reports(tx, open_only), durable=False)
+
+    async def close_reports(self, player: str | None, key: str, at: float) -> int:
+        return await self.db.run(lambda tx: moderation.close_reports(tx, player, key, at))
 
     async def ban(self, what: str, value: str, label: str, at: float) -> bool:
         return await self.db.run(lambda tx: moderation.ban(tx, what, value, label, at))
@@ -139,6 +157,89 @@ class PlayerStore:
 
     async def bans_generation(self) -> int:
         return await self.db.run(moderation.generation, durable=False)
+
+    # --- the operator's helpers and what they did (`operators`) ---------------------------
+
+    async def add_operator(self, player: str, name: str, at: float) -> bool:
+        return await self.db.run(lambda tx: operators.add(tx, player, name, at))
+
+    async def remove_operator(self, player: str) -> bool:
+        return await self.db.run(lambda tx: operators.remove(tx, player))
+
+    async def list_operators(self) -> list[operators.Operator]:
+        return await self.db.run(operators.operators, durable=False)
+
+    async def is_operator(self, player: str) -> bool:
+        return await self.db.run(lambda tx: operators.is_operator(tx, player), durable=False)
+
+    async def log_action(self, action: operators.Action) -> None:
+        await self.db.run(lambda tx: operators.log(tx, action))
+
+    async def actions(self, limit: int) -> list[operators.Action]:
+        return await self.db.run(lambda tx: operators.actions(tx, limit), durable=False)
+
+    async def enqueue(self, queued: operators.Queued) -> None:
+        await self.db.run(lambda tx: operators.enqueue(tx, queued))
+
+    async def waiting(self, limit: int = 20) -> list[operators.Queued]:
+        return await self.db.run(lambda tx: operators.waiting(tx, limit), durable=False)
+
+    async def take(self, queued_id: str, at: float) -> bool:
+        return await self.db.run(lambda tx: operators.take(tx, queued_id, at))
+
+    async def settle(self, queued_id: str, outcome: str, forget_before: float) -> None:
+        await self.db.run(lambda tx: operators.settle(tx, queued_id, outcome, forget_before))
+
+    async def queued(self, queued_id: str) -> operators.Queued | None:
+        return await self.db.run(lambda tx: operators.queued(tx, queued_id), durable=False)
+
+    async def write_live(self, process: str, at: float, rooms: str) -> None:
+        await self.db.run(lambda tx: operators.write_live(tx, process, at, rooms), durable=False)
+
+    async def forget_live(self, process: str, before: float) -> None:
+        await self.db.run(lambda tx: operators.forget_live(tx, process, before), durable=False)
+
+    async def live(self, since: float) -> list[tuple[str, float, str]]:
+        return await self.db.run(lambda tx: operators.live(tx, since), durable=False)
+
+    # --- the word lists' changes and the players' proposals (`words`) -----------------
+
+    async def word_lists(self, load: Callable[[str], Lexicon]) -> WordLists:
+        """The lists `load` gives with this server's changes: every version its rooms
+        name (`fr+3`) is found."""
+        found: dict[str, list[WordChange]] = {}
+        for change in await self.word_changes():
+            found.setdefault(change.dictionary, []).append(change)
+        return WordLists(load, found)
+
+    async def word_changes(self, dictionary: str | None = None) -> list[WordChange]:
+        return await self.db.run(lambda tx: words.changes(tx, dictionary), durable=False)
+
+    async def change_word(
+        self, dictionary: str, word: str, added: bool, reason: str, at: float, operator: str
+    ) -> WordChange:
+        return await self.db.run(
+            lambda tx: words.add_change(tx, dictionary, word, added, reason, at, operator)
+        )
+
+    async def refuse_word(
+        self, dictionary: str, word: str, added: bool, reason: str, at: float
+    ) -> int:
+        return await self.db.run(lambda tx: words.refuse(tx, dictionary, word, added, reason, at))
+
+    async def propose_word(self, proposal: words.Proposal) -> bool:
+        return await self.db.run(lambda tx: words.propose(tx, proposal))
+
+    async def proposals_since(self, player: str, origin: str, since: float) -> tuple[int, int, int]:
+        return await self.db.run(
+            lambda tx: words.proposals_since(tx, player, origin, since), durable=False
+        )
+
+    async def word_proposals(self) -> list[words.ProposalGroup]:
+        return await self.db.run(words.open_groups, durable=False)
+
+    async def word_answers(self, player: str) -> list[words.Proposal]:
+        return await self.db.run(lambda tx: words.answers_of(tx, player), durable=False)
 
     # --- what the pages read --------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from motamot.service.rooms.commands import Say, SayPhrase
@@ -43,6 +43,8 @@ PHRASES = (
     "again",
     "bye",
 )
+#: Lines before and after each of a reported seat's messages that a report keeps.
+AROUND = 3
 #: Combining marks kept on one letter (more is the "zalgo" that covers other lines).
 MAX_MARKS = 3
 
@@ -93,6 +95,19 @@ def scrub(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+def around(
+    lines: Iterable[ChatSaid], seat: str, removed: Collection[int] = (), context: int = AROUND
+) -> list[ChatSaid]:
+    """The lines of `lines` (in order, those `removed` left out) within `context` lines of
+    one said by `seat`: what a report of `seat` keeps of what was said."""
+    kept = [line for line in lines if line.seq not in removed]
+    chosen: set[int] = set()
+    for index, line in enumerate(kept):
+        if line.seat == seat:
+            chosen.update(range(max(0, index - context), index + context + 1))
+    return [line for index, line in enumerate(kept) if index in chosen]
+
+
 def text_refusal(text: str) -> Refusal | None:
     """Why a cleaned text cannot be said (empty, too long), or None."""
     if not text:
@@ -109,12 +124,28 @@ class Chat:
 
     on: bool = True
     lines: deque[ChatSaid] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    #: The numbers of the lines the server's operator removed (`room.chat_removed`).
+    removed: set[int] = field(default_factory=set)
     _times: dict[str, deque[float]] = field(default_factory=dict)
 
     def said(self, event: ChatSaid) -> None:
         self.lines.append(event)
         times = self._times.setdefault(event.seat, deque(maxlen=RATE_COUNT))
         times.append(event.at)
+
+    def removal(self, said: int) -> Refusal | None:
+        """Why the line numbered `said` cannot be removed (not among the last lines, or
+        removed already), or None."""
+        if not any(line.seq == said for line in self.lines):
+            return Refusal("no_such_message", {"said": said})
+        if said in self.removed:
+            return Refusal("message_removed_already", {"said": said})
+        return None
+
+    def remove(self, said: int) -> None:
+        self.removed.add(said)
+        # only the lines still shown are remembered (a set as long as the history)
+        self.removed &= {line.seq for line in self.lines}
 
     def message(
         self,

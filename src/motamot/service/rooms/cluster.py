@@ -20,11 +20,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
+
+from redis.exceptions import RedisError
 
 from motamot.service.brokers.redis import RedisBroker
 from motamot.service.ports import Broadcaster, Clock, EventStore, StoredEvent, Subscription
@@ -36,6 +39,7 @@ from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.leases import DEFAULT_LEASE_SECONDS, RedisLeases
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.relay import OwnerGone, OwnerTimeout, RedisRelay
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +49,12 @@ T = TypeVar("T")
 ROUTE_SECONDS = 15.0
 #: How long a relayed command's sender waits for its event on the feed before reading the store.
 FEED_WAIT_SECONDS = 0.25
+#: How long a command for a room another process owns waits for Redis to answer before it
+#: is refused as retryable, and how often it asks meanwhile.
+REDIS_WAIT_SECONDS = 3.0
+REDIS_RETRY_SECONDS = 0.2
+#: The refusal of a command the store could not write (`RoomHost`).
+STORE = "store_failed"
 
 
 def lease_seconds_from_env() -> float:
@@ -89,6 +99,8 @@ class ClusterHost(RoomHost):
         self._folded: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
         #: rooms with a feed in this process (their replicas are folded as events arrive)
         self._followed: dict[str, int] = {}
+        #: when a command last found Redis away (monotonic)
+        self._redis_failed = -math.inf
 
     # --- ownership ------------------------------------------------------------------------
 
@@ -96,10 +108,12 @@ class ClusterHost(RoomHost):
         return len(self._rooms), len(self.leases.held)
 
     async def unready(self) -> str | None:
-        """The store's answer, then Redis's (`broker`)."""
-        down = await super().unready()
-        if down is not None:
-            return down
+        """The store's answer and Redis's (`broker`), asked at once (so within one
+        READY_SECONDS); the store is named first when both are down."""
+        store, broker = await asyncio.gather(super().unready(), self._broker_down())
+        return store or broker
+
+    async def _broker_down(self) -> str | None:
         try:
             await asyncio.wait_for(self.broker.client.ping(), READY_SECONDS)
         except Exception:
@@ -180,19 +194,43 @@ class ClusterHost(RoomHost):
         return room
 
     async def submit(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
-        """Run the command where the room's owner is (here, or across the relay)."""
+        """Run the command where the room's owner is (here, or across the relay). A room
+        this process owns plays without Redis; one it does not waits for Redis at most
+        REDIS_WAIT_SECONDS, then is refused as retryable (the page sends it again)."""
+        redis_give_up = time.monotonic() + REDIS_WAIT_SECONDS
+        while True:
+            try:
+                return await self._route(room_id, seat, command)
+            except RedisError as error:
+                self._redis_failed = time.monotonic()
+                if self.leases.holds(room_id):  # it became ours meanwhile: play it here
+                    continue
+                if time.monotonic() > redis_give_up:
+                    log.warning("room %s: no route while Redis is away (%s)", room_id, error)
+                    return Refusal("room_unavailable", retryable=True)
+                await asyncio.sleep(REDIS_RETRY_SECONDS)
+
+    async def _route(self, room_id: str, seat: str | None, command: Any) -> Ack | Refusal:
+        """Shortly after Redis was away, a room with no owner is given the time of a lease
+        renewal before it is taken (Redis may be back empty: its owner takes it again)."""
         give_up = time.monotonic() + ROUTE_SECONDS
+        patient = self._settling()
         body: str | None = None
         while True:
             if self.leases.holds(room_id):
                 answer = await super().submit(room_id, seat, command)
                 if not (isinstance(answer, Refusal) and answer.retryable):
                     return answer
-                await self.leases.renew()  # a conflict: is the room still ours?
+                with contextlib.suppress(RedisError):  # Redis away: the room stays ours
+                    await self.leases.renew()  # a conflict: is the room still ours?
                 if self.leases.holds(room_id) or time.monotonic() > give_up:
                     return answer
                 continue  # lost the room while trying: ask the new owner
             owner = self._owners.get(room_id) or await self.leases.owner_of(room_id)
+            if owner is None and patient:
+                patient = False
+                await asyncio.sleep(self.leases.seconds / 2)
+                continue
             if owner is None or owner == self.process_id:
                 if not await self.claim(room_id) and not await self.store.load(room_id):
                     return Refusal("unknown_room")
@@ -213,17 +251,25 @@ class ClusterHost(RoomHost):
             if isinstance(forwarded, Ack):
                 if moved:  # ours now: the store has every event up to the ack
                     self._owners.pop(room_id, None)
-                    if await self.claim(room_id):
-                        return forwarded
+                    with contextlib.suppress(RedisError):  # applied: never sent again
+                        if await self.claim(room_id):
+                            return forwarded
                 self._owners[room_id] = owner
                 await self.catch_up(room_id, forwarded.seq)
                 return forwarded
             self._owners.pop(room_id, None)
-            if forwarded is not None and not forwarded.retryable:
+            # the store could not write: every owner shares it, asking again would only
+            # make the page wait (the page sends it again when the store is back)
+            if forwarded is not None and (not forwarded.retryable or forwarded.code == STORE):
                 return forwarded
             if time.monotonic() > give_up:
                 return forwarded or Refusal("room_unavailable", retryable=True)
             await asyncio.sleep(0.05)
+
+    def _settling(self) -> bool:
+        """Whether Redis was away a moment ago: it may be back empty, and the owners take
+        their leases again within a renewal; nobody else takes a room meanwhile."""
+        return time.monotonic() - self._redis_failed < 2 * self.leases.seconds
 
     async def _answer(self, room_id: str, body: str, watched: bool) -> str:
         """A command relayed from another process, for a room this one should own. When the
@@ -238,8 +284,8 @@ class ClusterHost(RoomHost):
         self.counts["relayed_answered"] += 1
         try:
             answer = await super().submit(room_id, seat, command)
-        except Exception:
-            log.exception("room %s: relayed command failed", room_id)
+        except Exception as error:
+            failed(log, error, "room %s: relayed command failed", room_id)
             return encode_answer(Refusal("room_unavailable", retryable=True))
         moved = isinstance(answer, Ack) and watched and await self._give_away(room_id)
         return encode_answer(answer, moved)
@@ -266,9 +312,15 @@ class ClusterHost(RoomHost):
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:
         """`reader(room)` on this process's copy; a room nobody owns is taken first (and
-        ticked, so a round whose deadline passed while nobody ran it shows as ended)."""
-        if not self.leases.holds(room_id) and await self.leases.owner_of(room_id) is None:
-            await self.claim(room_id)
+        ticked, so a round whose deadline passed while nobody ran it shows as ended).
+        While Redis is away, the copy as it is (from the store if not in memory)."""
+        try:
+            free = not self.leases.holds(room_id) and not self._settling()
+            if free and await self.leases.owner_of(room_id) is None:
+                await self.claim(room_id)
+        except RedisError as error:
+            self._redis_failed = time.monotonic()
+            log.warning("room %s: read without its owner, Redis is away (%s)", room_id, error)
         return await super().read(room_id, reader)
 
     async def _room(self, room_id: str) -> Room | None:
@@ -342,12 +394,16 @@ class ClusterHost(RoomHost):
             await asyncio.sleep(self.leases.seconds / 2)
             try:
                 await self._sweep_once()
-            except Exception:
-                log.exception("sweep for orphaned rooms failed")
+            except RedisError as error:
+                if not self._settling():  # once an outage, not every half second
+                    failed(log, error, "sweep for orphaned rooms failed")
+                self._redis_failed = time.monotonic()
+            except Exception as error:
+                failed(log, error, "sweep for orphaned rooms failed")
 
     async def _sweep_once(self) -> None:
         candidates = [room_id for room_id in self._rooms if not self.leases.holds(room_id)]
-        if not candidates:
+        if not candidates or self._settling():
             return
         owners = await self.leases.owners_of(candidates)
         for room_id, owner in zip(candidates, owners, strict=True):
@@ -355,7 +411,8 @@ class ClusterHost(RoomHost):
             if owner is not None or room is None:
                 continue
             await self._fold_stored(room)
-            if room.next_wakeup() is not None or room.pending_bot() is not None:
+            busy = room.next_wakeup() is not None or room.pending_bot() is not None
+            if busy and not room.closed:  # a closed room has nothing left to run
                 await self.claim(room_id)
 
     async def hand_over(self) -> None:

@@ -24,10 +24,12 @@ from motamot.service.rooms.commands import (
     AddBot,
     Anonymise,
     ChangeSettings,
+    CloseRoom,
     Command,
     Join,
     Leave,
     RemoveBot,
+    RemoveMessage,
     RemovePlayer,
     Say,
     SayPhrase,
@@ -174,6 +176,8 @@ _SHARED_PLAIN = (
     Say,
     SayPhrase,
     SwitchChat,
+    RemoveMessage,
+    CloseRoom,
 )
 
 

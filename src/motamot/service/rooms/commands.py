@@ -11,6 +11,8 @@ from typing import Generic, TypeVar
 
 import msgspec
 
+from motamot.service.rooms.keys import ActionKey
+
 
 class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     """The base of every command."""
@@ -31,6 +33,10 @@ class Join(Command, frozen=True, tag="join"):
     #: rated room seats only accounts and computer players: docs/rules.md, R1).
     player: str | None = None
     account: bool = False
+    #: The joiner's kin marks (keyed hashes of their address and browser, made by the
+    #: server): kept in a rated room, where two people sharing one do not rate each
+    #: other (docs/rules.md, R6).
+    marks: tuple[str, ...] = ()
 
 
 class Leave(Command, frozen=True, tag="leave"):
@@ -78,12 +84,15 @@ class Say(Command, frozen=True, tag="say"):
     """Say free text in the room's chat (docs/rules.md, C2)."""
 
     text: str
+    #: The action's key (`rooms.keys`): a message sent again is said once.
+    key: ActionKey | None = None
 
 
 class SayPhrase(Command, frozen=True, tag="say_phrase"):
     """Say a set phrase, by its id (`rooms.chat.PHRASES`; C3)."""
 
     phrase: str
+    key: ActionKey | None = None
 
 
 class SwitchChat(Command, frozen=True, tag="switch_chat"):
@@ -92,5 +101,17 @@ class SwitchChat(Command, frozen=True, tag="switch_chat"):
     on: bool
 
 
+class RemoveMessage(Command, frozen=True, tag="remove_message"):
+    """The server's operator removes the message event `said` numbers (system only)."""
+
+    said: int
+
+
+class CloseRoom(Command, frozen=True, tag="close_room"):
+    """The server's operator closes the room for good (system only)."""
+
+
+#: Commands only the system (the server's operator) gives: seat None.
+SYSTEM_ONLY = (Anonymise, RemoveMessage, CloseRoom)
 #: Shared commands only the host may give (a kind adds its own).
 HOST_ONLY = (ChangeSettings, SetPublic, AddBot, RemoveBot, RemovePlayer, SwitchChat)

@@ -7,7 +7,8 @@ hold JSON values only (str, int, float, bool, None, tuples, and Structs of the s
 `decode(encode(e)) == e`, and decoding checks every field's type.
 
 The shared facts (a room created, a seat taken by a person or a computer, a seat left,
-the settings changed, a seat ready, a message said, the chat switched) are generic in
+the settings changed, a seat ready, a message said, the chat switched, the operator's
+removal of a message and closing of the room) are generic in
 the kind's settings type: a Boggle room's `RoomCreated[BoggleSettings]` and a Topword
 room's `RoomCreated[TopwordSettings]` are one event with one tag, decoded by each kind's
 codec with its own settings.
@@ -59,6 +60,11 @@ class SeatTaken(Event, frozen=True, tag="room.seat_taken"):
     #: is linked to: what profiles and ratings are projected by. None: a computer player,
     #: or a seat taken before players were kept.
     player: str | None = None
+    #: The player was signed in to an account when they sat (the public lists of the
+    #: arena and the daily grid rank accounts: docs/rules.md, F1). False in older stores.
+    account: bool = False
+    #: A rated room's seat: its kin marks (`Join.marks`, R6). Empty elsewhere.
+    marks: tuple[str, ...] = ()
 
 
 class SeatLeft(Event, frozen=True, tag="room.seat_left"):
@@ -74,6 +80,8 @@ class SeatRemoved(Event, frozen=True, tag="room.seat_removed"):
 
     seat: str
     at: float | None = None
+    #: The server's operator removed them (the moderation page), not the host.
+    operator: bool = False
 
 
 class SeatRenamed(Event, frozen=True, tag="room.seat_renamed"):
@@ -97,6 +105,8 @@ class ChatSaid(Event, frozen=True, tag="room.chat_said"):
     at: float
     text: str | None = None
     phrase: str | None = None
+    #: The key the page sent the message with (`rooms.keys`; None: sent without one).
+    key: str | None = None
 
 
 class ChatSwitched(Event, frozen=True, tag="room.chat_switched"):
@@ -105,6 +115,21 @@ class ChatSwitched(Event, frozen=True, tag="room.chat_switched"):
     on: bool
     #: Who did (None: the system).
     seat: str | None = None
+
+
+class ChatRemoved(Event, frozen=True, tag="room.chat_removed"):
+    """The server's operator removed a message (the one event `said` numbers): every page
+    shows « message retiré par la modération » in its place."""
+
+    said: int
+    at: float
+
+
+class RoomClosed(Event, frozen=True, tag="room.closed"):
+    """The server's operator closed the room: it takes no command any more, its clock
+    stops, and its sockets are closed."""
+
+    at: float
 
 
 #: The events of every kind, besides its own (the codec adds the kind's settings type).
@@ -118,4 +143,6 @@ SHARED_EVENTS = (
     ReadyChanged,
     ChatSaid,
     ChatSwitched,
+    ChatRemoved,
+    RoomClosed,
 )

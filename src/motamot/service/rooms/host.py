@@ -5,7 +5,9 @@ the command, its events are appended to the store, and only then are they
 published and acknowledged. Commands of one room are serialised by a lock;
 rooms run side by side. When the store refuses an append (another writer got
 there first, or it failed) the room is rebuilt from the store and the sender
-gets a retryable refusal: the room never runs ahead of what is stored.
+gets a retryable refusal: the room never runs ahead of what is stored. A
+player's action whose key the room has seen applied (`rooms.keys`: the page
+sent it again, its answer lost) is acknowledged again and not handled.
 
 Timers: one task per live room sleeps until `next_wakeup`, then ticks. On
 start every stored room is loaded and ticked at once: a deadline that passed
@@ -32,23 +34,30 @@ from functools import cache
 from typing import Any, TypeVar
 
 from motamot.lexicon import load_lexicon
-from motamot.service.ports import Broadcaster, Clock, EventStore, SeqConflict, StoredEvent
+from motamot.service.ports import (
+    Broadcaster,
+    Clock,
+    EventStore,
+    SeqConflict,
+    StoredEvent,
+    StoreUnavailable,
+)
 from motamot.service.rooms.actor import Actor, Lexicons, PendingTurn
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.outcomes import Ack, Refusal
+from motamot.service.rooms.settings import pin_dictionary
 from motamot.service.rooms.shown import frame_json
+from motamot.service.stores.guarded import guarded
+from motamot.service.stores.outages import failed
 
 #: Any kind's room, as the host holds it.
 Room = Actor[Any]
 
 log = logging.getLogger(__name__)
 
-#: A room id no room has (ids are 16 characters): loading it asks the store a question
-#: that needs its connection and its index, and nothing else (readiness).
-READY_PROBE = "-ready-"
 #: How long a readiness question may take before the part is called down.
-READY_SECONDS = 2.0
+READY_SECONDS = 0.5
 #: Rooms whose timers fire at the same time (the others wait their turn): enough that the
 #: store's group commit takes several ends at once, few enough that the event loop
 #: answers the rooms still playing between two groups of ends (bench_server, 2,000
@@ -134,7 +143,8 @@ class RoomHost:
         lexicons: Lexicons,
         kinds: Kinds,
     ) -> None:
-        self.store = store
+        #: Every wait on the store bounded, and whether it writes (`stores.guarded`).
+        self.store = guarded(store)
         self.broadcaster = broadcaster
         self.clock = clock
         self.lexicons = lexicons
@@ -197,12 +207,9 @@ class RoomHost:
         return len(self._rooms), len(self._rooms)
 
     async def unready(self) -> str | None:
-        """What this process cannot reach now (`store`), or None when it can serve."""
-        try:
-            await asyncio.wait_for(self.store.load(READY_PROBE), READY_SECONDS)
-        except Exception:
-            return "store"
-        return None
+        """What this process cannot do now (`store`: write to its store, asked by a probe
+        that writes while it is down), or None when it can serve."""
+        return None if await self.store.probe() is None else "store"
 
     def in_memory(self) -> list[str]:
         """The ids of the rooms this process holds in memory now."""
@@ -237,7 +244,8 @@ class RoomHost:
         rooms hold (the arena's past rounds); whether it was unloaded."""
         async with self._locks.hold(room_id):
             room = self._rooms.get(room_id)
-            if room is None or room.next_wakeup() is not None or room_id in self._drains:
+            busy = room is not None and room.next_wakeup() is not None and not room.closed
+            if room is None or busy or room_id in self._drains:
                 return False
             self._forget(room_id)
         return True
@@ -287,6 +295,7 @@ class RoomHost:
         elif room_id in self._rooms:
             return Refusal("room_exists", retryable=True)
         now = self.clock.now()
+        setup = pin_dictionary(setup, self.lexicons)
         room = kind.create(room_id, setup, now, self.lexicons, invite)
         if isinstance(room, Refusal):
             return room
@@ -302,8 +311,8 @@ class RoomHost:
                 await self.store.append(room_id, 0, rows)
             except SeqConflict:
                 return Refusal("room_exists", retryable=True)
-            except Exception:
-                log.exception("room %s: its creation could not be stored", room_id)
+            except Exception as error:
+                failed(log, error, "room %s: its creation was not stored", room_id)
                 return Refusal("store_failed", retryable=True)
             self._rooms[room_id] = room
             await self._publish(room_id, rows)
@@ -330,11 +339,13 @@ class RoomHost:
             while batch := self._waiting.pop(room_id, []):
                 await self._run_batch(room_id, batch)
         except BaseException as error:  # nobody may wait for ever on a lost batch
+            away = isinstance(error, StoreUnavailable)
+            code = "store_failed" if away else "room_unavailable"
             for waiting in [*batch, *self._waiting.pop(room_id, [])]:
-                waiting.settle(Refusal("room_unavailable", retryable=True))
+                waiting.settle(Refusal(code, retryable=True))
             if not isinstance(error, Exception):
                 raise
-            log.exception("room %s: commands failed", room_id)
+            failed(log, error, "room %s: commands failed", room_id)
         finally:
             self._drains.pop(room_id, None)
 
@@ -346,10 +357,14 @@ class RoomHost:
                     waiting.settle(Refusal("unknown_room"))
                 return
             now = self.clock.now()
-            events = room.tick(now)
+            events = [] if room.closed else room.tick(now)  # a closed room's clock stopped
             base = room.last_seq - len(events)
-            decided: list[Refusal | tuple[int, int]] = []
+            decided: list[Ack | Refusal | tuple[int, int]] = []
             for waiting in batch:
+                applied = room.applied(waiting.seat, waiting.command)
+                if applied is not None:  # sent again (its answer was lost): nothing changes
+                    decided.append(Ack(applied, ()))
+                    continue
                 outcome = room.handle(waiting.seat, waiting.command, now)
                 if isinstance(outcome, Refusal):
                     decided.append(outcome)
@@ -365,7 +380,7 @@ class RoomHost:
             self._poke(room_id)
             self._kick_bot(room)
             for waiting, result in zip(batch, decided, strict=True):
-                if isinstance(result, Refusal):
+                if isinstance(result, (Ack, Refusal)):
                     waiting.settle(result)
                     continue
                 start, end = result
@@ -393,8 +408,8 @@ class RoomHost:
         except SeqConflict:
             await self._rebuild(room_id)
             raise _StoreFailed(Refusal("conflict", retryable=True)) from None
-        except Exception:
-            log.exception("room %s: append failed", room_id)
+        except Exception as error:
+            failed(log, error, "room %s: append failed", room_id)
             self._rooms.pop(room_id, None)
             raise _StoreFailed(Refusal("store_failed", retryable=True)) from None
         await self._publish(room_id, rows)
@@ -452,7 +467,7 @@ class RoomHost:
             room = await self._room(room_id)
             if room is None:
                 return []
-            due = room.tick(self.clock.now())
+            due = [] if room.closed else room.tick(self.clock.now())
             try:
                 await self._commit(room, due)
             except _StoreFailed:
@@ -490,7 +505,7 @@ class RoomHost:
         wake = self._wake[room_id]
         while True:
             room = self._rooms.get(room_id)
-            at = room.next_wakeup() if room is not None else None
+            at = room.next_wakeup() if room is not None and not room.closed else None
             wake.clear()
             if at is None:
                 await wake.wait()
@@ -523,7 +538,7 @@ class RoomHost:
 
     def _kick_bot(self, room: Room) -> None:
         """Start the bot's turn if the room waits for one and none is being computed."""
-        if room.room_id in self._bots_held:
+        if room.room_id in self._bots_held or room.closed:
             return
         task = self._bots.get(room.room_id)
         if task is not None and not task.done():

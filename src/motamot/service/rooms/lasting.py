@@ -11,7 +11,7 @@ from motamot.service.rooms.actor import Actor, Lexicons, S
 from motamot.service.rooms.commands import Join
 from motamot.service.rooms.events import Event, RoomCreated, SeatTaken
 from motamot.service.rooms.outcomes import Refusal
-from motamot.service.rooms.seating import digest_refusal, name_refusal, next_seat
+from motamot.service.rooms.seating import digest_refusal, name_refusal
 
 
 class LastingSeatsActor(Actor[S]):
@@ -49,13 +49,12 @@ class LastingSeatsActor(Actor[S]):
             return refusal
         if known is not None:
             name = self.seats[known].name
-            self._emit(SeatTaken(self._next, known, name, command.secret_digest, at=now), out)
+            taken = SeatTaken(
+                self._next, known, name, command.secret_digest, at=now, account=command.account
+            )
+            self._emit(taken, out)
             return None
-        new = next_seat(len(self.seats))
-        taken = SeatTaken(
-            self._next, new, command.name, command.secret_digest, at=now, player=command.player
-        )
-        self._emit(taken, out)
+        self._sit_new(command, now, out)
         return None
 
     def seat_with_digest(self, digest: str) -> str | None:

@@ -6,6 +6,12 @@ well before it expires. When the owner dies, its leases expire and the next
 process that needs the room takes it. A lease is only advice: the store's
 `(room, seq)` key is the fence, so an owner that lost its lease without
 knowing it (a long pause) cannot write over the new owner's events.
+
+Ownership is cached: while Redis does not answer, this process keeps the
+rooms it holds and plays them (nobody else can take a lease from a Redis that
+is away; a process that still reaches it and takes one anyway meets the fence).
+When Redis answers again each lease is renewed, or taken again if it expired
+meanwhile (or Redis came back empty); only one another process holds is lost.
 """
 
 from __future__ import annotations
@@ -13,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable
 
 import redis.asyncio as aioredis
@@ -23,12 +28,16 @@ log = logging.getLogger(__name__)
 
 DEFAULT_LEASE_SECONDS = 3.0
 
-# Renew every lease still ours in one round trip; returns the rooms that were not.
+# Renew every lease still ours in one round trip, taking again one that expired (Redis was
+# away, or restarted empty); returns the rooms another process holds now.
 _RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
+  local holder = redis.call('GET', key)
+  if holder == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
+  elseif holder == false then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
   else
     table.insert(lost, key)
   end
@@ -133,19 +142,19 @@ class RedisLeases:
                 self._on_lost(room)
 
     async def _keep(self) -> None:
-        renewed = time.monotonic()
+        away = False
         while True:
             await asyncio.sleep(self.seconds / 3)
             try:
                 await self.renew()
-                renewed = time.monotonic()
-            except RedisError as error:
-                log.warning("lease renewal failed (%s); retrying", error)
-                if time.monotonic() - renewed > self.seconds:
-                    # they have expired in Redis by now: another process may own them
-                    for room in sorted(self._held):
-                        self._held.discard(room)
-                        self._on_lost(room)
+            except Exception as error:  # whatever Redis's client raises: never stop renewing
+                if not away:  # the rooms held are kept and played meanwhile
+                    log.warning("lease renewal failed (%r); rooms kept, retrying", error)
+                away = True
+                continue
+            if away:
+                log.warning("leases renewed: Redis answers again")
+            away = False
 
     async def close(self) -> None:
         if self._renewer is not None:

@@ -24,9 +24,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
+
+#: How long a request waits for this process's reply channel after Redis came back.
+LIVE_WAIT_SECONDS = 0.5
 
 #: (room, body, watched): `watched` says the sender has sockets open on the room.
 Handler = Callable[[str, str, bool], Awaitable[str]]
@@ -58,6 +62,10 @@ class RedisRelay:
         self._waiting: dict[str, asyncio.Future[str]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._working: set[asyncio.Task[None]] = set()
+        #: Set while Redis has this process's reply channel (cleared when the connection
+        #: drops, set again when the resubscription is confirmed): a request sent before
+        #: would have its answer published to nobody.
+        self._live = asyncio.Event()
 
     def inbox(self, process_id: str) -> str:
         return f"{self._prefix}:inbox:{process_id}"
@@ -67,6 +75,7 @@ class RedisRelay:
 
     async def start(self) -> None:
         await self._pubsub.subscribe(self.inbox(self.process_id), self.replies(self.process_id))
+        self._live.set()
         self._reader = asyncio.create_task(self._read(), name="relay-reader")
 
     async def request(
@@ -87,6 +96,11 @@ class RedisRelay:
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
         try:
+            if not self._live.is_set():  # Redis away, or back without our reply channel yet
+                try:
+                    await asyncio.wait_for(self._live.wait(), LIVE_WAIT_SECONDS)
+                except TimeoutError:
+                    raise RedisConnectionError("the relay's replies are not subscribed") from None
             receivers = await self._client.publish(self.inbox(owner), message)
             if receivers == 0:
                 raise OwnerGone(owner)
@@ -99,17 +113,30 @@ class RedisRelay:
 
     async def _read(self) -> None:
         inbox = self.inbox(self.process_id)
+        away = False
         while True:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except RedisError as error:
-                log.warning("relay connection lost (%s); reconnecting", error)
+                if not away:
+                    log.warning("relay connection lost (%s); reconnecting", error)
+                away = True
+                self._live.clear()
                 await asyncio.sleep(0.2)
                 continue
-            if message is None or message["type"] not in (b"message", "message"):
+            if away:
+                log.warning("relay connection back")
+                away = False
+            if message is None:
                 continue
             channel = message["channel"]
             channel = channel.decode() if isinstance(channel, bytes) else channel
+            if message["type"] in (b"subscribe", "subscribe"):
+                if channel == self.replies(self.process_id):
+                    self._live.set()
+                continue
+            if message["type"] not in (b"message", "message"):
+                continue
             try:
                 data: Any = json.loads(message["data"])
                 request_id = str(data["id"])
@@ -137,8 +164,14 @@ class RedisRelay:
             log.warning("relay request with a foreign reply channel dropped")
             return
         answer = await self._handler(room, body, data.get("watched") is True)
-        with contextlib.suppress(RedisError):
-            await self._client.publish(reply_to, json.dumps({"id": request_id, "body": answer}))
+        reply = json.dumps({"id": request_id, "body": answer})
+        for attempt in range(2):  # once more: a pooled connection Redis closed meanwhile
+            try:
+                await self._client.publish(reply_to, reply)
+                return
+            except RedisError as error:
+                if attempt:
+                    log.warning("relay answer to %s lost (%s)", reply_to, error)
 
     async def close(self) -> None:
         if self._reader is not None:

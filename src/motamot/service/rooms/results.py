@@ -42,6 +42,9 @@ class Place(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     score: int
     rank: int
     figures: PlaceFigures = PlaceFigures()
+    #: The seat's kin marks (`SeatTaken.marks`): two people sharing one are the same
+    #: browser or address, and do not rate each other (docs/rules.md, R6).
+    marks: tuple[str, ...] = ()
 
 
 class GameOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from motamot.service.rooms.host import Room, RoomHost
 from motamot.service.storage import save_text
+from motamot.service.stores.outages import failed
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,8 @@ async def sweep(host: RoomHost, retention: Retention, now: float | None = None) 
     for room_id in await host.store.idle_rooms(before):
         try:
             removed += await host.retire(room_id, before, keep)
-        except Exception:  # one room that cannot be read or written is no reason to stop
-            log.exception("room %s: not removed", room_id)
+        except Exception as error:  # one room that cannot be read or written is no reason to stop
+            failed(log, error, "room %s: not removed", room_id)
     if removed:
         log.info("retention: %d finished rooms removed", removed)
     return removed
@@ -77,6 +78,6 @@ async def keep_sweeping(host: RoomHost, retention: Retention) -> None:
     while True:
         try:
             await sweep(host, retention)
-        except Exception:
-            log.exception("retention sweep failed")
+        except Exception as error:
+            failed(log, error, "retention sweep failed")
         await asyncio.sleep(retention.every)

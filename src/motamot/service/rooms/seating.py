@@ -11,7 +11,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from motamot.names import PlayerNameError, check_name, name_key
+from motamot.names import (
+    PlayerNameError,
+    check_name,
+    check_single_script,
+    computer_name,
+    same_name,
+)
 from motamot.service.rooms.outcomes import Refusal
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -31,6 +37,10 @@ class Seat:
     player: str | None = None
     #: Removed by the host (SeatRemoved): the seat never sits again (docs/rules.md, P1).
     removed: bool = False
+    #: Taken (or taken back) by an account signed in (SeatTaken.account; F1).
+    account: bool = False
+    #: Its kin marks, in a rated room (SeatTaken.marks; R6).
+    marks: tuple[str, ...] = ()
 
     @property
     def is_bot(self) -> bool:
@@ -42,25 +52,22 @@ def digest_refusal(digest: str) -> Refusal | None:
 
 
 def name_refusal(name: str, reserved: str, taken: Iterable[str]) -> Refusal | None:
-    """Why `name` cannot sit (unfit for a record, or taken, whatever its case), or None."""
+    """Why `name` cannot sit (unfit for a record, mixing scripts, or taken whatever its
+    case, or by a name it looks like), or None."""
     try:
-        check_name(name, reserved)
+        check_single_script(check_name(name, reserved))
     except PlayerNameError as error:
         # the error's own fields (the character at fault...) travel as text, for its words
         fields = {key: str(value) for key, value in error.fields.items()}
         return Refusal("bad_name", {**fields, "reason": error.code})
-    if any(name_key(other) == name_key(name) for other in taken):
+    if any(same_name(other, name) for other in taken):
         return Refusal("name_taken", {"name": name})
     return None
 
 
 def free_bot_name(taken: Iterable[str]) -> str:
-    """`Bot 1`, `Bot 2`... the first not taken."""
-    used = {name.casefold() for name in taken}
-    number = 1
-    while f"bot {number}" in used:
-        number += 1
-    return f"Bot {number}"
+    """A computer player's name: the first French first name not taken (`names`)."""
+    return computer_name(taken)
 
 
 def anonymous_name(taken: Iterable[str]) -> str:

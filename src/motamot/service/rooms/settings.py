@@ -10,13 +10,14 @@ loads; only new settings are checked.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Protocol
+from typing import Annotated, Any, ClassVar, Protocol, TypeVar
 
 import msgspec
 
 from motamot.errors import CodedError
+from motamot.service.rooms.outcomes import Refusal
 
 
 class SettingsError(CodedError):
@@ -34,7 +35,9 @@ class SettingsError(CodedError):
             "bad_turn_clock",
             "bad_bot_clock",
             "bad_scoreless_limit",
+            "bad_seats",
             "bad_setting",
+            "bad_grid",
         )
     }
 
@@ -71,3 +74,52 @@ def bounded(settings: type[Bounded], name: str, kind: type[int] | type[float]) -
     bound = settings.BOUNDS[name]
     low, high = (int(bound.low), int(bound.high)) if kind is int else (bound.low, bound.high)
     return Annotated[kind, msgspec.Meta(ge=low, le=high)]
+
+
+class RoomSettings(Protocol):
+    """What the actor needs of a kind's settings."""
+
+    @property
+    def dictionary_name(self) -> str | None:
+        """The word list the room plays with (None: a game without words)."""
+        ...
+
+    def check(self) -> None:
+        """SettingsError unless the settings can be played."""
+        ...
+
+
+def settings_refusal(settings: RoomSettings, lexicons: Callable[[str], object]) -> Refusal | None:
+    """Why these settings cannot be played (their checks, their word list: `lexicons`
+    loads it by name), or None."""
+    try:
+        settings.check()
+        if settings.dictionary_name is not None:
+            lexicons(settings.dictionary_name)
+    except SettingsError as error:
+        return Refusal(error.code, {"detail": str(error)})
+    except (LookupError, ValueError, OSError) as error:
+        return Refusal("unknown_dictionary", {"detail": str(error)})
+    return None
+
+
+T = TypeVar("T")
+
+
+def pin_dictionary(settings: T, lexicons: object) -> T:
+    """The settings naming the version of their word list that new games get now
+    (`lexicon.changes`: `fr+3`), when `lexicons` keeps versions (the server's shelf);
+    stored so, they keep that list for the room's life, whatever changes after (W1)."""
+    current: Callable[[str], str] | None = getattr(lexicons, "current", None)
+    if current is None or not hasattr(settings, "dictionary"):
+        return settings
+    try:  # settings not checked yet: the room's creation says what is wrong with them
+        name: str | None = getattr(settings, "dictionary_name", None)
+    except (SettingsError, LookupError, ValueError):
+        return settings
+    if name is None:
+        return settings
+    pinned = current(name)
+    if pinned == name:  # (settings without a version name the list alone: `fr`)
+        return settings
+    return msgspec.structs.replace(settings, dictionary=pinned)  # type: ignore[type-var]

@@ -22,10 +22,12 @@ from msgspec import UNSET, UnsetType
 
 from motamot.service.rooms.chat import Chat
 from motamot.service.rooms.events import (
+    ChatRemoved,
     ChatSaid,
     ChatSwitched,
     Event,
     ReadyChanged,
+    RoomClosed,
     RoomCreated,
     SeatLeft,
     SeatRemoved,
@@ -130,6 +132,18 @@ class ChatSwitchedShown(Shown, tag="room.chat_switched"):
     seat: str | None
 
 
+class ChatRemovedShown(Shown, tag="room.chat_removed"):
+    """The server's operator removed the message numbered `said`: pages show « message
+    retiré par la modération » in its place."""
+
+    said: int
+
+
+class RoomClosedShown(Shown, tag="room.closed"):
+    """The server's operator closed the room: nothing more happens in it (its sockets are
+    closed next, code 4452)."""
+
+
 class SeatView(msgspec.Struct, forbid_unknown_fields=True):
     """A seat as a room's view lists it."""
 
@@ -142,13 +156,15 @@ class SeatView(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class ChatLine(msgspec.Struct, forbid_unknown_fields=True):
-    """A message of the room's chat, as `room.chat_said` shows it."""
+    """A message of the room's chat, as `room.chat_said` shows it; one the server's
+    operator removed has neither text nor phrase, and `removed`."""
 
     seq: int
     seat: str
     at: float
     text: str | UnsetType = UNSET
     phrase: str | UnsetType = UNSET
+    removed: bool | UnsetType = UNSET
 
 
 class ChatView(msgspec.Struct, forbid_unknown_fields=True):
@@ -175,6 +191,8 @@ def shared_types(settings: Any) -> tuple[Any, ...]:
         ReadyChangedShown,
         ChatSaidShown,
         ChatSwitchedShown,
+        ChatRemovedShown,
+        RoomClosedShown,
     )
 
 
@@ -203,6 +221,10 @@ def shared_shown(event: Event, settings: Callable[[Any], Any], host: str | None)
             return ChatSaidShown(event.seq, event.seat, event.at, *_said(event))
         case ChatSwitched():
             return ChatSwitchedShown(event.seq, event.on, event.seat)
+        case ChatRemoved():
+            return ChatRemovedShown(event.seq, event.said)
+        case RoomClosed():
+            return RoomClosedShown(event.seq)
     return None
 
 
@@ -215,7 +237,12 @@ def _said(event: ChatSaid) -> tuple[str | UnsetType, str | UnsetType]:
 
 def chat_view(chat: Chat, public: bool) -> ChatView:
     """The room's chat as every seat sees it (spectators too: they read, C1)."""
-    lines = [ChatLine(said.seq, said.seat, said.at, *_said(said)) for said in chat.lines]
+    lines = [
+        ChatLine(said.seq, said.seat, said.at, removed=True)
+        if said.seq in chat.removed
+        else ChatLine(said.seq, said.seat, said.at, *_said(said))
+        for said in chat.lines
+    ]
     return ChatView(chat.on, public, lines)
 
 

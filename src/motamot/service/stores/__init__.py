@@ -3,18 +3,25 @@
 `open_store(url)` is what `motamot serve --db` takes: `memory` (nothing kept),
 `sqlite:///path/to/file` or a plain path, `postgresql://user@host/db`
 (`?schema=name` picks the PostgreSQL schema, `motamot` by default).
+
+The stores and everything else the server keeps are one database layer: `urls` reads
+the URL, `sqlite_tx` and `postgres_tx` open connections and run transactions,
+`migrations` brings tables up to date, `outages` tells a database away from a bug, and
+`db.Tx` is the transaction the players', lobby's, pairing's and mail's functions take.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from motamot.service.ports import EventStore
+from motamot.service.stores.db import Db
+from motamot.service.stores.urls import parse_url
 
 
 async def open_store(url: str) -> EventStore:
-    """The event store `url` names, opened (the PostgreSQL schema created or migrated)."""
-    if url.startswith(("postgresql://", "postgres://")):
+    """The event store `url` names (`urls.parse_url`), opened (the PostgreSQL schema
+    created or migrated)."""
+    where = parse_url(url)
+    if where.kind == "postgresql":
         try:
             from motamot.service.stores.postgres import PostgresStore
         except ImportError as error:
@@ -22,14 +29,28 @@ async def open_store(url: str) -> EventStore:
                 "PostgreSQL needs the scale extra: pip install 'motamot[scale]'"
             ) from error
         return await PostgresStore.open(url)
-    if url in ("memory", "memory:"):
+    if where.path is None:
         from motamot.service.stores.memory import MemoryStore
 
         return MemoryStore()
-    if "://" in url and not url.startswith("sqlite://"):
-        raise ValueError(f"unknown store {url!r}: a path, sqlite:///path or postgresql://...")
     from motamot.service.stores.sqlite import SqliteStore
 
-    path = Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return SqliteStore(path)
+    where.path.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteStore(where.path)
+
+
+def open_db(url: str) -> Db:
+    """The database of the players' tables for the store `url` names (`urls.parse_url`):
+    the rooms' PostgreSQL schema, or for SQLite a file of their own beside the rooms'
+    (`urls.players_path`), or memory."""
+    where = parse_url(url)
+    if where.kind == "postgresql":
+        from motamot.service.stores.postgres_tx import PostgresDb
+
+        return PostgresDb(where.conninfo, where.schema)
+    from motamot.service.stores.sqlite_tx import SqliteDb
+
+    if where.players is None:
+        return SqliteDb(":memory:")
+    where.players.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteDb(where.players)

@@ -1,13 +1,12 @@
-"""A SQLite store's backup and restore, while its server runs (backup) or is stopped
-(restore).
+"""A SQLite file's copy while its server runs, and its return while the server is
+stopped: the primitives `service.server_backup` builds a whole server's backup from.
 
-A backup is SQLite's online backup of the whole file in one step: it reads one
-consistent snapshot (the WAL lets the server's writer go on meanwhile), so it holds
-every event committed before it began and none half-written. It is written next to its
-destination, checked, made one self-contained file (no WAL) and moved into place
-atomically. A restore checks the file is a whole motamot store this version can read,
-refuses while a process has the target open (a server running on it: its rooms in
-memory would disagree with the file), and puts a copy in place, migrated.
+A copy is SQLite's online backup of the whole file in one step, through a connection
+whose read transaction fixes the snapshot (`pinned`): the WAL lets the server's writer
+go on meanwhile, and the copy holds every event committed before the snapshot and none
+half-written. It is written as one self-contained file (no WAL) and fsynced. A file is
+put back only when no process has the target open (`in_use`: a server's rooms in memory
+would disagree with the file), atomically.
 """
 
 from __future__ import annotations
@@ -28,7 +27,8 @@ from motamot.service.stores.sqlite import SqliteStore
 
 class BackupError(CodedError):
     """Why a backup or a restore could not be made: a code (`not_a_store`, `damaged`,
-    `in_use`, `exists`, `missing`, `too_new`, `cannot_write`), the file's path and a
+    `in_use`, `exists`, `missing`, `too_new`, `cannot_write`, `not_a_backup`,
+    `secret_differs`, `has_accounts`, `schema_differs`, `no_tool`), the file's path and a
     detail; the terminal says it in the operator's language (`text.cli.ADMIN_ERRORS`)."""
 
     TEMPLATES: ClassVar[dict[str, str]] = {
@@ -39,6 +39,11 @@ class BackupError(CodedError):
         "missing": "{path} does not exist",
         "too_new": "{path} was written by a newer motamot (schema {detail})",
         "cannot_write": "cannot write {path}: {detail}",
+        "not_a_backup": "{path} is not a motamot backup",
+        "secret_differs": "{path} holds another server secret",
+        "has_accounts": "{path} already holds accounts",
+        "schema_differs": "{path} holds the schema {detail}",
+        "no_tool": "{path} is not installed",
     }
 
     def __init__(self, code: str, path: str, detail: str = "") -> None:
@@ -56,59 +61,61 @@ class Copied:
     version: int
 
 
-def backup(db: Path, target: Path) -> Copied:
-    """A consistent copy of the store `db` (in use or not) at `target` (replaced)."""
-    if not db.exists():
-        raise BackupError("missing", path=str(db))
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+def snapshot(source: sqlite3.Connection, target: Path) -> None:
+    """The database `source` reads (its read transaction's snapshot, if one is open:
+    the WAL lets writers go on meanwhile) copied whole into the new file `target`, one
+    self-contained file (no WAL beside it), fsynced."""
+    with contextlib.closing(sqlite3.connect(target)) as copy:
+        source.backup(copy)  # every page in one step: one snapshot
+        copy.execute("PRAGMA journal_mode=DELETE")
+    with target.open("rb+") as written:
+        os.fsync(written.fileno())
+
+
+def pinned(path: Path, first_table: str) -> sqlite3.Connection:
+    """A connection to `path` holding a read transaction (its snapshot, fixed now)."""
+    connection = sqlite3.connect(path, timeout=10, isolation_level=None)
     try:
-        with contextlib.closing(_open(db)) as source:
-            _check_store(source, db)
-            with contextlib.closing(sqlite3.connect(temporary)) as copy:
-                source.backup(copy)  # every page in one step: one snapshot
-                copy.execute("PRAGMA journal_mode=DELETE")  # one file, no WAL beside it
-                held = _check_store(copy, temporary)
-        with temporary.open("rb+") as written:
-            os.fsync(written.fileno())
-        os.replace(temporary, target)
-        fsync_folder(target.parent)
-    except OSError as error:
-        raise BackupError("cannot_write", path=str(target), detail=str(error)) from error
-    finally:
-        temporary.unlink(missing_ok=True)
-    return held
+        connection.execute("BEGIN")
+        connection.execute(f"SELECT count(*) FROM (SELECT 1 FROM {first_table} LIMIT 1)")
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        raise BackupError("not_a_store", path=str(path), detail=str(error)) from error
+    return connection
 
 
-def restore(source: Path, db: Path, replace: bool = False) -> Copied:
-    """The backup `source` put in place as the store `db` (which no process may have
-    open; with rooms in it already, only when `replace`), then migrated."""
-    if not source.exists():
-        raise BackupError("missing", path=str(source))
-    with contextlib.closing(_open(source, read_only=True)) as backup_file:
-        held = _check_store(backup_file, source)
-    if db.exists():
-        if in_use(db):
-            raise BackupError("in_use", path=str(db))
-        if not replace and _holds_rooms(db):
-            raise BackupError("exists", path=str(db))
-    db.parent.mkdir(parents=True, exist_ok=True)
-    temporary = db.with_name(f".{db.name}.{os.getpid()}.tmp")
+def check_store(path: Path) -> Copied:
+    """What the rooms' file `path` holds, if it is a whole store this version reads."""
+    if not path.exists():
+        raise BackupError("missing", path=str(path))
+    with contextlib.closing(_open(path, read_only=True)) as connection:
+        return _check_store(connection, path)
+
+
+def put_in_place(source: Path, target: Path) -> None:
+    """The file `source` copied over `target` (which no process has open), atomically;
+    the old file's WAL and shared memory go with it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with (
             contextlib.closing(_open(source, read_only=True)) as backup_file,
             contextlib.closing(sqlite3.connect(temporary)) as copy,
         ):
             backup_file.backup(copy)
-        for stale in (Path(f"{db}-wal"), Path(f"{db}-shm")):  # the old file's, not this one's
+        for stale in (Path(f"{target}-wal"), Path(f"{target}-shm")):
             stale.unlink(missing_ok=True)
-        os.replace(temporary, db)
-        fsync_folder(db.parent)
+        os.replace(temporary, target)
+        fsync_folder(target.parent)
     except OSError as error:
-        raise BackupError("cannot_write", path=str(db), detail=str(error)) from error
+        raise BackupError("cannot_write", path=str(target), detail=str(error)) from error
     finally:
         temporary.unlink(missing_ok=True)
-    asyncio.run(SqliteStore(db).close())  # migrated to this motamot's version
-    return Copied(held.rooms, held.events, len(sqlite.MIGRATIONS))
+
+
+def migrate_rooms(db: Path) -> None:
+    """The rooms' file brought to this motamot's schema version."""
+    asyncio.run(SqliteStore(db).close())
 
 
 def in_use(db: Path) -> bool:
@@ -154,7 +161,7 @@ def _check_store(connection: sqlite3.Connection, path: Path) -> Copied:
     return Copied(int(rooms), int(events), version)
 
 
-def _holds_rooms(db: Path) -> bool:
+def holds_rooms(db: Path) -> bool:
     try:
         with contextlib.closing(_open(db, read_only=True)) as connection:
             return bool(connection.execute("SELECT count(*) FROM events").fetchone()[0])

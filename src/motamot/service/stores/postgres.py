@@ -18,12 +18,10 @@ starting together migrate it once.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors, sql
@@ -31,12 +29,13 @@ from psycopg.rows import TupleRow
 from psycopg_pool import AsyncConnectionPool
 
 from motamot.service.ports import SeqConflict, StoredEvent
-from motamot.service.stores.migrations import Migration, SchemaTooNew, pending
+from motamot.service.stores import migrations
+from motamot.service.stores.db import Tx
+from motamot.service.stores.migrations import Migration, SchemaTooNew
+from motamot.service.stores.postgres_tx import PostgresDb
+from motamot.service.stores.urls import check_schema_name, split_url
 
 __all__ = ["MIGRATIONS", "PostgresStore", "SchemaTooNew", "migrate"]
-
-DEFAULT_SCHEMA = "motamot"
-_SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
 # Each entry brings the schema from version i to i + 1 (`stores.migrations`); never edit
 # a shipped one.
@@ -55,32 +54,12 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 
-def split_url(url: str) -> tuple[str, str]:
-    """`postgresql://...?schema=name` → (connection URL without `schema`, schema name)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("postgresql", "postgres"):
-        raise ValueError(f"not a PostgreSQL URL: {url!r}")
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    schema = DEFAULT_SCHEMA
-    kept = []
-    for key, value in query:
-        if key == "schema":
-            schema = value
-        else:
-            kept.append((key, value))
-    check_schema_name(schema)
-    return urlunsplit(parts._replace(query=urlencode(kept))), schema
-
-
-def check_schema_name(schema: str) -> None:
-    if not _SCHEMA_NAME.fullmatch(schema):
-        raise ValueError(f"schema name must match {_SCHEMA_NAME.pattern}: {schema!r}")
-
-
 #: Appends written in one statement at most (bounds a commit's size and latency).
 GROUP_LIMIT = 256
 #: Batches in flight at once: one commits while the next one fills.
 WRITERS = 2
+#: How long the pool tries to replace a lost connection before the next request does.
+RECONNECT_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -98,6 +77,8 @@ class PostgresStore:
         check_schema_name(schema)
         self._pool = pool
         self.schema = schema
+        #: The schema version found when opened (0: a new schema), before `migrate`.
+        self.found_version = 0
         # each statement as bytes once: psycopg then caches its conversion, where a Composed
         # statement is quoted and converted again on every append
         name = sql.Identifier(schema)
@@ -156,20 +137,22 @@ class PostgresStore:
     async def open(cls, url: str, *, max_connections: int = 8) -> PostgresStore:
         """Connect, create or migrate the schema the URL names (`?schema=`), return the store."""
         conninfo, schema = split_url(url)
+        found = await migrate(conninfo, schema)
         pool = AsyncConnectionPool(
             conninfo,
             min_size=1,
             max_size=max_connections,
             kwargs={"autocommit": True},
             open=False,
+            # a lost connection is retried for a second, then given up: the next request
+            # connects again at once. The pool's own backoff (1, 2, 4, 8, 16 s...) kept
+            # the store away up to 11 s after PostgreSQL was back from 20 s away.
+            reconnect_timeout=RECONNECT_SECONDS,
         )
         await pool.open(wait=True, timeout=10)
-        try:
-            await migrate(pool, schema)
-        except BaseException:
-            await pool.close()
-            raise
-        return cls(pool, schema)
+        store = cls(pool, schema)
+        store.found_version = found
+        return store
 
     async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
         """Queued, then written with the other rooms' waiting appends in one statement."""
@@ -309,34 +292,22 @@ class PostgresStore:
         await self._pool.close()
 
 
-async def migrate(pool: AsyncConnectionPool, schema: str) -> int:
-    """Bring `schema` to the latest version; returns the version it was at."""
+async def migrate(conninfo: str, schema: str) -> int:
+    """Bring `schema` to the latest version (created if missing); the version it was at."""
     check_schema_name(schema)
-    name = sql.Identifier(schema)
-    async with pool.connection() as conn, conn.transaction():
-        # one migrator at a time per schema, across processes
-        await conn.execute(
-            "SELECT pg_advisory_xact_lock(hashtext(%s))", (f"motamot.schema.{schema}",)
+    quoted = f'"{schema}"'  # a checked name: nothing in it to escape
+
+    def run(tx: Tx) -> int:
+        return migrations.run(
+            tx,
+            MIGRATIONS,
+            f"PostgreSQL schema {schema}",
+            migrations.TABLE,
+            lambda statement: statement.format(schema=quoted),
         )
-        await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(name))
-        await conn.execute(
-            sql.SQL("CREATE TABLE IF NOT EXISTS {}.schema_version (version int NOT NULL)").format(
-                name
-            )
-        )
-        cursor = await conn.execute(
-            sql.SQL("SELECT coalesce(max(version), 0) FROM {}.schema_version").format(name)
-        )
-        row = await cursor.fetchone()
-        assert row is not None
-        found = int(row[0])
-        for statements in pending(MIGRATIONS, found, f"PostgreSQL schema {schema}"):
-            for statement in statements:
-                await conn.execute(sql.SQL(statement).format(schema=name))
-        if found < len(MIGRATIONS):
-            await conn.execute(sql.SQL("DELETE FROM {}.schema_version").format(name))
-            await conn.execute(
-                sql.SQL("INSERT INTO {}.schema_version (version) VALUES (%s)").format(name),
-                (len(MIGRATIONS),),
-            )
-    return found
+
+    db = PostgresDb(conninfo, schema)
+    try:
+        return await db.run(run)
+    finally:
+        await db.close()

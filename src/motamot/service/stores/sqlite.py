@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import queue
 import sqlite3
 import threading
@@ -27,8 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from motamot.service.ports import SeqConflict, StoredEvent
+from motamot.service.stores import migrations
+from motamot.service.stores.db import Tx
 from motamot.service.stores.memory import check_batch
-from motamot.service.stores.migrations import Migration, pending
+from motamot.service.stores.migrations import Migration
+from motamot.service.stores.sqlite_tx import SqliteTx, connect, transaction
 
 # Each entry brings the tables from version i to i + 1 (`stores.migrations`); never edit
 # a shipped one. Stores written before the version table are at 1 (their events table is
@@ -52,6 +56,8 @@ MIGRATIONS: tuple[Migration, ...] = (
 
 #: Appends written in one transaction at most (bounds a commit's latency).
 GROUP_LIMIT = 512
+#: What the write probe writes beside the file: a few of SQLite's pages, as a commit does.
+PROBE_BYTES = 16 * 1024
 
 
 @dataclass
@@ -64,10 +70,8 @@ class _Append:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    connection.execute("PRAGMA journal_mode=WAL")
+    connection = connect(path, threads=True)
     connection.execute("PRAGMA synchronous=FULL")
-    connection.execute("PRAGMA busy_timeout=10000")
     return connection
 
 
@@ -85,6 +89,17 @@ def _settle(item: _Append, error: BaseException | None) -> None:
     # A closed loop (RuntimeError) means nobody is waiting any more.
     with contextlib.suppress(RuntimeError):
         item.loop.call_soon_threadsafe(resolve)
+
+
+def _write_probe(path: Path) -> None:
+    try:
+        with path.open("wb") as file:
+            file.write(bytes(PROBE_BYTES))
+            file.flush()
+            os.fsync(file.fileno())
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
 
 
 class SqliteStore:
@@ -121,6 +136,11 @@ class SqliteStore:
         self._pending.put(_Append(room, expected_seq, tuple(events), loop, future))
         await future
 
+    async def writable(self) -> None:
+        """Raise unless the disk under the store takes a write now (a full disk is what
+        stops a SQLite store): a few pages written and synced beside the file, removed."""
+        await asyncio.to_thread(_write_probe, self.path.with_name(self.path.name + ".probe"))
+
     def _write_loop(self) -> None:
         connection = _connect(self.path)
         try:
@@ -149,27 +169,24 @@ class SqliteStore:
         outcomes: list[BaseException | None] = []
         at = time.time()
         try:
-            connection.execute("BEGIN IMMEDIATE")
-            last: dict[str, int] = {}
-            for item in group:
-                if item.room not in last:
-                    row = connection.execute(
-                        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE room = ?", (item.room,)
-                    ).fetchone()
-                    last[item.room] = int(row[0])
-                if last[item.room] != item.expected_seq:
-                    outcomes.append(SeqConflict(item.room, item.expected_seq, last[item.room]))
-                    continue
-                connection.executemany(
-                    "INSERT INTO events (room, seq, data, stored_at) VALUES (?, ?, ?, ?)",
-                    [(e.room, e.seq, e.data, at) for e in item.events],
-                )
-                last[item.room] = item.expected_seq + len(item.events)
-                outcomes.append(None)
-            connection.execute("COMMIT")
+            with transaction(connection):
+                last: dict[str, int] = {}
+                for item in group:
+                    if item.room not in last:
+                        row = connection.execute(
+                            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE room = ?", (item.room,)
+                        ).fetchone()
+                        last[item.room] = int(row[0])
+                    if last[item.room] != item.expected_seq:
+                        outcomes.append(SeqConflict(item.room, item.expected_seq, last[item.room]))
+                        continue
+                    connection.executemany(
+                        "INSERT INTO events (room, seq, data, stored_at) VALUES (?, ?, ?, ?)",
+                        [(e.room, e.seq, e.data, at) for e in item.events],
+                    )
+                    last[item.room] = item.expected_seq + len(item.events)
+                    outcomes.append(None)
         except sqlite3.Error as error:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
             for item in group:
                 _settle(item, error)
             return
@@ -207,21 +224,14 @@ class SqliteStore:
         return await asyncio.to_thread(self._remove, room, before)
 
     def _remove(self, room: str, before: float) -> bool:
-        connection = _connect(self.path)
-        try:
-            connection.execute("BEGIN IMMEDIATE")
+        with contextlib.closing(_connect(self.path)) as connection, transaction(connection):
             row = connection.execute(
                 "SELECT max(stored_at) FROM events WHERE room = ?", (room,)
             ).fetchone()
             idle = row[0] is not None and row[0] < before
             if idle:
                 connection.execute("DELETE FROM events WHERE room = ?", (room,))
-            connection.execute("COMMIT")
-            return bool(idle)
-        finally:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
-            connection.close()
+        return bool(idle)
 
     async def close(self) -> None:
         """Finish the appends already waiting, then close the file."""
@@ -237,29 +247,16 @@ class SqliteStore:
 def migrate(connection: sqlite3.Connection, path: Path) -> int:
     """Bring the file's tables to the latest version, one process at a time (the write
     lock); returns the version they were at."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        found = int(
-            connection.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
-        )
-        if found == 0 and _has_events(connection):
-            found = 1  # written before the version table: its events table is version 1
-        for statements in pending(MIGRATIONS, found, str(path)):
-            for statement in statements:
-                connection.execute(statement)
-        if found < len(MIGRATIONS):
-            connection.execute("DELETE FROM schema_version")
-            connection.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS),))
-        connection.execute("COMMIT")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
+    with transaction(connection):
+        return migrations.run(SqliteTx(connection), MIGRATIONS, str(path), _LEDGER)
+
+
+def _found(tx: Tx) -> int:
+    found = migrations.TABLE.read(tx)
+    events = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'"
+    if found == 0 and tx.execute(events)[0][0]:
+        return 1  # written before the version table: its events table is version 1
     return found
 
 
-def _has_events(connection: sqlite3.Connection) -> bool:
-    row = connection.execute(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'"
-    ).fetchone()
-    return bool(row[0])
+_LEDGER = migrations.Ledger(_found, migrations.TABLE.write)

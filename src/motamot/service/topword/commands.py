@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from motamot.service.rooms.commands import Command
+from motamot.service.rooms.keys import ActionKey
 from motamot.topword.board import Placement
 from motamot.topword.game import Exchange as ExchangeAction
 from motamot.topword.game import Pass as PassAction
@@ -18,14 +19,23 @@ class Start(Command, frozen=True, tag="topword.start"):
     seed: int
 
 
-class Play(Command, frozen=True, tag="topword.play"):
+class OnTurn(Command, frozen=True, kw_only=True):
+    """What a turn's commands carry besides the action: its key (`rooms.keys`: an action
+    sent again is played once) and the turn it was meant for (1, 2...: sent again once
+    that turn is over, it is refused `turn_over`; None: the turn now)."""
+
+    key: ActionKey | None = None
+    turn: int | None = None
+
+
+class Play(OnTurn, frozen=True, tag="topword.play"):
     """Lay a move, in notation (`5E FAIM`): it parses back to the same move, so the command
     travels between processes as text."""
 
     move: str
 
 
-class Placed(Command, frozen=True, tag="topword.placed"):
+class Placed(OnTurn, frozen=True, tag="topword.placed"):
     """A move as the tiles put on cells (a board's drag and drop), not as notation;
     `across` says the direction of a single tile (None: the referee reads it)."""
 
@@ -33,21 +43,28 @@ class Placed(Command, frozen=True, tag="topword.placed"):
     across: bool | None = None
 
 
-class Exchange(Command, frozen=True, tag="topword.exchange"):
+class Exchange(OnTurn, frozen=True, tag="topword.exchange"):
     """T17: one rack tile (its code: `Q` for Qu) back to the pile for another."""
 
     tile: str
 
 
-class Pass(Command, frozen=True, tag="topword.pass"):
+class Pass(OnTurn, frozen=True, tag="topword.pass"):
     pass
 
 
-class Resign(Command, frozen=True, tag="topword.resign"):
+class Resign(OnTurn, frozen=True, tag="topword.resign"):
     """T21: leave the game on one's turn (the page asks to confirm first)."""
 
 
-COMMANDS = (Start, Play, Placed, Exchange, Pass, Resign)
+class OfferRematch(Command, frozen=True, tag="topword.offer_rematch"):
+    """The rematch a player of the finished game opened: its players' link's room part
+    (the server checked it is a Topword table not started)."""
+
+    link: str
+
+
+COMMANDS = (Start, Play, Placed, Exchange, Pass, Resign, OfferRematch)
 #: Only the host may start the game (the system, seat None, always may).
 HOST_ONLY = (Start,)
 TurnCommand = Play | Placed | Exchange | Pass | Resign

@@ -26,6 +26,8 @@ class Played(Event, frozen=True, tag="topword.played"):
     move: str
     points: int
     at: float
+    #: The key the page sent the action with (`rooms.keys`: sent again, it is played once).
+    key: str | None = None
 
 
 class Exchanged(Event, frozen=True, tag="topword.exchanged"):
@@ -33,6 +35,7 @@ class Exchanged(Event, frozen=True, tag="topword.exchanged"):
     #: The tile put back: only its owner sees it.
     tile: str
     at: float
+    key: str | None = None
 
 
 class Passed(Event, frozen=True, tag="topword.passed"):
@@ -40,6 +43,7 @@ class Passed(Event, frozen=True, tag="topword.passed"):
     at: float
     #: The turn clock ran out (the pass was not chosen).
     timed_out: bool = False
+    key: str | None = None
 
 
 class Resigned(Event, frozen=True, tag="topword.resigned"):
@@ -48,6 +52,7 @@ class Resigned(Event, frozen=True, tag="topword.resigned"):
 
     seat: str
     at: float
+    key: str | None = None
 
 
 class GameEnded(Event, frozen=True, tag="topword.game_ended"):
@@ -57,7 +62,16 @@ class GameEnded(Event, frozen=True, tag="topword.game_ended"):
     winners: tuple[str, ...]
 
 
-EVENTS = (GameStarted, Played, Exchanged, Passed, Resigned, GameEnded)
+class RematchOffered(Event, frozen=True, tag="topword.rematch_offered"):
+    """Once the game is over, a player opened a new table with the same seats and
+    settings (`link`: its players' link's room part): the others are shown the way in."""
+
+    seat: str
+    link: str
+    at: float
+
+
+EVENTS = (GameStarted, Played, Exchanged, Passed, Resigned, GameEnded, RematchOffered)
 #: The events that are a turn (the engine's Turn of each is kept by seq).
 TURNS = (Played, Exchanged, Passed, Resigned)
 

@@ -38,8 +38,9 @@ def game_outcome(room: TopwordRoom, ended: GameEnded) -> GameOutcome:
         turns = [turn for turn in game.turns if turn.player == index]
         figures = _figures(turns)
         score = ended.scores[index]
+        rank = order[index]
         places.append(
-            Place(seat_id, seat.name, seat.player, seat.level, score, order[index], figures)
+            Place(seat_id, seat.name, seat.player, seat.level, score, rank, figures, seat.marks)
         )
     return GameOutcome(
         "topword",

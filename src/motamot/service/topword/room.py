@@ -24,6 +24,7 @@ from motamot.service.topword.bots import PendingBot
 from motamot.service.topword.commands import (
     HOST_ONLY,
     Exchange,
+    OfferRematch,
     Pass,
     Placed,
     Play,
@@ -38,6 +39,7 @@ from motamot.service.topword.events import (
     GameStarted,
     Passed,
     Played,
+    RematchOffered,
     Resigned,
 )
 from motamot.service.topword.outcome import game_outcome
@@ -88,6 +90,10 @@ class TopwordRoom(Actor[TopwordSettings]):
         #: The seat to play after each turn event, by seq (T21: one who resigned is passed
         #: over; None: the game is over).
         self.next_after: dict[int, str | None] = {}
+        #: T22: each seat's turns in a row whose clock ran out.
+        self.timeouts_in_row: dict[str, int] = {}
+        #: The rematch a player opened once the game was over (its players' link).
+        self.rematch: RematchOffered | None = None
         super().__init__(created, lexicons)
 
     def _use_settings(self, settings: TopwordSettings) -> None:
@@ -159,9 +165,23 @@ class TopwordRoom(Actor[TopwordSettings]):
         return self._started()
 
     def seat_refusal(self, bot: bool) -> Refusal | None:
-        if len(self.present()) >= self.ruleset.max_players:
-            return Refusal("room_full", {"max": self.ruleset.max_players})
+        """T23: a table takes the seats it was set up with, whoever asks (the players'
+        link, the lobby, the API, a computer player the host adds)."""
+        if self.seats_free() == 0:
+            return Refusal("table_full", {"seats": self.settings.seat_count()})
         return None
+
+    def seats_free(self) -> int:
+        """The seats nobody took yet, while the game has not started (T23)."""
+        if self.game is not None:
+            return 0
+        return max(0, self.settings.seat_count() - len(self.present()))
+
+    def _change_settings(self, settings: TopwordSettings, out: list[Event]) -> Refusal | None:
+        """T23: the host may not set fewer seats than are taken."""
+        if settings.seat_count() < len(self.present()):
+            return Refusal("table_full", {"seats": settings.seat_count()})
+        return super()._change_settings(settings, out)
 
     def _before_removal(self, seat: str, now: float, out: list[Event]) -> None:
         """P1: a player removed from a game in play resigns at once (T21), even out of
@@ -177,7 +197,6 @@ class TopwordRoom(Actor[TopwordSettings]):
     def listing(self) -> Listing:
         """Seats are free until the game starts; while it runs it waits for the move of
         the person to play (a computer player's is not waited for)."""
-        free = 0 if self.game is not None else self.ruleset.max_players - len(self.present())
         seat = self.seats.get(self.current or "")
         awaited = (seat.player,) if seat and not seat.is_bot and seat.player else ()
         clock = self.settings.turn_seconds
@@ -191,7 +210,7 @@ class TopwordRoom(Actor[TopwordSettings]):
             self.rated,
             self.public,
             self.listed_seats(),
-            max(0, free),
+            self.seats_free(),
             awaited,
         )
 
@@ -217,8 +236,8 @@ class TopwordRoom(Actor[TopwordSettings]):
             case Exchanged(tile=tile, at=at):
                 self._game().apply(ExchangeAction(tile))
                 self.turn_start = at
-            case Passed(at=at):
-                self._game().apply(PassAction(), replayed=True)
+            case Passed(at=at, timed_out=timed_out):
+                self._game().apply(PassAction(timed_out), replayed=True)
                 self.turn_start = at
             case Resigned(seat=seat, at=at):
                 game = self._game()
@@ -229,8 +248,15 @@ class TopwordRoom(Actor[TopwordSettings]):
             case GameEnded(reason=reason):
                 self._game().finish(EndReason(reason))
                 self.ended = event
+            case RematchOffered():
+                self.rematch = event
             case _:
                 raise ValueError(f"not a Topword room event: {event!r}")
+        if isinstance(event, (Played, Exchanged, Passed)):  # T22: a turn of one's own
+            timed_out = isinstance(event, Passed) and event.timed_out
+            self.timeouts_in_row[event.seat] = (
+                self.timeouts_in_row.get(event.seat, 0) + 1 if timed_out else 0
+            )
         if self.game is not None and isinstance(event, (GameStarted, *TURNS)):
             self.turn_seq = event.seq
             self.racks_after[event.seq] = tuple(tuple(rack) for rack in self.game.racks)
@@ -273,7 +299,23 @@ class TopwordRoom(Actor[TopwordSettings]):
                 return self._start(seed, now, out)
             case Play() | Placed() | Exchange() | Pass() | Resign():
                 return self._turn(seat, command, now, out)
+            case OfferRematch(link=link):
+                return self._offer_rematch(seat, link, now, out)
         return Refusal("unknown_command")
+
+    def _offer_rematch(
+        self, seat: str | None, link: str, now: float, out: list[Event]
+    ) -> Refusal | None:
+        """Once the game is over, one person who played it says where the rematch is; the
+        first offer stands (a second is told where it is)."""
+        if self.ended is None:
+            return Refusal("game_not_over")
+        if seat is None or seat not in self.order or self.seats[seat].is_bot:
+            return Refusal("not_seated")
+        if self.rematch is not None:
+            return Refusal("rematch_offered", {"link": self.rematch.link})
+        self._emit(RematchOffered(self._next, seat, link, now), out)
+        return None
 
     def _start(self, seed: int, now: float, out: list[Event]) -> Refusal | None:
         if self.game is not None:
@@ -298,6 +340,8 @@ class TopwordRoom(Actor[TopwordSettings]):
             return Refusal("game_not_started")
         if game.finished:
             return Refusal("game_over")
+        if command.turn is not None and command.turn != len(game.turns) + 1:
+            return Refusal("turn_over", {"turn": command.turn})  # sent again too late
         if seat is not None and seat != self.current:
             return Refusal("not_your_turn")
         deadline = self.turn_deadline()
@@ -377,12 +421,17 @@ class TopwordRoom(Actor[TopwordSettings]):
         return self.turn_deadline()
 
     def tick(self, now: float) -> list[Event]:
-        """Pass, at its deadline, every turn whose clock ran out by `now`."""
+        """T22: pass, at its deadline, every turn whose clock ran out by `now` (no pass of
+        T18 (3)); the person whose clock runs out on `timeouts_to_resign` turns of theirs
+        in a row resigns instead (T21), so a game nobody plays still ends."""
         out: list[Event] = []
         while (deadline := self.turn_deadline()) is not None and now >= deadline:
             seat = self.current
             assert seat is not None
-            self._emit(Passed(self._next, seat, deadline, timed_out=True), out)
+            if self.timeouts_in_row.get(seat, 0) + 1 >= self.settings.timeouts_to_resign:
+                self._emit(Resigned(self._next, seat, deadline), out)
+            else:
+                self._emit(Passed(self._next, seat, deadline, timed_out=True), out)
             self._end_if_over(out)
         return out
 

@@ -35,6 +35,8 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     seats_kept: int = 0
     #: Listed in the lobby (`/salon`) for strangers to join.
     public: bool = False
+    #: T23: how many may sit at the table, the host among them.
+    seats: int = 4
 
 
 class ScoreShown(VerdictJson, kw_only=True):
@@ -154,6 +156,8 @@ class TurnView(msgspec.Struct, forbid_unknown_fields=True):
     score: ScoreShown | UnsetType = UNSET
     #: The tile an exchange put back (its owner's only, until the game ends).
     tile: str | UnsetType = UNSET
+    #: T22: a pass because the turn's clock ran out (only then: true).
+    timed_out: bool | UnsetType = UNSET
 
 
 class GameEndedShown(Shown, tag="topword.game_ended"):
@@ -170,6 +174,15 @@ class GameEndedShown(Shown, tag="topword.game_ended"):
     seed: Seed
     #: Every turn, now that the tiles exchanges put back are shown to everybody.
     turns: list[TurnView]
+
+
+class RematchOfferedShown(Shown, tag="topword.rematch_offered"):
+    """Once the game is over, `seat` opened a new table with the same seats and settings:
+    its players' link's room part (`/r/<link>`)."""
+
+    seat: str
+    link: str
+    at: float
 
 
 class GameView(msgspec.Struct, forbid_unknown_fields=True):
@@ -215,6 +228,8 @@ class TopwordView(msgspec.Struct, tag_field="kind", tag="topword", forbid_unknow
     #: The game, once started.
     game: GameView | None
     chat: ChatView
+    #: The rematch a player opened once the game was over: its players' link's room part.
+    rematch: str | None = None
 
 
 #: Every event a Topword room's sockets carry, as shown.
@@ -226,4 +241,5 @@ SHOWN: tuple[Any, ...] = (
     PassedShown,
     ResignedShown,
     GameEndedShown,
+    RematchOfferedShown,
 )

@@ -33,6 +33,7 @@ from motamot.service.topword.events import (
     GameStarted,
     Passed,
     Played,
+    RematchOffered,
     Resigned,
 )
 from motamot.service.topword.settings import TopwordSettings
@@ -45,6 +46,7 @@ from motamot.service.topword.shown import (
     PassedShown,
     PlacedTile,
     PlayedShown,
+    RematchOfferedShown,
     ResignedShown,
     ScoreShown,
     SettingsShown,
@@ -68,6 +70,7 @@ class TopwordRoom(Protocol):
     order: tuple[str, ...]
     started: GameStarted | None
     ended: GameEnded | None
+    rematch: RematchOffered | None
     racks_after: dict[int, tuple[tuple[str, ...], ...]]
     turn_at: dict[int, int]
     next_after: dict[int, str | None]
@@ -101,6 +104,7 @@ def settings_shown(settings: TopwordSettings) -> SettingsShown:
         settings.hints,
         settings.seats_kept,
         settings.public,
+        settings.seat_count(),
     )
 
 
@@ -143,6 +147,8 @@ def shown(table: TopwordRoom, event: Event, seat: str | None) -> Shown:
             return ResignedShown(event.seq, event.seat, event.at, *_after_turn(table, event), rack)
         case GameEnded():
             return _ended(table, event)
+        case RematchOffered():
+            return RematchOfferedShown(event.seq, event.seat, event.link, event.at)
     return shared_shown(event, settings_shown, table.host) or Hidden(event.seq)
 
 
@@ -273,6 +279,8 @@ def _turn_view(table: TopwordRoom, number: int, seat: str | None) -> TurnView:
     data = TurnView(player, turn.action.value, turn.points, turn.total, score=_score(table, turn))
     if turn.move is not None:
         data.move = str(turn.move)
+    if turn.timed_out:
+        data.timed_out = True
     if turn.action is Action.EXCHANGE and (player == seat or table.ended is not None):
         data.tile = tile_label(turn.tile or "")
     return data
@@ -332,4 +340,5 @@ def table_view(table: TopwordRoom, seat: str | None) -> TopwordView:
         [seat_view(one) for one in table.seats.values()],
         game_view(table, seat),
         chat_view(table.chat, table.public),
+        table.rematch.link if table.rematch is not None else None,
     )

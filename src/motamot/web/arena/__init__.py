@@ -10,6 +10,7 @@ runs the rounds (`service.arena.keeper`) and the activity is summed up for every
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Sequence
@@ -20,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from motamot.server.kinds import Page, PageRenderer, Rooms, WebKind
+from motamot.server.kinds import LobbyRow, Page, PageRenderer, Rooms, WebKind
 from motamot.server.players.seats import remembered_name
 from motamot.server.texts import request_language
 from motamot.service.arena import ARENA as ARENA_ROOMS
@@ -29,20 +30,24 @@ from motamot.service.arena.schedule import ArenaSchedule
 from motamot.service.arena.shown import SHOWN, SHOWN_AS, ArenaView
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.rooms.outcomes import Refusal
+from motamot.text.arena_web import ARENA_TEXTS
 from motamot.text.i18n import Language
-from motamot.web.arena import api, pages
+from motamot.web.arena import api, options, pages
 from motamot.web.arena.activity import Activity
 from motamot.web.arena.frames import ArenaActivity
 from motamot.web.boggle.messages import WriteWordMessage
 
 #: The arenas a server opens unless told otherwise: the classic French game.
-DEFAULT_ARENAS = (ArenaSchedule("classic-fr"),)
+DEFAULT_ARENAS = (ArenaSchedule(options.DEFAULT_ARENA),)
 
 
 class ArenaWeb(WebKind):
     """The arena kind of one server (its keeper runs while the server does)."""
 
     room = ARENA_ROOMS
+    texts = ARENA_TEXTS
+    #: Its rooms' rules are named as Boggle's presets are (its past games, its rows).
+    lobby_row = LobbyRow("preset.", "clock.round", "level.")
     #: A word is the same message as in a Boggle room.
     actions = (WriteWordMessage,)
     frames = (ArenaActivity,)
@@ -61,7 +66,7 @@ class ArenaWeb(WebKind):
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         if isinstance(message, WriteWordMessage):
-            return WriteWord(message.text)
+            return WriteWord(message.text, key=message.key)  # a round is a room of its own
         return Refusal("unknown_command")  # the schedule starts the rounds, nobody else
 
     def page(self, lang: Language, room_id: str, mode: str) -> Page:
@@ -89,6 +94,12 @@ class ArenaWeb(WebKind):
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page | None:
         return pages.home(lang, self.schedules[0]) if self.schedules else None
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        options.add_options(parser)
+
+    def configured(self, given: argparse.Namespace) -> ArenaWeb:
+        return ArenaWeb(options.schedules(given))
 
     def running(self, rooms: Rooms) -> contextlib.AbstractAsyncContextManager[None] | None:
         return self._running(rooms) if self.schedules else None

@@ -5,22 +5,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from motamot.server.kinds import Page, Rooms, WebKind
+from starlette.routing import BaseRoute
+
+from motamot.server.kinds import LobbyRow, Page, PageRenderer, Rooms, WebKind
 from motamot.server.protocol import StartMessage
 from motamot.service.boggle import BOGGLE as BOGGLE_ROOMS
-from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
+from motamot.service.boggle.commands import (
+    NewMatch,
+    SetBoxGrid,
+    StartRound,
+    StopRound,
+    WriteWord,
+)
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.shown import SHOWN, BoggleView
 from motamot.service.rooms.host import draw_seed
 from motamot.service.rooms.outcomes import Refusal
+from motamot.text.boggle_web import BOGGLE_TEXTS
 from motamot.text.i18n import Language
 from motamot.web.boggle import api, pages
 from motamot.web.boggle.messages import (
     ACTIONS,
+    BoxGridMessage,
     RematchMessage,
     StopRoundMessage,
     WriteWordMessage,
 )
+from motamot.web.boggle.scorer import scorer_pages
+from motamot.web.boggle.solver import solver_pages
 
 
 def _next_seed(room: Any) -> int:
@@ -36,6 +48,9 @@ def _next_seed(room: Any) -> int:
 
 class BoggleWeb(WebKind):
     room = BOGGLE_ROOMS
+    texts = BOGGLE_TEXTS
+    styles = ("boggle/boggle.css",)
+    lobby_row = LobbyRow("preset.", "clock.round", "level.")
     actions = ACTIONS
     static = Path(__file__).parent / "static"
     templates = Path(__file__).parent / "templates"
@@ -44,8 +59,8 @@ class BoggleWeb(WebKind):
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:
-            case WriteWordMessage(text=text):
-                return WriteWord(text)
+            case WriteWordMessage(text=text, key=key, round=typed_in):
+                return WriteWord(text, key=key, round=typed_in)
             case StartMessage():
                 seed = await rooms.read(room_id, _next_seed)
                 return StartRound(seed if seed is not None else draw_seed())
@@ -53,6 +68,8 @@ class BoggleWeb(WebKind):
                 return StopRound()
             case RematchMessage():
                 return NewMatch()
+            case BoxGridMessage(grid=grid):
+                return SetBoxGrid(grid)
         return Refusal("unknown_command")
 
     def page(self, lang: Language, room_id: str, mode: str) -> Page:
@@ -60,6 +77,11 @@ class BoggleWeb(WebKind):
 
     def routes(self, rooms: Rooms) -> list[Any]:
         return list(api.routes(rooms))
+
+    def pages(self, rooms: Rooms, renderer: PageRenderer) -> list[BaseRoute]:
+        """« Le solveur »: a typed grid's words (`solver`); « Compter les points »: a round
+        played on paper, scored (`scorer`)."""
+        return [*solver_pages(rooms, renderer), *scorer_pages(rooms, renderer)]
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries, api.same_grid_defaults(query, dictionaries))

@@ -7,22 +7,22 @@ from collections.abc import Mapping
 from typing import Annotated, Any
 
 import msgspec
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from motamot.boggle.bots import BOT_LEVELS
 from motamot.boggle.rules import PRESETS
 from motamot.names import MAX_NAME_LENGTH
-from motamot.server.http import decode_body, refused
-from motamot.server.kinds import Opened, Rooms
+from motamot.server.create import create_routes
+from motamot.server.kinds import Rooms
 from motamot.server.links import room_of
-from motamot.server.players.seats import seated, who_sits
-from motamot.server.texts import request_language
 from motamot.service.boggle.room import MAX_BOTS, BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.outcomes import Refusal
-from motamot.service.rooms.settings import bounded
+from motamot.service.rooms.settings import Bound, bounded
+
+#: M1: a room's rounds last from 30 s to an hour: « 3 » typed for three minutes is refused
+#: with a sentence that says the bound (the terminal and records keep the engine's bounds).
+ROOM_ROUND = Bound(30, 3600)
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 Level = Annotated[str, msgspec.Meta(max_length=32)]
@@ -39,10 +39,13 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     name: Name
     preset: Annotated[str, msgspec.Meta(max_length=32)] = "classic-fr"
     dictionary: Annotated[str, msgspec.Meta(max_length=40)] | None = None
-    duration: bounded(BoggleSettings, "duration", float) | None = None  # type: ignore[valid-type]
+    #: Any number: the room's settings say which are refused, and why (M1).
+    duration: float | None = None
     rounds: bounded(BoggleSettings, "rounds", int) | None = 3  # type: ignore[valid-type]
     target: bounded(BoggleSettings, "target", int) | None = None  # type: ignore[valid-type]
     verify_at_end: bool = False
+    #: M2 [choice]: a tie at the top plays an announced decider round; False shares the win.
+    extra_round_on_tie: bool = True
     invalid_penalty: bounded(BoggleSettings, "invalid_penalty", int) = 0  # type: ignore[valid-type]
     #: The same grid later: the seed of the round played again (digits, or a number from
     #: an older link), and the room it came from.
@@ -52,6 +55,8 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     rated: bool = False
     #: « Partie publique »: listed in the lobby for strangers to join.
     public: bool = False
+    #: « Grille de la boîte »: the grid rolled with the real dice, typed.
+    box_grid: Annotated[str, msgspec.Meta(max_length=120)] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, str):  # checked while decoding: a clear error, nothing stored
@@ -68,11 +73,13 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
             verify_at_end=self.verify_at_end,
             rounds=None if self.target is not None else self.rounds,
             target=self.target,
+            extra_round_on_tie=self.extra_round_on_tie,
             seeds=() if self.seed is None else (int(self.seed),),
             # the origin is shown to every player: its id only, never a player's link
             origin=None if self.origin is None else room_of(self.origin),
             rated=self.rated,
             public=self.public,
+            box_grid=self.box_grid.strip() or None if self.box_grid is not None else None,
         )
 
 
@@ -83,14 +90,15 @@ def _number(text: str, key: str) -> int | None:
     value = int(text)
     if key == "seed":
         return value if value <= MAX_SEED else None
-    bound = BoggleSettings.BOUNDS[key]
+    bound = ROOM_ROUND if key == "duration" else BoggleSettings.BOUNDS[key]  # M1
     return value if bound.low <= value <= bound.high else None
 
 
 def same_grid_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dict[str, Any]:
     """The settings a "play this grid later" link carries: the rules, the match (rounds or
-    a target), the computer players' levels, the grid's seed (anything unreadable is
-    left out; the page's language is the link's `lang`, read as on every page)."""
+    a target, and its tie rule), the computer players' levels, the grid's seed (anything
+    unreadable is left out; the page's language is the link's `lang`, read as on every
+    page)."""
     defaults: dict[str, Any] = {}
     if query.get("preset") in PRESETS:
         defaults["preset"] = query["preset"]
@@ -106,10 +114,29 @@ def same_grid_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dic
         defaults["bots"] = levels
     if query.get("verify_at_end") == "1":
         defaults["verify_at_end"] = True
+    if query.get("tie") == "shared":  # M2: the win shared rather than a deciding round
+        defaults["extra_round_on_tie"] = False
     origin = query.get("from", "")
     if origin and len(origin) <= 40 and all(c.isalnum() or c in "-_" for c in origin):
         defaults["origin"] = origin
     return defaults
+
+
+def _duration_refusal(form: CreateRequest) -> Refusal | None:
+    """M1: a round shorter than 30 s or longer than an hour, refused with its bound."""
+    duration = form.duration
+    if duration is None:
+        return None
+    if not duration >= ROOM_ROUND.low:
+        return Refusal("round_too_short", {"min": int(ROOM_ROUND.low)})
+    if not duration <= ROOM_ROUND.high:
+        return Refusal("round_too_long", {"max": int(ROOM_ROUND.high)})
+    return None
+
+
+async def _refusal(rooms: Rooms, form: CreateRequest) -> Refusal | None:
+    """What the form alone cannot refuse: a round's length (M1), a chosen grid's origin."""
+    return _duration_refusal(form) or await _seed_refusal(rooms, form)
 
 
 async def _seed_refusal(rooms: Rooms, form: CreateRequest) -> Refusal | None:
@@ -132,25 +159,12 @@ async def _seed_refusal(rooms: Rooms, form: CreateRequest) -> Refusal | None:
 
 
 def routes(rooms: Rooms) -> list[Route]:
-    async def create(request: Request) -> Response:
-        lang = request_language(request)
-        form = await decode_body(request, CreateRequest)
-        if isinstance(form, Response):
-            return form
-        refusal = await _seed_refusal(rooms, form)
-        if refusal is not None:
-            return refused(refusal, lang)
-        who = await who_sits(request)
-        name = form.name.strip()
-        account = who.account is not None
-        opened = await rooms.open(form.settings(), name, form.bots, who.player, account)
-        if isinstance(opened, Refusal):
-            status = 503 if opened.retryable else 409
-            return who.keep(request, refused(opened, lang, status))
-        return await seated(request, who, name, _opened(opened))
-
-    return [Route("/api/rooms", create, methods=["POST"])]
-
-
-def _opened(opened: Opened) -> Response:
-    return JSONResponse({"room": opened.room, "seat": opened.seat, "token": opened.token})
+    """`POST /api/boggle` (and `/api/rooms`, its older path): a Boggle room."""
+    return create_routes(
+        rooms,
+        "boggle",
+        CreateRequest,
+        ("/api/rooms",),
+        check=lambda form: _refusal(rooms, form),
+        bots=lambda form: form.bots,
+    )

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import msgspec
 
-from motamot.server.protocol import RequestId
+from motamot.server.protocol import Key, Number, RequestId
 
 Word = Annotated[str, msgspec.Meta(max_length=64)]
 
@@ -17,6 +17,11 @@ class WriteWordMessage(msgspec.Struct, tag="word", forbid_unknown_fields=True):
 
     text: Word
     id: RequestId = 0
+    #: The word's key: sent again (its answer lost), it is written once.
+    key: Key | None = None
+    #: The round it was typed in (a Boggle room's): sent again once that round is over,
+    #: it is refused `after_deadline`.
+    round: Number | None = None
 
 
 class StopRoundMessage(msgspec.Struct, tag="stop", forbid_unknown_fields=True):
@@ -27,4 +32,11 @@ class RematchMessage(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
     id: RequestId = 0
 
 
-ACTIONS = (WriteWordMessage, StopRoundMessage, RematchMessage)
+class BoxGridMessage(msgspec.Struct, tag="box_grid", forbid_unknown_fields=True):
+    """B16: the grid the group rolled with the real dice, for the next rounds."""
+
+    grid: Annotated[str, msgspec.Meta(max_length=120)]
+    id: RequestId = 0
+
+
+ACTIONS = (WriteWordMessage, StopRoundMessage, RematchMessage, BoxGridMessage)

@@ -17,6 +17,7 @@ from motamot.service.boggle.settings import BoggleSettings
 from motamot.text.guides import BOGGLE_GUIDE
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
+from motamot.web.boggle.api import ROOM_ROUND
 from motamot.web.boggle.pictures import grid_picture
 
 #: The rulebook's grid and its word DANSE (the pictures' example; checked by the tests).
@@ -50,13 +51,15 @@ def home_form(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
         # the computer players of the room whose grid is played again, one box each
         "same_bots": [page_text(f"level.{level}", lang) for level in defaults.get("bots", [])],
         "bounds": BoggleSettings.BOUNDS,
+        "round_bound": ROOM_ROUND,
         "duration": int(defaults.get("duration") or PRESETS[preset].duration_seconds),
         "by_target": bool(target),
         "count": int(target or defaults.get("rounds") or 3),
         "verify_at_end": bool(defaults.get("verify_at_end")),
+        "tie_shared": defaults.get("extra_round_on_tie") is False,
         "penalty": int(defaults.get("invalid_penalty") or 0),
     }
-    return Page("boggle/home_form.html", context=context)
+    return Page("boggle/home_form.html", script="boggle/create.js", context=context)
 
 
 def intro(lang: Language) -> Page:

@@ -9,6 +9,7 @@ page's block links to it; a profile shows the player's streak (G9).
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from motamot.server.kinds import Page, PageRenderer, Rooms, WebKind
+from motamot.server.kinds import LobbyRow, Page, PageRenderer, Rooms, WebKind
 from motamot.server.players.seats import remembered_name
 from motamot.server.texts import request_language
 from motamot.service.boggle.commands import WriteWord
@@ -26,19 +27,23 @@ from motamot.service.daily.schedule import DailyGrids, day_at, parse_day
 from motamot.service.daily.shown import SHOWN, SHOWN_AS, DailyView
 from motamot.service.daily.streak import days_of, streak
 from motamot.service.rooms.outcomes import Refusal
+from motamot.text.daily_web import DAILY_TEXTS
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
 from motamot.web.boggle.messages import WriteWordMessage
-from motamot.web.daily import api, pages
+from motamot.web.daily import api, options, pages
 
 #: The daily grids a server plays: the classic French game's first, then the 5×5 one's.
-DEFAULT_DAILY = (DailyGrids("classic-fr"), DailyGrids("big"))
+DEFAULT_DAILY = tuple(DailyGrids(preset) for preset in options.DEFAULT_PRESETS)
 
 
 class DailyWeb(WebKind):
     """The daily grid kind of one server."""
 
     room = DAILY_ROOMS
+    texts = DAILY_TEXTS
+    #: Its rooms' rules are named as Boggle's presets are (its past games, its rows).
+    lobby_row = LobbyRow("preset.", "clock.round", "level.")
     #: A word is the same message as in a Boggle room (the page sends it over HTTP).
     actions = (WriteWordMessage,)
     static = Path(__file__).parent / "static"
@@ -85,6 +90,12 @@ class DailyWeb(WebKind):
         if not self.grids:
             return []
         return [Route("/grille-du-jour", daily), Route("/grille-du-jour/{day}", daily)]
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        options.add_options(parser)
+
+    def configured(self, given: argparse.Namespace) -> DailyWeb:
+        return DailyWeb(options.grids(given))
 
     def profile(self, lang: Language, found: Any, now: float) -> list[str]:
         """The player's streak of daily grids (G9), once they played one ranked."""

@@ -5,7 +5,8 @@ a reload, another tab, another device of the same account find the same play.
 
     GET  /api/daily/{preset}/{day}          the day and this player's play (if any)
     POST /api/daily/{preset}/{day}/start    {"name": "Ana"}: their one play, or it resumes
-    POST /api/daily/{preset}/{day}/word     {"text": "maison"}: the word's verdict
+    POST /api/daily/{preset}/{day}/word     {"text": "maison", "key": "k1"}: the word's
+                                            verdict (its key seen already: `word` null)
     POST /api/daily/{preset}/{day}/finish   {}: done before the deadline
 
 Every answer but a word's is the same shape (`DailyState`). A day is YYYY-MM-DD, not in
@@ -14,6 +15,7 @@ the future nor before the first (G2, G4): anything else is a 404, never stored.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Annotated, Any
@@ -32,10 +34,11 @@ from motamot.server.texts import request_language
 from motamot.server.throttle import Credits
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.boggle.rounds import MAX_WORD
-from motamot.service.daily.commands import FinishPlay, StartPlay
+from motamot.service.daily.commands import AdoptPlay, FinishPlay, StartPlay
 from motamot.service.daily.room import RESERVED_IN_NAMES, DailyRoom
 from motamot.service.daily.schedule import DailyGrids, parse_day
 from motamot.service.rooms.host import Room
+from motamot.service.rooms.keys import ActionKey
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.seating import name_refusal
 from motamot.text.daily_web import share_text
@@ -51,6 +54,9 @@ class StartRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 class WordRequest(msgspec.Struct, forbid_unknown_fields=True):
     text: Text
+    #: The word's key (`service.rooms.keys`): sent again (its answer lost), it is written
+    #: once, and answered with no `word`.
+    key: ActionKey | None = None
 
 
 class FinishRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -141,7 +147,13 @@ class DailyRoutes:
         size = len(view["grid"].split("/"))
         top = result.get("top") if result.get("ranked") else None
         lang = request_language(request)
-        return share_text(day, size, result["score"], result["found"], top, link, lang)
+        rows = tuple(
+            (f"{b['letters']}+" if b["longer"] else str(b["letters"]), b["found"], b["all"])
+            for b in result["lengths"]
+        )
+        first_of = result["players"] if top is not None and result.get("rank") == 1 else None
+        score, found = result["score"], result["found"]
+        return share_text(day, size, score, found, top, link, lang, rows, first_of)
 
     async def state(self, request: Request) -> Response:
         found = self.found(request)
@@ -149,7 +161,20 @@ class DailyRoutes:
         if isinstance(found, Refusal):
             return refused(found, lang, 404)
         known = await players_of(request).known(request)
+        await self.adopt(request, found[2], known)
         return await self.answer(request, found, known.player if known else None)
+
+    async def adopt(self, request: Request, room_id: str, visitor: Visitor | None) -> None:
+        """A browser signed in to an account hands the account the play it made before
+        (F2): one person, one play of the day in the field."""
+        if visitor is None or visitor.account is None:
+            return
+        identity = await players_of(request).browser_player(request)
+        if identity is None:
+            return
+        account = visitor.player
+        if await self.rooms.read(room_id, lambda room: _to_adopt(room, account, identity)):
+            await self.rooms.host.submit(room_id, None, AdoptPlay(account, identity))
 
     async def start(self, request: Request) -> Response:
         """The player's one play of the day: started now, or resumed if running; a
@@ -166,9 +191,10 @@ class DailyRoutes:
         unfit = name_refusal(name, RESERVED_IN_NAMES, ())
         if unfit is not None:
             return refused(unfit, lang)
-        who = await who_sits(request)
+        who = await who_sits(request, name)
         grids, day, room_id = found
         await self.rooms.host.tick(room_id)  # a play past its deadline is over first
+        await self.adopt(request, room_id, who)
         had = await self.rooms.read(room_id, lambda room: _play_of(room, who.player))
         if had == "over":  # refused before anything is stored (G5)
             return who.keep(request, refused(Refusal("daily_played"), lang))
@@ -183,7 +209,11 @@ class DailyRoutes:
         self, grids: DailyGrids, day: datetime.date, room_id: str, name: str, who: Visitor
     ) -> Refusal | None:
         """The day's room opened if it is not, the player seated, their play started."""
-        opened = await self.rooms.host.open(grids.settings(self.rooms.secret, day), room_id=room_id)
+        # the day's first start chooses its grid (G11): milliseconds with the compiled
+        # solver, up to a few tenths without, so away from the event loop (then cached)
+        lexicons = self.rooms.host.lexicons
+        settings = await asyncio.to_thread(grids.settings, self.rooms.secret, day, lexicons)
+        opened = await self.rooms.host.open(settings, room_id=room_id)
         if isinstance(opened, Refusal) and opened.code != "room_exists":
             return opened
         joined = await self.rooms.join(room_id, name, who.player, who.account is not None)
@@ -196,7 +226,7 @@ class DailyRoutes:
 
     async def word(self, request: Request) -> Response:
         async def act(form: WordRequest) -> Any:
-            return WriteWord(form.text)
+            return WriteWord(form.text, key=form.key)
 
         return await self.act(request, WordRequest, act)
 
@@ -220,6 +250,7 @@ class DailyRoutes:
             return form
         known: Visitor | None = await players_of(request).known(request)
         room_id = found[2]
+        await self.adopt(request, room_id, known)
         player = known.player if known is not None else None
         seat = None
         if player is not None:
@@ -229,8 +260,8 @@ class DailyRoutes:
         if not self.spend(player):
             return refused(Refusal("daily_too_fast"), lang, 429)
         answer = await self.rooms.host.submit(room_id, seat, await command(form))
-        if isinstance(answer, Refusal):
-            return refused(answer, lang)
+        if isinstance(answer, Refusal):  # retryable: nothing happened, the page sends it again
+            return refused(answer, lang, 503 if answer.retryable else 409)
         if isinstance(form, WordRequest):
             return JSONResponse({"word": _last(answer)})
         return await self.answer(request, found, player)
@@ -243,6 +274,10 @@ def _play_of(room: Room, player: str) -> str:
     if play is None:
         return "none"
     return "running" if play.running else "over"
+
+
+def _to_adopt(room: Room, account: str, identity: str) -> bool:
+    return isinstance(room, DailyRoom) and room.to_adopt(account, identity) is not None
 
 
 def _seat_of(room: Room, player: str) -> str | None:

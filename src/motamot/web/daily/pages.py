@@ -9,7 +9,7 @@ from motamot.boggle.rules import get_preset
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.kinds import Page
 from motamot.service.daily.schedule import FIRST_DAY, DailyGrids
-from motamot.text.daily_web import day_text
+from motamot.text.dates import day_text
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
 

@@ -8,50 +8,62 @@ from typing import Any
 
 import msgspec
 
-from motamot.server.kinds import Page, Rooms, WebKind
+from motamot.server.kinds import LobbyRow, Page, Rooms, WebKind
 from motamot.server.protocol import RequestId, StartMessage
 from motamot.service.duplicate import DUPLICATE as DUPLICATE_ROOMS
 from motamot.service.duplicate.commands import EndTurn, StartDuplicate, Submit, SubmitPlaced
-from motamot.service.duplicate.shown import SHOWN, DuplicateView
+from motamot.service.duplicate.shown import SHOWN, SHOWN_AS, DuplicateView
 from motamot.service.rooms.host import draw_seed
 from motamot.service.rooms.outcomes import Refusal
+from motamot.text.duplicate_web import DUPLICATE_TEXTS
 from motamot.text.i18n import Language
 from motamot.web.duplicate import api, pages
+from motamot.web.duplicate.messages import ARBITER_MESSAGES, arbiter_command
 from motamot.web.topword import move_of, preview_frame
 from motamot.web.topword.messages import PlayMessage, PreviewFrame, PreviewMessage
 
 
 class NextTurnMessage(msgspec.Struct, tag="next_turn", forbid_unknown_fields=True):
-    """The host ends a self-paced turn."""
+    """The host ends a self-paced turn, or the pause between two turns (D8)."""
 
     id: RequestId = 0
 
 
 class DuplicateWeb(WebKind):
     room = DUPLICATE_ROOMS
+    texts = DUPLICATE_TEXTS
+    #: Its rooms' rules are named as Topword's rulesets are (its past games).
+    lobby_row = LobbyRow("ruleset.", "clock.move", "tw_level.")
+    styles = ("duplicate/duplicate.css",)
     #: A move is the same message as at a Topword table ("play", "preview").
-    actions = (PlayMessage, NextTurnMessage)
+    actions = (PlayMessage, NextTurnMessage, *ARBITER_MESSAGES)
     queries = (PreviewMessage,)
     frames = (PreviewFrame,)
     static = Path(__file__).parent / "static"
     templates = Path(__file__).parent / "templates"
     view = DuplicateView
     shown = SHOWN
-    #: Once the game is over: the board turn by turn (`/r/{room}/replay`).
-    page_modes = ("replay",)
+    shown_as = SHOWN_AS
+    #: Once the game is over: the board turn by turn (`/r/{room}/replay`); the room's
+    #: screen for a projector (`/r/{room}/screen`, D7); its standings and match sheet on
+    #: paper (`/r/{room}/print`).
+    page_modes = ("replay", "screen", "print")
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:
             case StartMessage():
                 return StartDuplicate(draw_seed())
-            case PlayMessage():
+            case PlayMessage(key=key, turn=turn):
                 move = move_of(message)
                 if isinstance(move, Refusal):
                     return move
-                return Submit(move) if isinstance(move, str) else SubmitPlaced(move)
+                if isinstance(move, str):
+                    return Submit(move, key=key, turn=turn)
+                return SubmitPlaced(move, key=key, turn=turn)
             case NextTurnMessage():
                 return EndTurn()
-        return Refusal("unknown_command")
+        command = arbiter_command(message)
+        return command if command is not None else Refusal("unknown_command")
 
     async def answer(
         self, rooms: Rooms, room_id: str, seat: str, message: Any, lang: Language

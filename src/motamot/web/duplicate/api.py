@@ -14,19 +14,21 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from motamot.names import MAX_NAME_LENGTH
-from motamot.server.http import decode_body, refused
+from motamot.server.create import create_routes
+from motamot.server.http import refused
 from motamot.server.kinds import Rooms
 from motamot.server.links import room_of
-from motamot.server.players.seats import seated, who_sits
 from motamot.server.texts import request_language
 from motamot.service.duplicate import views
 from motamot.service.duplicate.results import record_of
 from motamot.service.duplicate.room import DuplicateRoom
-from motamot.service.duplicate.settings import DEFAULT_TURN_SECONDS, DuplicateSettings
+from motamot.service.duplicate.settings import DEFAULT_TURN_SECONDS, SERIES, DuplicateSettings
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import SettingsError, bounded
 from motamot.topword.duplicate_record import format_record
 from motamot.topword.tiles import RULESETS, tile_label
+from motamot.web.duplicate.export import numbered_game, standings_csv
+from motamot.web.duplicate.simultane import simultane_routes
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 RoomId = Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]+$")]
@@ -47,6 +49,15 @@ class DuplicateRequest(msgspec.Struct, forbid_unknown_fields=True):
     turn_seconds: bounded(DuplicateSettings, "turn_seconds", float) | None = DEFAULT_TURN_SECONDS  # type: ignore[valid-type]
     seed: SeedText | None = None
     origin: RoomId | None = None
+    #: D7: the creator arbitrates (does not play); D8: the pause between live turns.
+    arbiter: bool = False
+    pause_seconds: bounded(DuplicateSettings, "pause_seconds", float) = 0.0  # type: ignore[valid-type]
+    #: D9: the solo bonus (0: none).
+    solo_bonus: bounded(DuplicateSettings, "solo_bonus", int) = 0  # type: ignore[valid-type]
+    #: D10: a numbered game imported from its file (with its seed; an arbiter's room).
+    number: bounded(DuplicateSettings, "number", int) | None = None  # type: ignore[valid-type]
+    #: D12: the club's series (a slug).
+    series: Annotated[str, msgspec.Meta(pattern="^" + SERIES.pattern + "$")] | None = None
 
     def __post_init__(self) -> None:
         if self.seed is not None and int(self.seed) > MAX_SEED:  # a clear error, nothing stored
@@ -61,6 +72,11 @@ class DuplicateRequest(msgspec.Struct, forbid_unknown_fields=True):
             None if self.seed is None else int(self.seed),
             # the origin is shown to every player: its id only, never a player's link
             None if self.origin is None else room_of(self.origin),
+            self.arbiter,
+            self.pause_seconds,
+            self.solo_bonus,
+            self.number,
+            self.series,
         )
 
 
@@ -84,6 +100,13 @@ async def seed_refusal(rooms: Rooms, form: DuplicateRequest) -> Refusal | None:
     """A draw chosen in advance is only one another room played to its end, with the same
     rules and word list (its seed is public then): nobody may fix a draw in secret and
     know its tops before the game."""
+    if form.number is not None:  # D10: a numbered game's draws, known to its arbiter only
+        if form.seed is None:
+            return Refusal("number_without_draw")
+        if not form.arbiter:
+            return Refusal("numbered_needs_arbiter")
+        if form.origin is None:
+            return None
     if form.seed is None:
         # an origin is shown to every player as the game this one plays again: none without its draw
         return None if form.origin is None else Refusal("origin_without_draw")
@@ -111,22 +134,6 @@ async def seed_refusal(rooms: Rooms, form: DuplicateRequest) -> Refusal | None:
 
 
 def routes(rooms: Rooms) -> list[Route]:
-    async def create(request: Request) -> Response:
-        lang = request_language(request)
-        form = await decode_body(request, DuplicateRequest)
-        if isinstance(form, Response):
-            return form
-        refusal = await seed_refusal(rooms, form)
-        if refusal is not None:
-            return refused(refusal, lang)
-        who = await who_sits(request)
-        name = form.name.strip()
-        opened = await rooms.open(form.settings(), name, (), who.player, who.account is not None)
-        if isinstance(opened, Refusal):
-            return who.keep(request, refused(opened, lang, 503 if opened.retryable else 409))
-        body = {"room": opened.room, "seat": opened.seat, "token": opened.token}
-        return await seated(request, who, name, JSONResponse({**body, "kind": "duplicate"}))
-
     async def record(request: Request) -> Response:
         text = await _when_over(rooms, request, lambda room: format_record(record_of(room)))
         if isinstance(text, Response):
@@ -135,14 +142,45 @@ def routes(rooms: Rooms) -> list[Route]:
         disposition = {"content-disposition": f'attachment; filename="{name}"'}
         return PlainTextResponse(text, headers=disposition)
 
+    async def standings(request: Request) -> Response:
+        def read(room: Any) -> str | None:
+            return standings_csv(room) if isinstance(room, DuplicateRoom) else None
+
+        text = await rooms.read(request.path_params["room"], read)
+        if text is None:
+            return refused(Refusal("no_room"), request_language(request), 404)
+        name = f"classement-{room_of(request.path_params['room'])}.csv"
+        disposition = {"content-disposition": f'attachment; filename="{name}"'}
+        return Response(text, media_type="text/csv; charset=utf-8", headers=disposition)
+
+    async def numbered(request: Request) -> Response:
+        asked = request.query_params.get("numero")
+        made = await _when_over(rooms, request, lambda room: numbered_game(room, asked))
+        if isinstance(made, Response):
+            return made
+        if isinstance(made, Refusal):
+            return refused(made, request_language(request), 400)
+        name = f"partie-{made['number']}.json"
+        disposition = {"content-disposition": f'attachment; filename="{name}"'}
+        return JSONResponse(made, headers=disposition)
+
     async def replay(request: Request) -> Response:
         steps = await _when_over(rooms, request, replay_json)
         return steps if isinstance(steps, Response) else JSONResponse(steps)
 
     return [
-        Route("/api/duplicate", create, methods=["POST"]),
+        *create_routes(
+            rooms,
+            "duplicate",
+            DuplicateRequest,
+            check=lambda form: seed_refusal(rooms, form),
+            answered={"kind": "duplicate"},
+        ),
         Route("/api/duplicate/{room}/record", record),
         Route("/api/duplicate/{room}/replay", replay),
+        Route("/api/duplicate/{room}/standings.csv", standings),
+        Route("/api/duplicate/{room}/game", numbered),
+        *simultane_routes(rooms),
     ]
 
 

@@ -1,5 +1,6 @@
-"""The duplicate pages: the room (drawn by `duplicate.js`), its replay once over (drawn by
-`replay.js`) and the home page's form, which a « rejouer ce tirage » link prefills."""
+"""The duplicate pages: the room (drawn by `duplicate.js`), its screen for a projector
+(`screen.js`), its replay once over (drawn by `replay.js`) and the home page's form,
+which a « rejouer ce tirage » link prefills."""
 
 from __future__ import annotations
 
@@ -15,10 +16,17 @@ from motamot.topword.tiles import DEFAULT_RULESET, RULESETS
 
 
 def room(lang: Language, room_id: str, mode: str) -> Page:
-    """The room (play, watch: drawn from the socket) or, once over, its replay."""
+    """The room (play, watch: drawn from the socket), its screen for a projector, its
+    standings and sheet to print, or, once over, its replay."""
     del lang, room_id
-    script = "duplicate/replay.js" if mode == "replay" else "duplicate/duplicate.js"
-    return Page("duplicate/page.html", "duplicate_title", script)
+    scripts = {
+        "replay": "duplicate/replay.js",
+        "screen": "duplicate/screen.js",
+        "print": "duplicate/print.js",
+    }
+    return Page(
+        "duplicate/page.html", "duplicate_title", scripts.get(mode, "duplicate/duplicate.js")
+    )
 
 
 def home_form(lang: Language, dictionaries: list[str], replay: dict[str, Any]) -> Page:
@@ -33,4 +41,4 @@ def home_form(lang: Language, dictionaries: list[str], replay: dict[str, Any]) -
         "turn_seconds": int(DEFAULT_TURN_SECONDS),
         "replay": replay,
     }
-    return Page("duplicate/home_form.html", context=context)
+    return Page("duplicate/home_form.html", script="duplicate/create.js", context=context)

@@ -14,21 +14,31 @@ from starlette.routing import BaseRoute
 
 from motamot.lexicon import Lexicon
 from motamot.server.frames import Refused
-from motamot.server.kinds import Page, PageRenderer, Rooms, WebKind
+from motamot.server.kinds import LobbyRow, Page, PageRenderer, Rooms, WebKind
 from motamot.server.protocol import StartMessage
 from motamot.server.texts import refusal_text
 from motamot.service.rooms.host import draw_seed
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.topword import TOPWORD as TOPWORD_ROOMS
-from motamot.service.topword.commands import Exchange, Pass, Placed, Play, Resign, Start
+from motamot.service.topword.commands import (
+    Exchange,
+    OfferRematch,
+    Pass,
+    Placed,
+    Play,
+    Resign,
+    Start,
+)
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.shown import SHOWN, TopwordView
 from motamot.text.i18n import Language
+from motamot.text.topword_web import TOPWORD_TEXTS
 from motamot.topword.board import Board
 from motamot.topword.hints import hints as engine_hints
 from motamot.topword.rules import Legal
 from motamot.topword.tiles import Ruleset, tile_code
 from motamot.web.topword import api, pages, quick
+from motamot.web.topword.analysis import analysis_pages
 from motamot.web.topword.messages import (
     ACTIONS,
     FRAMES,
@@ -42,6 +52,7 @@ from motamot.web.topword.messages import (
     PreviewFrame,
     PreviewMessage,
     PreviewVerdict,
+    RematchMessage,
     ResignMessage,
     TopwordMove,
 )
@@ -89,6 +100,13 @@ def _preview(seat: str, move: str | Placed) -> Any:
     return read
 
 
+def _rematch_fits(room: Any, link: str) -> bool:
+    """Whether `link` is a Topword table's players' link, its game not started: where a
+    rematch may send the others (not a spectator's link, not another kind's room)."""
+    invite = room.created.invite if isinstance(room, TopwordRoom) else None
+    return invite is not None and room.game is None and link == room.room_id + invite
+
+
 HintWork = tuple[Board, tuple[str, ...], Ruleset, Lexicon]
 
 
@@ -109,6 +127,11 @@ def _hint_work(seat: str) -> Any:
 
 class TopwordWeb(WebKind):
     room = TOPWORD_ROOMS
+    texts = TOPWORD_TEXTS
+    styles = ("topword/topword.css",)
+    lobby_row = LobbyRow("ruleset.", "clock.move", "tw_level.")
+    #: Quick pairing (`quick.py`): a table with the first player who wants the same game.
+    ways_in = (("/partie-rapide", "quick_link"),)
     actions = ACTIONS
     queries = QUERIES
     frames = FRAMES
@@ -122,17 +145,22 @@ class TopwordWeb(WebKind):
         match message:
             case StartMessage():
                 return Start(draw_seed())
-            case PlayMessage():
+            case PlayMessage(key=key, turn=turn):
                 move = move_of(message)
                 if isinstance(move, Refusal):
                     return move
-                return Play(move) if isinstance(move, str) else move
-            case ExchangeMessage(tile=tile):
-                return Exchange(tile)
-            case PassMessage():
-                return Pass()
-            case ResignMessage():
-                return Resign()
+                if isinstance(move, str):
+                    return Play(move, key=key, turn=turn)
+                return msgspec.structs.replace(move, key=key, turn=turn)
+            case ExchangeMessage(tile=tile, key=key, turn=turn):
+                return Exchange(tile, key=key, turn=turn)
+            case PassMessage(key=key, turn=turn):
+                return Pass(key=key, turn=turn)
+            case ResignMessage(key=key, turn=turn):
+                return Resign(key=key, turn=turn)
+            case RematchMessage(link=link):
+                fits = await rooms.read(link, lambda room: _rematch_fits(room, link))
+                return OfferRematch(link) if fits else Refusal("bad_rematch")
         return Refusal("unknown_command")
 
     async def answer(
@@ -156,7 +184,7 @@ class TopwordWeb(WebKind):
         return [*api.routes(rooms), *quick.quick_routes(rooms)]
 
     def pages(self, rooms: Rooms, pages: PageRenderer) -> list[BaseRoute]:
-        return quick.quick_pages(rooms, pages)
+        return [*quick.quick_pages(rooms, pages), *analysis_pages(rooms, pages)]
 
     def running(self, rooms: Rooms) -> AbstractAsyncContextManager[None]:
         return quick.running(rooms)

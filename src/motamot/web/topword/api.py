@@ -17,10 +17,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from motamot.names import MAX_NAME_LENGTH
-from motamot.server.http import decode_body, refused
+from motamot.server.create import create_routes
 from motamot.server.kinds import Rooms
-from motamot.server.players.seats import seated, who_sits
-from motamot.server.texts import request_language
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import bounded
 from motamot.service.topword.room import TopwordRoom
@@ -67,32 +65,21 @@ class TableRequest(msgspec.Struct, forbid_unknown_fields=True):
             rated=self.rated,
             public=self.public,
             seats_kept=self.seats.count(PERSON),
+            seats=1 + len(self.seats),  # T23: the creator's and the others chosen
         )
+
+
+async def _levels_refusal(form: TableRequest) -> Refusal | None:
+    """A seat is a person or a computer player of a known level."""
+    for kind in form.seats:
+        if kind != PERSON and kind not in LEVELS:
+            return Refusal("unknown_level", {"level": kind})
+    return None
 
 
 def routes(rooms: Rooms) -> list[Route]:
-    """The routes of the tables (the pages themselves are the room's: `/r/{room}/...`)."""
-
-    async def create(request: Request) -> Response:
-        lang = request_language(request)
-        form = await decode_body(request, TableRequest)
-        if isinstance(form, Response):
-            return form
-        for kind in form.seats:
-            if kind != PERSON and kind not in LEVELS:
-                return refused(Refusal("unknown_level", {"level": kind}), lang)
-        bots = [kind for kind in form.seats if kind != PERSON]
-        who = await who_sits(request)
-        name = form.name.strip()
-        account = who.account is not None
-        opened = await rooms.open(form.settings(), name, bots, who.player, account)
-        if isinstance(opened, Refusal):
-            status = 503 if opened.retryable else 409
-            return who.keep(request, refused(opened, lang, status))
-        answer = JSONResponse(
-            {"room": opened.room, "seat": opened.seat, "token": opened.token, "kind": "topword"}
-        )
-        return await seated(request, who, name, answer)
+    """`POST /api/topword` (and `/api/tables`, its older path): a table; then the routes
+    of the tables (the pages themselves are the room's: `/r/{room}/...`)."""
 
     async def status(request: Request) -> Response:
         """Where each listed table stands: who is to play, or over (public facts only)."""
@@ -105,7 +92,15 @@ def routes(rooms: Rooms) -> list[Route]:
         return JSONResponse({"tables": found})
 
     return [
-        Route("/api/tables", create, methods=["POST"]),
+        *create_routes(
+            rooms,
+            "topword",
+            TableRequest,
+            ("/api/tables",),
+            check=_levels_refusal,
+            bots=lambda form: [kind for kind in form.seats if kind != PERSON],
+            answered={"kind": "topword"},
+        ),
         Route("/api/tables/status", status),
         *_finished_game_routes(rooms),
     ]

@@ -8,7 +8,7 @@ from typing import Annotated
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from motamot.server.protocol import RequestId
+from motamot.server.protocol import Key, Number, RequestId
 from motamot.wire.topword import VerdictJson
 
 MoveText = Annotated[str, msgspec.Meta(max_length=40)]
@@ -31,6 +31,12 @@ class TopwordMove(msgspec.Struct, forbid_unknown_fields=True):
 class PlayMessage(TopwordMove, tag="play", forbid_unknown_fields=True):
     """Play the move (the referee judges it; a refusal changes nothing)."""
 
+    #: The move's key: sent again (its answer lost), it is played once.
+    key: Key | None = None
+    #: The turn it was played for (1, 2...): sent again once that turn is over, it is
+    #: refused `turn_over`.
+    turn: Number | None = None
+
 
 class PreviewMessage(TopwordMove, tag="preview", forbid_unknown_fields=True):
     """What the referee would say of the move now: its score or why not (T20)."""
@@ -39,6 +45,8 @@ class PreviewMessage(TopwordMove, tag="preview", forbid_unknown_fields=True):
 class ExchangeMessage(msgspec.Struct, tag="exchange", forbid_unknown_fields=True):
     tile: TileText
     id: RequestId = 0
+    key: Key | None = None
+    turn: Number | None = None
 
 
 class HintMessage(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
@@ -49,15 +57,31 @@ class HintMessage(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
 
 class PassMessage(msgspec.Struct, tag="pass", forbid_unknown_fields=True):
     id: RequestId = 0
+    key: Key | None = None
+    turn: Number | None = None
 
 
 class ResignMessage(msgspec.Struct, tag="resign", forbid_unknown_fields=True):
     """T21: leave the game on one's turn (the page has asked to confirm)."""
 
     id: RequestId = 0
+    key: Key | None = None
+    turn: Number | None = None
 
 
-ACTIONS = (PlayMessage, ExchangeMessage, PassMessage, ResignMessage)
+#: A players' link's room part (`/r/<link>`): the room's id and its invitation.
+Link = Annotated[str, msgspec.Meta(min_length=16, max_length=64, pattern="^[A-Za-z0-9_-]+$")]
+
+
+class RematchMessage(msgspec.Struct, tag="offer_rematch", forbid_unknown_fields=True):
+    """Once the game is over: the new table this player opened with the same seats and
+    settings, for the others to be shown the way in."""
+
+    link: Link
+    id: RequestId = 0
+
+
+ACTIONS = (PlayMessage, ExchangeMessage, PassMessage, ResignMessage, RematchMessage)
 QUERIES = (PreviewMessage, HintMessage)
 
 

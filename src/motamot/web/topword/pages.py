@@ -55,7 +55,7 @@ def home_form(lang: Language, dictionaries: list[str]) -> Page:
         "turn_days": [("", page_text("tw_no_clock", lang))]
         + [(str(days), page_text("tw_days", lang, count=days)) for days in CORRESPONDENCE_DAYS],
     }
-    return Page("topword/home_form.html", context=context)
+    return Page("topword/home_form.html", script="topword/create.js", context=context)
 
 
 def intro(lang: Language) -> Page:

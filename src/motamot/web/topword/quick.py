@@ -14,9 +14,11 @@ the game in « Mes parties » (« à vous de jouer »). The pairing itself is
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import secrets
 import weakref
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import msgspec
@@ -30,8 +32,15 @@ from motamot.server.feed import Listener
 from motamot.server.frames import Error, Refused
 from motamot.server.kinds import Page, PageRenderer, Rooms
 from motamot.server.players.seats import remembered_name
-from motamot.server.players.visitors import Players, Visitor, players_of
+from motamot.server.players.visitors import (
+    Players,
+    Visitor,
+    digest,
+    identity_secret,
+    players_of,
+)
 from motamot.server.protocol import encode
+from motamot.server.quotas import OverQuota
 from motamot.server.rooms import new_token, token_digest
 from motamot.server.side import side_socket
 from motamot.server.texts import refusal_text, request_language
@@ -47,7 +56,7 @@ from motamot.service.topword.commands import Start
 from motamot.service.topword.room import TopwordRoom
 from motamot.service.topword.settings import TopwordSettings
 from motamot.text.i18n import Language
-from motamot.text.web import page_text
+from motamot.text.web import page_text, quota_text
 from motamot.topword.tiles import RULESETS
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
@@ -128,6 +137,30 @@ class QuickEnded(msgspec.Struct, tag="quick.ended", forbid_unknown_fields=True):
 QUICK_FRAMES = (QuickState, QuickSeeking, QuickPaired, QuickEnded)
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where a seeker's socket comes from: its client address, its browser's identity
+    (its digest) and the lasting players behind its cookies (a ban names them)."""
+
+    address: str = ""
+    browser: str = ""
+    players: frozenset[str] = frozenset()
+
+    def address_digest(self, rooms: Rooms) -> str:
+        """What a seek keeps of the address ("" for a proxy's own: many players')."""
+        if not self.address or self.address in rooms.quotas.proxies:
+            return ""
+        return hashlib.sha256(self.address.encode("utf-8", "replace")).hexdigest()
+
+    def charge(self, rooms: Rooms) -> OverQuota | None:
+        """One room of the address's quota (a seek opens a table), or why not."""
+        try:
+            rooms.quotas.charge_address(rooms.quotas.rooms, self.address)
+        except OverQuota as over:
+            return over
+        return None
+
+
 def _shown(seek: Seek) -> SeekShown:
     return SeekShown(seek.name, seek.ruleset, seek.pace, seek.rated, seek.live, seek.since)
 
@@ -136,13 +169,20 @@ class QuickSession:
     """One page's seeking, told by the pairer how its seek ends."""
 
     def __init__(
-        self, pairer: Pairer, rooms: Rooms, players: Players, visitor: Visitor, lang: Language
+        self,
+        pairer: Pairer,
+        rooms: Rooms,
+        players: Players,
+        visitor: Visitor,
+        lang: Language,
+        origin: Origin | None = None,
     ) -> None:
         self.pairer = pairer
         self.rooms = rooms
         self.players = players
         self.visitor = visitor
         self.lang = lang
+        self.origin = origin or Origin()
         self.seek: Seek | None = None
         self.token = ""
         self.out: Listener | None = None
@@ -183,9 +223,8 @@ class QuickSession:
         made = await self._seek_of(message)
         if isinstance(made, Refusal):
             fields = dict(made.fields)
-            out.push(
-                encode(Refused(0, made.code, fields, refusal_text(made.code, self.lang, fields)))
-            )
+            text = made.fields.get("text") or refusal_text(made.code, self.lang, fields)
+            out.push(encode(Refused(0, made.code, fields, str(text))))
             return
         seek, token = made
         await self.players.store.remember_seat_name(seek.player, seek.name)
@@ -221,6 +260,15 @@ class QuickSession:
         account = self.visitor.account is not None
         if message.rated and not account:
             return Refusal("rated_needs_account")
+        who = [self.visitor.player, *self.origin.players]
+        if self.players.bans.banned(who, self.origin.address) or self.players.bans.name_banned(
+            name
+        ):
+            return Refusal("banned")
+        over = self.origin.charge(self.rooms)
+        if over is not None:  # a seek is a table to come: the rooms' quota (F18)
+            text = quota_text(over.code, self.lang, over.retry_after)
+            return Refusal(over.code, {"retry_after": over.retry_after, "text": text})
         player = self.visitor.player
         db = self.store.db
         rating = await db.run(lambda tx: rating_of(tx, player, message.ruleset), durable=False)
@@ -238,6 +286,8 @@ class QuickSession:
             token_digest(token),
             now,
             now + ALIVE_SECONDS if pace.live else None,
+            self.origin.address_digest(self.rooms),
+            self.origin.browser,
         )
         return seek, token
 
@@ -267,7 +317,7 @@ async def open_table(rooms: Rooms, pairing: Pairing) -> tuple[str, dict[str, str
     the refusal's code."""
     first, second = pairing.first, pairing.second
     settings = TopwordSettings(
-        ruleset=first.ruleset, turn_seconds=PACES[first.pace].seconds, rated=first.rated
+        ruleset=first.ruleset, turn_seconds=PACES[first.pace].seconds, rated=first.rated, seats=2
     )
 
     def seating(invite: str) -> list[Any]:
@@ -311,7 +361,13 @@ async def quick_socket(websocket: WebSocket, rooms: Rooms) -> None:
         return
     players = players_of(websocket)
     visitor = await players.visitor(websocket)
-    session = QuickSession(pairer, rooms, players, visitor, lang)
+    secret = identity_secret(websocket)
+    origin = Origin(
+        websocket.client.host if websocket.client is not None else "",
+        digest(secret) if secret is not None else "",
+        await players.behind(websocket),
+    )
+    session = QuickSession(pairer, rooms, players, visitor, lang, origin)
     await side_socket(websocket, rooms, QUICK_MESSAGES, session, lang)
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The arena: a seat in the round being played (or the next one), its grid and words, its
 // results, then the next round, for as long as the page is open. Each round is a room:
 // the page follows one round's socket at a time, and takes the next round's seat when
@@ -6,14 +7,25 @@
 import { announce } from "../client.js";
 import { Connection } from "../connection.js";
 import { DATA, h, nameEl, postJSON, t, wiktionaryLink, writtenWord } from "../common.js";
+import { Outbox } from "../outbox.js";
 import { play, soundSwitch } from "../sounds.js";
 import { GridView } from "../boggle/grid.js";
 import { showVerdict, verdictText } from "../boggle/verdict.js";
+import { foldArena } from "./fold.js";
+import { mineSection } from "./mine.js";
 
-const root = document.getElementById("arena");
+/** @typedef {Protocol.arena.View} View */
+/** @typedef {Protocol.arena.ArenaSettingsShown} Settings */
+/** @typedef {View & { result: Protocol.arena.ArenaResultShown }} Ended a round over: its results */
 
-/** The room socket, numbered events with holes: take the newer ones, in order. */
+const root = /** @type {HTMLElement} */ (document.getElementById("arena"));
+
+/**
+ * The room socket, numbered events with holes: take the newer ones, in order.
+ * @extends {Connection<View, Protocol.arena.Event>}
+ */
 class ArenaConnection extends Connection {
+  /** @param {Protocol.arena.Event[]} events */
   take(events) {
     const fresh = events.filter((event) => event.seq > this.seq);
     if (!fresh.length) return;
@@ -22,8 +34,14 @@ class ArenaConnection extends Connection {
   }
 }
 
+/**
+ * @type {{ name: string, connection: ArenaConnection | null, view: View | null, me: string | null,
+ *   last: View | null, activity: Protocol.arena.ArenaActivity | null, notes: string[], outbox: Outbox | null,
+ *   stageKey: string | null, grid: GridView | null, ticker: ReturnType<typeof setInterval> | null,
+ *   rejoin: ReturnType<typeof setTimeout> | undefined, ticked: number }}
+ */
 const state = {
-  name: DATA.remembered ?? "",
+  name: /** @type {string | undefined} */ (DATA.remembered) ?? "",
   connection: null,
   view: null,
   me: null,
@@ -31,11 +49,12 @@ const state = {
   last: null,
   activity: null,
   notes: [],
-  pending: new Map(), // request id → the word sent
+  outbox: null, // the words typed in the round followed, until the server answers them
   stageKey: null,
   grid: null,
   ticker: null,
-  rejoin: null,
+  rejoin: undefined,
+  ticked: Infinity, // the last second a tick sounded for (the last ten of a round)
 };
 
 // Fixed parts; only #arena-stage and the lists are redrawn.
@@ -46,20 +65,35 @@ const activityLine = h("p", { class: "arena-activity hint", id: "arena-activity"
 const enter = h("section", { class: "card arena-enter", hidden: true, "aria-labelledby": "arena-enter-title" });
 const stage = h("section", { class: "arena-stage", id: "arena-stage" });
 const note = h("p", { class: "hint arena-rule" }, t("arena_no_crossing"));
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), heading, roundLine, activityLine, enter, stage, note);
+root.replaceChildren(
+  h("div", { class: "room-bar" }, status, soundSwitch()),
+  heading,
+  roundLine,
+  activityLine,
+  enter,
+  stage,
+  note,
+);
 root.removeAttribute("aria-busy");
 
-/** When a round starts, as the player's clock says it (« 14:05 »). */
+/**
+ * When a round starts, as the player's clock says it (« 14:05 »).
+ * @param {Settings} settings
+ */
 function startTime(settings) {
   const start = new Date(settings.start * 1000);
   return start.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
 }
 
-/** A round by the time it starts (« Manche de 14:05 »). */
+/**
+ * A round by the time it starts (« Manche de 14:05 »).
+ * @param {Settings} settings
+ */
 function roundName(settings) {
   return t("arena_round", { time: startTime(settings) });
 }
 
+/** @param {number} seconds */
 function formatTime(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -72,7 +106,13 @@ function serverNow() {
 // --- coming in -----------------------------------------------------------------------
 
 function drawEnter(error = "") {
-  const input = h("input", { id: "arena-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname", value: state.name });
+  const input = h("input", {
+    id: "arena-name",
+    required: true,
+    maxlength: DATA.max_name,
+    autocomplete: "nickname",
+    value: state.name,
+  });
   const form = h(
     "form",
     { class: "row" },
@@ -85,12 +125,19 @@ function drawEnter(error = "") {
     const name = input.value.trim();
     if (name) join(name);
   });
-  enter.replaceChildren(h("h2", { id: "arena-enter-title" }, t("arena_enter")), form, h("p", { class: "error", role: "alert" }, error));
+  enter.replaceChildren(
+    h("h2", { id: "arena-enter-title" }, t("arena_enter")),
+    form,
+    h("p", { class: "error", role: "alert" }, error),
+  );
   enter.hidden = false;
   input.focus({ preventScroll: true });
 }
 
-/** A seat in the round to play now (or the next one), then its socket. */
+/**
+ * A seat in the round to play now (or the next one), then its socket.
+ * @param {string} name
+ */
 async function join(name) {
   const { answer, error } = await postJSON(`/api/arena/${DATA.arena}/join`, { name });
   if (error) {
@@ -113,24 +160,82 @@ function joinNext() {
   }, delay);
 }
 
+/**
+ * Follow a round's room: its socket, and its words until the server answers them (each
+ * with its key: sent again if the socket dies or the page reloads, written once).
+ * @param {string} room
+ * @param {string | null} token
+ */
 function follow(room, token) {
-  if (state.connection) {
-    state.connection.closed = true;
-    state.connection.socket.close();
-  }
-  state.pending.clear();
-  state.connection = new ArenaConnection(room, token, {
-    welcome: (view, seat) => welcome(view, seat),
-    events: (events) => fold(events),
-    ack: () => {},
-    refused: (message) => refused(message),
-    error: (message) => (status.textContent = message.text ?? message.code),
+  retire(state.connection, state.outbox);
+  const current = () => connection === state.connection; // a round left keeps answering
+  const outbox = new Outbox(
+    (entry) => connection.act(entry.type, { ...entry.fields, key: entry.key }),
+    () => {
+      if (current()) drawWords();
+    },
+  );
+  const connection = new ArenaConnection(room, token, {
+    welcome: (view, seat) => {
+      if (seat !== null) outbox.open(`motamot.outbox.${room}.${seat}`);
+      if (current()) welcome(view, seat);
+      outbox.flush();
+    },
+    events: (events) => {
+      if (current()) fold(events);
+    },
+    ack: (message) => outbox.answered(message.id),
+    refused: (message) => refused(message, outbox),
+    error: (message) => {
+      if (current()) status.textContent = message.text ?? message.code;
+    },
     presence: () => {},
-    status: (up, code) => connected(up, code),
-    frame: (message) => frame(message),
+    status: (up, code) => {
+      if (up) outbox.flush();
+      else outbox.lost(); // their answers will not come: sent again on the next socket
+      if (current()) connected(up, code);
+    },
+    frame: (message) => {
+      if (message.type === "status") storeStatus(/** @type {{ type: string, store?: string }} */ (message), outbox);
+      else if (current()) frame(message);
+    },
   });
+  state.connection = connection;
+  state.outbox = outbox;
 }
 
+/**
+ * The round left for the next one: its socket stays until the words sent on it are
+ * answered (30 s at most), so that none typed at its end is lost or written twice.
+ * @param {ArenaConnection | null} connection
+ * @param {Outbox | null} outbox
+ */
+function retire(connection, outbox) {
+  if (!connection) return;
+  const until = Date.now() + 30_000;
+  const check = () => {
+    if (outbox?.entries.length && Date.now() < until) setTimeout(check, 500);
+    else connection.close();
+  };
+  check();
+}
+
+/**
+ * The server's store went down or came back: what it could not take goes again.
+ * @param {{ type: string, store?: string }} message
+ * @param {Outbox} outbox
+ */
+function storeStatus(message, outbox) {
+  if (message.store === "up") {
+    if (status.textContent === t("store_down")) status.textContent = "";
+    outbox.retryNow();
+  } else status.textContent = t("store_down");
+}
+
+/**
+ * @param {boolean} up
+ * @param {number} [code]
+ */
 function connected(up, code) {
   if (up) status.textContent = "";
   else if (code === 4403 || code === 4404) {
@@ -140,6 +245,10 @@ function connected(up, code) {
 
 // --- the round's events --------------------------------------------------------------
 
+/**
+ * @param {View} view
+ * @param {string | null} seat
+ */
 function welcome(view, seat) {
   const before = state.view;
   state.view = view;
@@ -149,49 +258,56 @@ function welcome(view, seat) {
   draw();
 }
 
+/** @param {Protocol.arena.Event[]} events */
 function fold(events) {
   const view = state.view;
   if (!view) return;
   for (const event of events) {
+    if (!foldArena(view, event)) continue; // a seat's own seat events: nothing to draw
     switch (event.type) {
       case "arena.round_started":
-        Object.assign(view, { phase: "running", grid: event.grid, deadline: event.deadline });
-        view.words ??= [];
         announce(roundName(view.settings));
         play("start");
         break;
       case "arena.word_written": {
-        const { type, seq, ...word } = event;
-        view.words = [...(view.words ?? []), word];
-        const text = verdictText(word);
+        const text = verdictText(event);
         announce(text);
-        showVerdict(text, word.feedback === "accepted");
+        showVerdict(text, event.feedback === "accepted");
         break;
       }
       case "arena.round_ended":
-        Object.assign(view, { phase: "ended", result: event.result, next_start: event.next_start });
         state.last = view;
         play("end");
         announce(t("arena_results_of", { time: startTime(view.settings) }));
         if (DATA.arena) joinNext();
-        break;
-      default: // a seat's own seat events: nothing to draw
         break;
     }
   }
   draw();
 }
 
-function frame(message) {
-  if (message.type !== "arena.activity" || message.number !== state.view?.settings.number) return;
+/** @param {{ type: string }} shown */
+function frame(shown) {
+  if (shown.type !== "arena.activity") return;
+  const message = /** @type {Protocol.arena.ArenaActivity} */ (shown);
+  if (message.number !== state.view?.settings.number) return;
   state.activity = message;
   drawActivity();
 }
 
-function refused(message) {
-  const word = state.pending.get(message.id);
-  state.pending.delete(message.id);
-  const line = word === undefined ? message.text : t("refused_word", { word, reason: message.text });
+/**
+ * @param {Protocol.Refused} message
+ * @param {Outbox} outbox the round's whose socket it came on
+ */
+function refused(message, outbox) {
+  const { entry, kept } = outbox.refused(message.id, message.retryable === true);
+  if (outbox !== state.outbox) return; // a round left: its results are shown already
+  if (kept) {
+    status.textContent = t("store_down"); // kept, and sent again later
+    return;
+  }
+  const word = entry?.meta.word;
+  const line = word === undefined ? message.text : t("refused_word", { word: String(word), reason: message.text });
   state.notes.push(line);
   showVerdict(line, false);
   announce(line);
@@ -200,26 +316,46 @@ function refused(message) {
 
 // --- the round -----------------------------------------------------------------------
 
-
-
+/** @param {string} text */
 function sendWord(text) {
-  if (!state.connection || state.me === null) return;
-  const id = state.connection.act("word", { text });
-  if (id === null) {
-    state.notes.push(t("refused_word", { word: text, reason: t("reconnecting") }));
-    drawWords();
-  } else state.pending.set(id, text);
+  if (!state.outbox || state.me === null) return;
+  state.outbox.add("word", { text }, { word: text });
+  showVerdict(waitingText(text), null);
 }
 
+/** @param {string} word */
+function waitingText(word) {
+  return t(state.connection?.up ? "pending_word" : "waiting_word", { word });
+}
+
+/** @param {string} label */
 function timerElement(label) {
   return h("p", { class: "timer", id: "arena-timer", role: "timer", "aria-label": label }, "");
 }
 
+/** @param {View} view */
 function buildRunning(view) {
-  const input = h("input", { id: "word", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: 64, "aria-describedby": "word-hint", enterkeyhint: "send" });
+  const input = h("input", {
+    id: "word",
+    autocomplete: "off",
+    autocapitalize: "characters",
+    spellcheck: "false",
+    maxlength: 64,
+    "aria-describedby": "word-hint",
+    enterkeyhint: "send",
+  });
   const seated = state.me !== null;
-  state.grid = new GridView(view.grid, { onTrace: seated ? (text) => sendWord(text) : null, onTracing: (text) => (input.placeholder = text) });
-  const form = h("form", { class: "word-form row" }, h("label", { for: "word" }, t("word")), input, h("button", { type: "submit", class: "primary" }, t("send")));
+  state.grid = new GridView(/** @type {string} */ (view.grid), {
+    onTrace: seated ? (text) => sendWord(text) : null,
+    onTracing: (text) => (input.placeholder = text),
+  });
+  const form = h(
+    "form",
+    { class: "word-form row" },
+    h("label", { for: "word" }, t("word")),
+    input,
+    h("button", { type: "submit", class: "primary" }, t("send")),
+  );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
@@ -229,47 +365,113 @@ function buildRunning(view) {
   });
   const head = h("div", { class: "round-head" }, h("h2", {}, t("time_left")), timerElement(t("time_left")));
   const play = seated
-    ? [form, h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }), h("p", { id: "word-hint", class: "hint" }, t("word_hint")), h("h2", {}, t("my_words")), h("ul", { class: "my-words", id: "my-words" })]
+    ? [
+        form,
+        h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
+        h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
+        h("h2", {}, t("my_words")),
+        h("ul", { class: "my-words", id: "my-words" }),
+      ]
     : [h("p", { class: "hint" }, t("arena_watch")), h("p", {}, h("a", { href: "/arene" }, t("arena_join_link")))];
-  stage.replaceChildren(h("div", { class: "arena-play" }, h("div", { class: "arena-board" }, head, state.grid.el), h("div", { class: "arena-words" }, ...play)));
+  stage.replaceChildren(
+    h(
+      "div",
+      { class: "arena-play" },
+      h("div", { class: "arena-board" }, head, state.grid.el),
+      h("div", { class: "arena-words" }, ...play),
+    ),
+  );
   if (seated) input.focus({ preventScroll: true });
 }
 
 function drawWords() {
   const list = document.getElementById("my-words");
   if (!list) return;
-  const items = (state.view?.words ?? []).map((w) => h("li", { class: w.feedback === "accepted" ? "ok" : "bad" }, verdictText(w)));
+  const items = (state.view?.words ?? []).map((w) =>
+    h("li", { class: w.feedback === "accepted" ? "ok" : "bad" }, verdictText(w)),
+  );
   for (const line of state.notes) items.push(h("li", { class: "bad" }, line));
+  for (const entry of state.outbox?.entries ?? [])
+    items.push(h("li", { class: "waiting" }, waitingText(String(entry.meta.word))));
   list.replaceChildren(...items.reverse());
 }
 
 // --- the results ---------------------------------------------------------------------
 
+/** @param {Protocol.arena.ArenaResultShown} result */
 function placeLine(result) {
   const you = result.you;
   if (!you) return h("p", { class: "arena-place" }, t("arena_no_place"));
   const fields = { rank: you.rank, players: result.players, top: you.top, score: you.score, words: you.words };
-  return h("p", { class: "arena-place", id: "arena-place" }, t(you.rank === 1 ? "arena_first" : "arena_your_place", fields));
+  // too fast (F4): out of the field, told why and where it would stand among it
+  if (you.aside)
+    return h(
+      "p",
+      { class: "arena-place", id: "arena-place" },
+      t("arena_aside_too_fast", {
+        ...fields,
+        players: result.players + 1,
+        count: you.pace?.words ?? 0,
+        seconds: you.pace?.seconds ?? 0,
+      }),
+    );
+  return h(
+    "p",
+    { class: "arena-place", id: "arena-place" },
+    t(you.rank === 1 ? "arena_first" : "arena_your_place", fields),
+  );
 }
 
+/** @param {Ended} view */
 function resultsSection(view) {
   const result = view.result;
   const you = result.you;
   const rows = result.best_players.map((p) =>
-    h("tr", {}, h("td", {}, String(p.rank)), h("th", { scope: "row" }, nameEl(p.name)), h("td", {}, String(p.score)), h("td", {}, String(p.words))),
+    h(
+      "tr",
+      {},
+      h("td", {}, String(p.rank)),
+      h("th", { scope: "row" }, nameEl(p.name)),
+      h("td", {}, String(p.score)),
+      h("td", {}, String(p.words)),
+    ),
   );
   const table = h(
     "table",
     { class: "scores arena-best" },
     h("caption", {}, t("arena_best_players")),
-    h("thead", {}, h("tr", {}, ...["arena_rank", "arena_name", "arena_score", "arena_words"].map((key) => h("th", { scope: "col" }, t(key))))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        ...["arena_rank", "arena_name", "arena_score", "arena_words"].map((key) => h("th", { scope: "col" }, t(key))),
+      ),
+    ),
     h("tbody", {}, rows),
+    // the public list ranks accounts unless the server opens it (F1); one's place counts all
+    view.settings.open_rankings
+      ? ""
+      : h("tfoot", {}, h("tr", {}, h("td", { colspan: "4", class: "hint" }, t("arena_best_accounts")))),
   );
   const words = h(
     "ul",
     { class: "arena-words-best" },
     result.best_words.map((w) =>
-      h("li", {}, h("strong", {}, writtenWord(w.word, result.written)), " ", wiktionaryLink(w.word, result.written, view.settings.dictionary), " ", h("span", { class: "detail" }, `${t("points", { points: w.points })} · ${w.found_by ? t("arena_found_by", { count: w.found_by }) : t("arena_found_by_none")}`)),
+      h(
+        "li",
+        {},
+        h("strong", {}, writtenWord(w.word, result.written)),
+        " ",
+        wiktionaryLink(w.word, result.written, view.settings.dictionary),
+        " ",
+        h(
+          "span",
+          { class: "detail" },
+          `${t("points", { points: w.points })} · ${w.found_by ? t("arena_found_by", { count: w.found_by }) : t("arena_found_by_none")}`,
+        ),
+      ),
     ),
   );
   return h(
@@ -277,30 +479,55 @@ function resultsSection(view) {
     { class: "card arena-results", "aria-labelledby": "arena-results-title" },
     h("h2", { id: "arena-results-title" }, t("arena_results_of", { time: startTime(view.settings) })),
     placeLine(result),
-    you ? h("p", { class: "arena-session", id: "arena-session" }, t("arena_session", { total: you.session_total, rounds: you.session_rounds })) : null,
-    h("p", { class: "hint" }, t("arena_found", { players: result.players, found: result.found_words, all: result.grid_words })),
+    you
+      ? h(
+          "p",
+          { class: "arena-session", id: "arena-session" },
+          t("arena_session", { total: you.session_total, rounds: you.session_rounds }),
+        )
+      : null,
+    h(
+      "p",
+      { class: "hint" },
+      t("arena_found", { players: result.players, found: result.found_words, all: result.grid_words }),
+    ),
+    // the player's own round first: the grid, their words, what they missed
+    you || view.words?.length ? mineSection(view) : null,
     table,
     h("h3", {}, t("arena_best_words")),
     words,
   );
 }
 
+/** @param {View} view */
 function buildWaiting(view) {
   const label = t("arena_waiting");
-  const last = state.last && state.last.settings.number < view.settings.number ? resultsSection(state.last) : "";
-  stage.replaceChildren(h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)), last);
+  const last =
+    state.last && state.last.settings.number < view.settings.number
+      ? resultsSection(/** @type {Ended} */ (state.last))
+      : "";
+  stage.replaceChildren(
+    h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
+    last,
+  );
 }
 
+/** @param {Ended} view */
 function buildEnded(view) {
   const label = t("arena_next");
-  stage.replaceChildren(h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)), resultsSection(view));
+  stage.replaceChildren(
+    h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
+    resultsSection(view),
+  );
 }
 
 // --- drawing -------------------------------------------------------------------------
 
 function drawActivity() {
   const a = state.activity;
-  activityLine.textContent = a ? t("arena_activity", { seated: a.seated, rate: a.words_per_second.toLocaleString(document.documentElement.lang) }) : "";
+  activityLine.textContent = a
+    ? t("arena_activity", { seated: a.seated, rate: a.words_per_second.toLocaleString(document.documentElement.lang) })
+    : "";
 }
 
 function until() {
@@ -316,7 +543,7 @@ function tick() {
   if (!timer || at === null) return;
   const left = at - serverNow();
   timer.textContent = formatTime(left);
-  const urgent = state.view.phase === "running" && left <= 10;
+  const urgent = state.view?.phase === "running" && left <= 10;
   timer.classList.toggle("urgent", urgent);
   const second = Math.ceil(left);
   if (urgent && second < state.ticked && second >= 1) play("tick");
@@ -334,7 +561,7 @@ function draw() {
     state.stageKey = key;
     state.ticked = Infinity;
     if (view.phase === "running") buildRunning(view);
-    else if (view.phase === "ended") buildEnded(view);
+    else if (view.phase === "ended") buildEnded(/** @type {Ended} */ (view));
     else buildWaiting(view);
   }
   drawWords();
@@ -342,6 +569,7 @@ function draw() {
 }
 
 state.ticker = setInterval(tick, 200);
-if (!DATA.arena) follow(DATA.room, null); // one round, watched by its id
+if (!DATA.arena)
+  follow(DATA.room, null); // one round, watched by its id
 else if (state.name) join(state.name);
 else drawEnter();

@@ -1,22 +1,37 @@
+// @ts-check
 // The grid of dice: drawn once per round, traced with Pointer Events, paths lit die by die.
 import { gridRows, h, t } from "../common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** True when cells a and b ([row, col]) touch, diagonals included (B4). */
+/** @typedef {number[]} Cell [row, col] */
+
+/**
+ * True when cells a and b ([row, col]) touch, diagonals included (B4).
+ * @param {Cell} a
+ * @param {Cell} b
+ */
 function adjacent(a, b) {
   return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1])) === 1;
 }
 
 export class GridView {
-  /** `onTrace(text, cells)` is called when a trace of 2+ dice is released. */
+  /**
+   * `onTrace(text, cells)` is called when a trace of 2+ dice is released.
+   * @param {string} text the grid's text form (rows joined by "/")
+   * @param {{ onTrace?: ((text: string, cells: Cell[]) => void) | null, onTracing?: ((text: string) => void) | null }} hooks
+   */
   constructor(text, { onTrace = null, onTracing = null } = {}) {
     this.rows = gridRows(text);
     this.size = this.rows.length;
     this.onTrace = onTrace;
     this.onTracing = onTracing;
+    /** @type {Cell[]} */
     this.path = [];
+    /** @type {HTMLElement[]} */
     this.dice = [];
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     const label = `${t("grid")} : ${this.rows.map((row) => row.join(" ")).join(" / ")}`;
     this.board = h("div", { class: `dice size-${this.size}`, style: `--size:${this.size}` });
     this.line = document.createElementNS(SVG, "polyline");
@@ -36,15 +51,20 @@ export class GridView {
     if (onTrace) this.listen();
   }
 
+  /** @param {Cell} cell */
   face(cell) {
     return this.rows[cell[0]][cell[1]];
   }
 
+  /** @param {Cell} cell */
   dieAt(cell) {
     return this.dice[cell[0] * this.size + cell[1]];
   }
 
-  /** The traced word as letters (Qu gives QU). */
+  /**
+   * The traced word as letters (Qu gives QU).
+   * @param {Cell[]} cells
+   */
   spell(cells) {
     return cells.map((cell) => this.face(cell).toUpperCase()).join("");
   }
@@ -81,7 +101,7 @@ export class GridView {
       const cells = this.path;
       this.path = [];
       this.drawTrace();
-      if (cells.length >= 2) this.onTrace(this.spell(cells), cells);
+      if (cells.length >= 2) this.onTrace?.(this.spell(cells), cells);
     };
     this.board.addEventListener("pointerup", release);
     this.board.addEventListener("pointercancel", () => {
@@ -90,7 +110,13 @@ export class GridView {
     });
   }
 
-  /** The cell under (x, y), if the point is within `reach` (share of a die) of its centre. */
+  /**
+   * The cell under (x, y), if the point is within `reach` (share of a die) of its centre.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} reach
+   * @returns {Cell | null}
+   */
   cellAt(x, y, reach) {
     const box = this.board.getBoundingClientRect();
     const step = box.width / this.size;
@@ -107,7 +133,10 @@ export class GridView {
     if (this.onTracing) this.onTracing(this.spell(this.path));
   }
 
-  /** Light `cells` in order (class `cls`), numbered, with the line through them. */
+  /**
+   * Light `cells` in order (class `cls`), numbered, with the line through them.
+   * @param {Cell[]} cells
+   */
   light(cells, cls = "lit") {
     for (const die of this.dice) {
       die.classList.remove("traced", "lit");
@@ -116,17 +145,17 @@ export class GridView {
     cells.forEach((cell, index) => {
       const die = this.dieAt(cell);
       die.classList.add(cls);
-      die.setAttribute("data-step", index + 1);
+      die.setAttribute("data-step", String(index + 1));
     });
     const unit = 100 / this.size;
     this.svg.setAttribute("viewBox", "0 0 100 100");
-    this.line.setAttribute(
-      "points",
-      cells.map(([r, c]) => `${(c + 0.5) * unit},${(r + 0.5) * unit}`).join(" "),
-    );
+    this.line.setAttribute("points", cells.map(([r, c]) => `${(c + 0.5) * unit},${(r + 0.5) * unit}`).join(" "));
   }
 
-  /** Light a path die by die (B13), as a finger would trace it. */
+  /**
+   * Light a path die by die (B13), as a finger would trace it.
+   * @param {Cell[]} cells
+   */
   play(cells) {
     clearTimeout(this.timer);
     let shown = 0;

@@ -1,23 +1,31 @@
+// @ts-check
 // A Boggle room: lobby, live round and results, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the rounds and the match).
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, reason, replaceKeepingFocus, t, tNodes, wiktionaryLink, writtenWord } from "../common.js";
+import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
+import { dictionaryName } from "../common.js";
+import { joinParts } from "../join.js";
 import { seatControls } from "../moderation.js";
 import { publicLine } from "../public.js";
 import { play, soundSwitch } from "../sounds.js";
+import { foldBoggle } from "./fold.js";
 import { GridView } from "./grid.js";
+import { againLink, resultsView } from "./results.js";
 import { showVerdict, verdictText } from "./verdict.js";
 
-const root = document.getElementById("room");
-// A word that counts for now (the others see how many): accepted, or written when the
-// dictionary is checked at the end.
-const STANDING = ["accepted", "written"];
+/** @typedef {Protocol.boggle.View} View */
+/** @typedef {Protocol.boggle.RoundView} Round */
 
+const root = /** @type {HTMLElement} */ (document.getElementById("room"));
+
+/**
+ * @type {{ notes: string[], late: string[], stageKey: string | null,
+ *   grid: GridView | null, ticker?: ReturnType<typeof setInterval> }}
+ */
 const state = {
   notes: [], // refusals of words that were never written (after the deadline...)
   late: [], // of those, the ones refused because the round was over: the results say them
-  waiting: [], // words typed while the socket was down, in order, sent when it is back
   stageKey: null,
   grid: null,
 };
@@ -29,21 +37,45 @@ const join = h("section", { class: "join card", hidden: true });
 const stage = h("section", { class: "stage" });
 const people = h("section", { class: "people card", "aria-labelledby": "people-title" });
 const controls = h("section", { class: "controls" });
+// the host's less pressing tools (a computer player, the room in the lobby): by the
+// players, so that the next round's button stays in a phone's first screen
+const tools = h("section", { class: "controls tools" });
 // C4: during a round, set phrases only (free text could give words away)
 const chat = new ChatPanel({ freeText: () => !client.view?.round?.running, closedNote: "chat_in_round" });
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), stage, controls, people, chat.el, join, share);
+// A friend opening the link is asked their name right under the room's title, before
+// the players and the chat (a phone shows one screen: the way in goes in it).
+root.replaceChildren(
+  h("div", { class: "room-bar" }, status, soundSwitch()),
+  stage,
+  join,
+  controls,
+  tools,
+  people,
+  chat.el,
+  share,
+);
 root.removeAttribute("aria-busy");
 
-/** Replace an element's children, leaving out the absent ones (null, false). */
+/**
+ * Replace an element's children, leaving out the absent ones (null, false).
+ * @param {Element} el
+ * @param {(Node | string | null | false | undefined)[]} children
+ */
 function fill(el, ...children) {
   el.replaceChildren(...children.filter((child) => child !== null && child !== false && child !== undefined));
 }
 
+/** The room as this seat sees it (the page draws only once the room welcomed it). */
+function welcomedView() {
+  return /** @type {View} */ (client.view);
+}
 
+/** @param {string} seat */
 function nameOf(seat) {
   return client.nameOf(seat);
 }
 
+/** @param {number} seconds */
 function formatTime(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -65,24 +97,11 @@ function drawJoin() {
   const seated = client.me !== null;
   join.hidden = seated || client.watching;
   if (join.hidden || join.firstChild) return;
-  const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
-  const form = h(
-    "form",
-    { class: "row" },
-    h("label", { for: "join-name" }, t("your_name")),
-    input,
-    h("button", { type: "submit", class: "primary" }, t("join")),
-  );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    error.textContent = (await client.join(input.value.trim())) ?? "";
-  });
-  join.replaceChildren(h("h2", {}, t("join_title")), form, error);
+  join.replaceChildren(...joinParts(client));
 }
 
 function drawPeople() {
-  const view = client.view;
+  const view = welcomedView();
   const round = view.round;
   const running = round?.running;
   const items = view.seats
@@ -95,10 +114,27 @@ function drawPeople() {
       else if (!client.online) badges.push(t("unknown_presence"));
       else badges.push(client.presence.has(s.seat) ? t("connected") : t("away"));
       if (!running && !s.bot) badges.push(s.ready ? t("ready") : t("not_ready"));
-      const count = running ? h("span", { class: "count" }, t(view.settings.verify_at_end ? "written_count" : "word_count", { count: round.counts[s.seat] ?? 0 })) : null;
+      const count = running
+        ? h(
+            "span",
+            { class: "count" },
+            t(view.settings.verify_at_end ? "written_count" : "word_count", { count: round.counts[s.seat] ?? 0 }),
+          )
+        : null;
       const remove =
         client.me === view.host && s.bot && !running
-          ? h("button", { type: "button", class: "small", id: `remove-${s.seat}`, onclick: () => client.act("remove_bot", { seat: s.seat }) }, t("remove"), " ", nameEl(s.name))
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "small",
+                id: `remove-${s.seat}`,
+                onclick: () => client.act("remove_bot", { seat: s.seat }),
+              },
+              t("remove"),
+              " ",
+              nameEl(s.name),
+            )
           : null;
       const online = s.bot || (client.online && client.presence.has(s.seat));
       const known = s.bot || client.online;
@@ -116,7 +152,7 @@ function drawPeople() {
 }
 
 function drawControls() {
-  const view = client.view;
+  const view = welcomedView();
   const round = view.round;
   const running = round?.running;
   const isHost = client.me !== null && client.me === view.host;
@@ -124,51 +160,132 @@ function drawControls() {
   const mine = view.seats.find((s) => s.seat === client.me);
   if (mine && !running) {
     buttons.push(
-      h("button", { type: "button", id: "ready", "aria-pressed": String(mine.ready), onclick: () => client.act("ready", { ready: !mine.ready }) }, t("i_am_ready")),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "ready",
+          "aria-pressed": String(mine.ready),
+          onclick: () => client.act("ready", { ready: !mine.ready }),
+        },
+        t("i_am_ready"),
+      ),
     );
   }
   if (isHost && !running && !view.match.finished) {
-    buttons.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, view.match.rounds_played ? t("next_round") : t("start_round")));
+    buttons.push(
+      h(
+        "button",
+        { type: "button", class: "primary", id: "start", onclick: () => client.act("start") },
+        view.match.decider ? t("decider_round") : view.match.rounds_played ? t("next_round") : t("start_round"),
+      ),
+    );
   }
   if (isHost && !running && view.match.finished) {
-    buttons.push(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => client.act("rematch") }, t("rematch")));
+    buttons.push(
+      h(
+        "button",
+        { type: "button", class: "primary", id: "rematch", onclick: () => client.act("rematch") },
+        t("rematch"),
+      ),
+    );
   }
   if (isHost && running) {
     buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t("stop_round")));
   }
-  if (isHost && !running) {
-    const select = h("select", { id: "bot-level", "aria-label": t("bot_level") }, ["beginner", "intermediate", "advanced", "expert"].map((lv) => h("option", { value: lv }, t(`level.${lv}`))));
-    select.value = "intermediate";
-    buttons.push(h("span", { class: "row" }, select, h("button", { type: "button", id: "add-bot", onclick: () => client.act("add_bot", { level: select.value }) }, t("add_bot"))));
+  if (isHost && !running && view.settings.box_grid) {
+    // B16: the dice rolled again on the table: the next grid typed here
+    const typed = h("input", {
+      id: "box-next",
+      maxlength: "120",
+      autocomplete: "off",
+      autocapitalize: "characters",
+      spellcheck: "false",
+    });
+    const form = h(
+      "form",
+      { class: "row box-next" },
+      h("label", { for: "box-next" }, t("box_next")),
+      typed,
+      h("button", { type: "submit" }, t("box_set")),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      client.act("box_grid", { grid: /** @type {HTMLInputElement} */ (typed).value });
+    });
+    buttons.push(form);
   }
-  if (!isHost && client.me !== null && !running && !view.match.finished) buttons.push(h("p", { class: "hint" }, t("waiting_host")));
+  const extra = [];
+  if (isHost && !running) {
+    const select = h(
+      "select",
+      { id: "bot-level", "aria-label": t("bot_level") },
+      ["beginner", "intermediate", "advanced", "expert"].map((lv) => h("option", { value: lv }, t(`level.${lv}`))),
+    );
+    select.value = "intermediate";
+    extra.push(
+      h(
+        "span",
+        { class: "row" },
+        select,
+        h(
+          "button",
+          { type: "button", id: "add-bot", onclick: () => client.act("add_bot", { level: select.value }) },
+          t("add_bot"),
+        ),
+      ),
+    );
+  }
+  if (!isHost && client.me !== null && !running && !view.match.finished)
+    buttons.push(h("p", { class: "hint" }, t("waiting_host")));
   if (client.watching && !client.dismissed) buttons.push(h("p", { class: "hint" }, t("watching")));
-  buttons.push(publicLine(client));
-  const level = document.getElementById("bot-level")?.value;
+  extra.push(publicLine(client));
+  const level = /** @type {HTMLSelectElement | null} */ (document.getElementById("bot-level"))?.value;
+  const boxTyped = /** @type {HTMLInputElement | null} */ (document.getElementById("box-next"))?.value;
   replaceKeepingFocus(controls, ...buttons);
-  const select = document.getElementById("bot-level");
+  const boxNext = /** @type {HTMLInputElement | null} */ (document.getElementById("box-next"));
+  if (boxNext && boxTyped) boxNext.value = boxTyped; // what the host typed stays typed
+  replaceKeepingFocus(tools, ...extra);
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("bot-level"));
   if (select && level) select.value = level; // the level chosen stays chosen
 }
 
+/** @param {Protocol.boggle.SettingsShown} settings */
 function settingsLine(settings) {
-  const parts = [t(`preset.${settings.preset}`), labelled(t("dictionary"), settings.dictionary), `${settings.duration} s`];
-  parts.push(settings.target ? labelled(t("target"), settings.target) : labelled(t("rounds"), settings.rounds));
+  const parts = [
+    t(`preset.${settings.preset}`),
+    labelled(t("dictionary"), dictionaryName(settings.dictionary)),
+    `${settings.duration} s`,
+  ];
+  parts.push(
+    settings.target
+      ? labelled(t("target"), settings.target)
+      : labelled(t("rounds"), /** @type {number} */ (settings.rounds)),
+  );
   parts.push(labelled(t("verdict"), settings.verify_at_end ? t("verdict.end") : t("verdict.now")));
+  parts.push(labelled(t("tie"), settings.extra_round_on_tie ? t("tie.decider") : t("tie.shared")));
   if (settings.invalid_penalty) parts.push(labelled(t("penalty"), settings.invalid_penalty));
   return h("p", { class: "settings" }, parts.join(" · "));
 }
 
 /** Issue 26 item 8: a room playing grids chosen in advance says so to every player and
  * spectator, and where they come from (a room's grid is never fixed in secret). */
+/** @param {Protocol.boggle.SettingsShown} settings */
 function chosenGrid(settings) {
+  if (settings.box_grid)
+    return h("p", { class: "note box-grid", id: "chosen-grid" }, t("box_grid_note", { grid: settings.box_grid }));
   if (!settings.chosen_grid) return null;
   const origin = settings.origin ? h("a", { href: `/r/${settings.origin}/watch` }, t("chosen_grid_origin")) : null;
-  return h("p", { class: "note", id: "chosen-grid" }, origin ? tNodes("chosen_grid_from", { origin }) : t("chosen_grid"));
+  return h(
+    "p",
+    { class: "note", id: "chosen-grid" },
+    origin ? tNodes("chosen_grid_from", { origin }) : t("chosen_grid"),
+  );
 }
-
 
 // --- the round -----------------------------------------------------------------------
 
+/** @param {Round} round */
 function buildRound(round) {
   const input = h("input", {
     id: "word",
@@ -199,9 +316,10 @@ function buildRound(round) {
     input.focus();
   });
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
-  const head = h("div", { class: "round-head" }, h("h1", {}, t("round_n", { number: round.number })), timer);
+  const title = t(welcomedView().match.decider ? "round_decider" : "round_n", { number: round.number });
+  const head = h("div", { class: "round-head" }, h("h1", {}, title), timer);
   if (client.me === null) {
-    fill(stage, head, state.grid.el, chosenGrid(client.view.settings)); // a spectator writes nothing
+    fill(stage, head, state.grid.el, chosenGrid(welcomedView().settings)); // a spectator writes nothing
   } else {
     fill(
       stage,
@@ -210,7 +328,7 @@ function buildRound(round) {
       form,
       h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
       h("p", { id: "word-hint", class: "hint" }, t("word_hint")),
-      chosenGrid(client.view.settings),
+      chosenGrid(welcomedView().settings),
       h("h2", {}, t("my_words")),
       h("ul", { class: "my-words", id: "my-words" }),
     );
@@ -230,6 +348,7 @@ function buildRound(round) {
   state.ticker = setInterval(tick, 200);
 }
 
+/** @param {Round} round */
 function drawMyWords(round) {
   const list = document.getElementById("my-words");
   if (!list) return;
@@ -237,21 +356,40 @@ function drawMyWords(round) {
     h("li", { class: w.feedback === "accepted" ? "ok" : w.feedback === "written" ? "written" : "bad" }, verdictText(w)),
   );
   for (const note of state.notes) items.push(h("li", { class: "bad" }, note));
-  for (const { text } of state.waiting) items.push(h("li", { class: "waiting" }, t("waiting_word", { word: text })));
+  items.push(...waitingItems());
   list.replaceChildren(...items.reverse());
 }
 
+/** The words typed that the server has not answered yet, in order, each « en attente »
+ * (sent again, with its key, until the server says stored or why not). */
+function waitingItems() {
+  return client
+    .waiting()
+    .filter((entry) => entry.type === "word")
+    .map((entry) => h("li", { class: "waiting" }, waitingText(/** @type {string} */ (entry.meta.word))));
+}
+
+/** @param {string} word */
+function waitingText(word) {
+  return t(client.online ? "pending_word" : "waiting_word", { word });
+}
+
+/** @param {string} text */
 function sendWord(text) {
   if (client.me === null) return;
-  if (state.waiting.length || client.act("word", { text }, { word: text }) === null) {
-    state.waiting.push({ text, round: client.view.round.number }); // kept, in order
-    showVerdict(t("waiting_word", { word: text }), null);
-    drawMyWords(client.view.round);
-  }
+  const round = /** @type {Round} */ (welcomedView().round); // a word is written during a round
+  // typed in this round: sent again once it is over, the referee says too late (B10)
+  client.send("word", { text, round: round.number }, { word: text });
+  showVerdict(waitingText(text), null);
 }
 
 /** A word refused because the round was over (typed offline, sent when the connection
- * came back): said in the round's words and, once the results are shown, above them. */
+ * came back): said in the round's words and, once the results are shown, above them
+ * (with the words still waiting for their answer). */
+/**
+ * @param {string} word
+ * @param {string} why
+ */
 function tooLate(word, why) {
   const line = t("refused_word", { word, reason: why });
   state.notes.push(line);
@@ -263,81 +401,25 @@ function tooLate(word, why) {
 function drawLate() {
   const box = document.getElementById("late-words");
   if (!box) return;
-  box.hidden = state.late.length === 0;
-  box.replaceChildren(h("h2", {}, t("late_title")), h("ul", {}, state.late.map((line) => h("li", {}, line))));
-}
-
-/** Back online: the words typed meanwhile go in the order they were typed (the referee
- * judges them as usual: one after the deadline is refused and said so). */
-function sendWaiting() {
-  while (state.waiting.length) {
-    const { text, round } = state.waiting[0];
-    if (client.view.round?.number !== round) tooLate(text, reason("after_deadline"));
-    else if (client.act("word", { text }, { word: text }) === null) return;
-    state.waiting.shift();
-  }
-  draw();
+  const waiting = waitingItems();
+  box.hidden = state.late.length === 0 && waiting.length === 0;
+  box.replaceChildren(
+    h("h2", {}, t("late_title")),
+    h(
+      "ul",
+      {},
+      state.late.map((line) => h("li", {}, line)),
+      waiting,
+    ),
+  );
 }
 
 // --- the results ---------------------------------------------------------------------
 
-function entryItem(entry, grid, written) {
-  const label = entry.word ? writtenWord(entry.word, written) : entry.input;
-  const detail =
-    entry.status === "scored"
-      ? t("points", { points: entry.points })
-      : entry.status === "crossed"
-        ? tNodes("crossed_by", { names: namesEl(entry.crossed_by) })
-        : reason(entry.reason);
-  const word = entry.status === "crossed" ? h("s", {}, label) : label;
-  const hasPath = entry.path && entry.path.length > 0;
-  const body = hasPath
-    ? h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, entry.path) }, word)
-    : h("span", { class: "word-plain" }, word);
-  const link = entry.status === "refused" || !entry.word ? null : wiktionaryLink(entry.word, written, client.view.settings.dictionary);
-  return h("li", { class: entry.status }, body, link ? " " : null, link, " ", h("span", { class: "detail" }, detail));
-}
-
-/** A word's path lit on the grid, the grid brought into view first (on a phone it is
- * below the scores and the sheets). */
-function showPath(grid, path) {
-  grid.el.scrollIntoView({ block: "nearest" });
-  grid.play(path);
-}
-
-/** « vous avez trouvé 12 mots sur 209 (31 pts sur 402) »: what a player, or the room,
- * found of the grid. */
-function foundLine(result, name) {
-  const all = result.grid_total;
-  const found = name === null ? result.room_found : result.found?.[name];
-  if (!all || !found) return null;
-  const fields = { count: found.words, total: all.words, points: found.points, all_points: all.points, name: name === null ? "" : nameEl(name) };
-  const key = name === null ? "found_room" : client.me !== null && result.seats[name] === client.me ? "found_you" : "found_player";
-  return h("p", { class: "found" }, tNodes(key, fields));
-}
-
+/** @param {Round & { result: Protocol.boggle.ResultShown }} round */
 function buildResults(round) {
   const result = round.result;
-  const grid = new GridView(round.grid);
-  state.grid = grid;
-  const columns = result.players.map((player) =>
-    h(
-      "section",
-      { class: "sheet card" },
-      h("h3", {}, nameEl(player.player), " ", h("span", { class: "total" }, t("total", { total: player.total }))),
-      foundLine(result, player.player),
-      player.penalty ? h("p", { class: "penalty" }, t("penalty_line", { penalty: player.penalty })) : null,
-      player.entries.length ? h("ul", {}, player.entries.map((e) => entryItem(e, grid, result.written))) : h("p", { class: "hint" }, t("no_words")),
-    ),
-  );
-  const missed = [...(result.missed ?? [])].sort((a, b) => b.points - a.points || b.word.length - a.word.length || a.word.localeCompare(b.word));
-  const shown = missed.slice(0, 40);
-  const missedList = h(
-    "ul",
-    { class: "missed" },
-    shown.map((w) => h("li", {}, h("button", { type: "button", class: "word-button", onclick: () => showPath(grid, w.path) }, writtenWord(w.word, result.written)), " ", wiktionaryLink(w.word, result.written, client.view.settings.dictionary), " ", h("span", { class: "detail" }, t("points", { points: w.points })))),
-  );
-  const settings = client.view.settings;
+  const settings = welcomedView().settings;
   const again = new URLSearchParams({
     preset: settings.preset,
     dictionary: settings.dictionary,
@@ -346,43 +428,55 @@ function buildResults(round) {
     invalid_penalty: String(settings.invalid_penalty),
     // the match as this room plays it, its computer players, the page's language
     ...(settings.target ? { target: String(settings.target) } : { rounds: String(settings.rounds) }),
-    bots: client.view.seats.filter((s) => s.present && s.bot).map((s) => s.bot).join(","),
+    ...(settings.extra_round_on_tie ? {} : { tie: "shared" }),
+    bots: welcomedView()
+      .seats.filter((s) => s.present && s.bot)
+      .map((s) => s.bot)
+      .join(","),
     lang: LANG,
     seed: String(result.seed),
     from: DATA.watch_id, // the room's id alone: the link may be shared with anybody
   });
   const againUrl = `${location.origin}/?${again}`;
-  fill(
-    stage,
-    // the winner and the scores first (a phone opened on a full-screen grid), then the
-    // sheets, then the grid their words light up
-    h("h1", {}, t("results", { number: round.number })),
-    h("p", { class: "winner" }, nobodyScored(result.players.map((p) => p.total)) ? t("no_round_winner") : tNodes("round_winner", { names: namesEl(result.winners) })),
-    h("section", { class: "late card", id: "late-words", hidden: true }),
-    foundLine(result, null),
-    h("h2", {}, t("scoreboard")),
-    scoreboard(),
-    h("h2", {}, t("sheets")),
-    h("p", { class: "hint" }, t("show_path")),
-    h("div", { class: "sheets" }, columns),
-    grid.el,
-    h("h2", {}, t("missed")),
-    missedList,
-    missed.length > shown.length ? h("p", { class: "hint" }, t("missed_more", { count: missed.length - shown.length })) : null,
-    h("h2", {}, t("same_grid")),
-    h("p", { class: "hint" }, t("same_grid_hint")),
-    h("p", { class: "link" }, h("a", { href: againUrl, id: "same-grid" }, t("same_grid")), " ", copyButton(againUrl)),
-    chosenGrid(settings),
+  const winner = h(
+    "div",
+    { class: "winner-box" },
+    h(
+      "p",
+      { class: "winner" },
+      nobodyScored(result.players.map((p) => p.total))
+        ? t("no_round_winner")
+        : tNodes("round_winner", { names: namesEl(result.winners) }),
+    ),
+    deciderNote(),
   );
+  const { grid, nodes } = resultsView(
+    round,
+    { me: client.me, dictionary: settings.dictionary },
+    { winner, scores: scoreboard(), again: [...againLink(againUrl), chosenGrid(settings)] },
+  );
+  state.grid = grid;
+  fill(stage, ...nodes);
+}
+
+/** M2: the match's rounds are played and its top is tied: the next round decides,
+ * and everybody is told so and who it is between (not a silent « Manche suivante »). */
+function deciderNote() {
+  const match = welcomedView().match;
+  if (!match.decider) return null;
+  const best = Math.max(...Object.values(match.totals));
+  const leaders = Object.keys(match.totals).filter((seat) => match.totals[seat] === best);
+  return h("p", { class: "note", id: "decider" }, tNodes("decider_note", { names: namesEl(leaders.map(nameOf)) }));
 }
 
 /** B14: nobody won when nobody scored (everybody at 0 is not everybody winning). */
+/** @param {number[]} totals */
 function nobodyScored(totals) {
   return totals.every((total) => total <= 0);
 }
 
 function scoreboard() {
-  const match = client.view.match;
+  const match = welcomedView().match;
   const rows = Object.entries(match.totals)
     .sort((a, b) => b[1] - a[1])
     .map(([seat, total]) => h("tr", {}, h("th", { scope: "row" }, nameEl(nameOf(seat))), h("td", {}, String(total))));
@@ -395,8 +489,14 @@ function scoreboard() {
 }
 
 function buildLobby() {
-  const again = client.view.round !== null; // a rematch: rounds were played before
-  fill(stage, h("h1", {}, t("room_title")), again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null, settingsLine(client.view.settings), chosenGrid(client.view.settings));
+  const again = welcomedView().round !== null; // a rematch: rounds were played before
+  fill(
+    stage,
+    h("h1", {}, t("room_title")),
+    again ? h("p", { class: "note", id: "new-match" }, t("new_match")) : null,
+    settingsLine(welcomedView().settings),
+    chosenGrid(welcomedView().settings),
+  );
 }
 
 // --- drawing -------------------------------------------------------------------------
@@ -415,18 +515,20 @@ function draw() {
     if (phase === "round") {
       state.notes = [];
       state.late = [];
-      buildRound(round);
-    } else if (phase === "results") buildResults(round);
+      buildRound(/** @type {Round} */ (round));
+    } else if (phase === "results")
+      buildResults(/** @type {Round & { result: Protocol.boggle.ResultShown }} */ (round));
     else buildLobby();
   }
-  if (phase === "round") drawMyWords(round);
+  if (phase === "round") drawMyWords(/** @type {Round} */ (round));
   if (phase === "results") drawLate();
   // In the lobby the host's buttons come first; during a round, the grid does; after
-  // it, the winner and the scores, then the buttons (a phone opens on the scores).
+  // it, the winner, then the buttons (the next round in the first screen of a phone),
+  // then the grid beside the player's own sheet.
   // (moved only when it must: moving an element takes the focus out of it)
-  const scores = stage.querySelector("table.scores");
+  const winner = stage.querySelector(".winner-box");
   if (phase === "round" && stage.nextElementSibling !== controls) stage.after(controls);
-  else if (phase === "results" && scores && scores.nextElementSibling !== controls) scores.after(controls);
+  else if (phase === "results" && winner && winner.nextElementSibling !== controls) winner.after(controls);
   else if (phase === "lobby" && controls.nextElementSibling !== stage) stage.before(controls);
   drawPeople();
   drawControls();
@@ -436,65 +538,43 @@ function draw() {
 
 // --- events --------------------------------------------------------------------------
 
-/** This kind's part of the fold (the shared events are folded already): the rounds, the
- * words, the match (each event that changes it carries it as it stands). */
+/** This kind's part of the fold (the shared events are folded already: fold.js), and
+ * what the page says and plays of it: a round's start and end, the writer's verdicts. */
+/**
+ * @param {View} view
+ * @param {Protocol.boggle.Event} event
+ */
 function fold(view, event) {
-  if (event.match) view.match = event.match;
-  const round = view.round;
+  if (!foldBoggle(view, event)) return false;
   switch (event.type) {
-    case "room.seat_taken":
-    case "room.seat_left":
-      for (const seat of view.seats) {
-        seat.ready ??= false;
-        if (seat.seat === event.seat && event.type === "room.seat_left") seat.ready = false;
-      }
-      return true;
     case "boggle.round_started":
-      view.round = {
-        number: event.number,
-        grid: event.grid,
-        start: event.start,
-        deadline: event.deadline,
-        running: true,
-        players: [...event.players],
-        counts: Object.fromEntries(event.players.map((seat) => [seat, 0])),
-      };
-      for (const seat of view.seats) if (event.players.includes(seat.seat)) seat.ready = false;
       announce(t("round_n", { number: event.number }));
       play("start");
-      return true;
+      break;
     case "boggle.word_written":
-      if (!round.players.includes(event.seat)) round.players.push(event.seat);
-      if (event.feedback !== undefined) {
-        const { type, seq, seat, ...word } = event; // the writer's own word, with its verdict
-        round.words = [...(round.words ?? []), word];
-        round.counts[seat] = round.words.filter((w) => STANDING.includes(w.feedback)).length;
-        announce(verdictText(word));
-        showVerdict(verdictText(word), word.feedback === "accepted" || word.feedback === "written");
-      } else round.counts[event.seat] = event.count ?? (round.counts[event.seat] ?? 0) + 1;
-      return true;
+      if (event.feedback === undefined) break; // the writer's own word has its verdict
+      announce(verdictText(event));
+      showVerdict(verdictText(event), event.feedback === "accepted" || event.feedback === "written");
+      break;
     case "boggle.round_ended":
-      Object.assign(round, { running: false, ended_at: event.at, stopped: event.stopped, result: event.result });
       play("end");
-      return true;
-    case "boggle.match_ended":
-    case "boggle.match_reset":
-      return true;
-    default:
-      return false;
+      break;
   }
+  return true;
 }
 
 const client = new RoomClient(
   {
     fold,
     draw,
-    online() {
-      if (state.waiting.length) sendWaiting();
-    },
+    pending: draw,
     refused(message, note) {
       if (note?.word === undefined) return false;
-      const line = message.code === "after_deadline" ? tooLate(note.word, message.text) : t("refused_word", { word: note.word, reason: message.text });
+      const word = /** @type {string} */ (note.word); // a word's note: the word sent
+      const line =
+        message.code === "after_deadline"
+          ? tooLate(word, message.text)
+          : t("refused_word", { word, reason: message.text });
       if (message.code !== "after_deadline") state.notes.push(line);
       announce(line);
       showVerdict(line, false);

@@ -1,17 +1,27 @@
+// @ts-check
 // A duplicate Topword game (D1-D6): the board and the rack everybody plays, one move per
 // player and turn (shown to nobody else until the turn ends), the top laid for all, the
 // standings and the sheet, drawn from the seat's view, which the shared client folds the
-// events into. This page folds the game's own: tests/duplicate/test_duplicate_fold.py is
+// events into. This page folds the game's own: tests/service/duplicate/test_duplicate_fold.py is
 // the reference it follows, step for step.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
-import { COLUMNS, SIZE, drawBoard } from "../topword/board.js";
+import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
+import { percentText } from "../format.js";
+import { dictionaryName } from "../common.js";
+import { joinParts } from "../join.js";
+import { foldDuplicate } from "./fold.js";
+import { topCells } from "./top.js";
+import { arbiterPanel, badges, clockLine as clockOf, decisionsBlock, paperForm, players } from "./arbiter.js";
+import { drawBoard } from "../topword/board.js";
 import { Composer } from "../topword/composer.js";
 import { refusalText } from "../topword/score.js";
 import { play as sound, soundSwitch } from "../sounds.js";
 
-const root = document.getElementById("duplicate");
+/** @typedef {Protocol.duplicate.View} View */
+/** @typedef {Protocol.duplicate.GameView} Game */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("duplicate"));
 // The standings shown before « Tout le classement » (a club of 500 reads its top first).
 const STANDINGS_SHOWN = 10;
 // Names said in « Trouvé par » before « et N autres ».
@@ -20,6 +30,11 @@ const FOUND_SHOWN = 5;
 const state = {
   full: true, // something besides a rival's submission changed: the whole page is drawn
   ticked: Infinity, // the last second a tick sounded for (the last ten of a turn)
+  confirmEnd: false, // D7: the arbiter asked to end the game: a second button confirms
+  redraw: () => {
+    state.full = true;
+    draw();
+  },
 };
 
 const status = h("p", { class: "status", role: "status" });
@@ -28,30 +43,111 @@ const boardBox = h("section", { class: "board", "aria-label": t("board") });
 const side = h("section", { class: "side" });
 // The sheet: under the board on a wide screen, after everything else on a phone.
 const sheetBox = h("div", { class: "sheet-box" });
-const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t("board_hint"), autocomplete: "off", autocapitalize: "characters" });
+const typeHere = h("input", {
+  id: "type-here",
+  class: "sr-only",
+  "aria-label": t("board_hint"),
+  autocomplete: "off",
+  autocapitalize: "characters",
+});
 // C4: a turn follows another from the game's start to its end: set phrases only meanwhile
 // (free text could give the top away)
-const chat = new ChatPanel({ freeText: () => !game() || game().finished, closedNote: "chat_in_turn" });
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, h("div", { class: "dup-main" }, boardBox, sheetBox), h("div", { class: "dup-side" }, side, chat.el), typeHere);
+const chat = new ChatPanel({ freeText: () => game()?.finished ?? true, closedNote: "chat_in_turn" });
+root.replaceChildren(
+  h("div", { class: "room-bar" }, status, soundSwitch()),
+  head,
+  h("div", { class: "dup-main" }, boardBox, sheetBox),
+  h("div", { class: "dup-side" }, side, chat.el),
+  typeHere,
+);
 root.removeAttribute("aria-busy");
 
 function game() {
   return client.view?.game ?? null;
 }
 
+/** @param {string} seat */
 function nameOf(seat) {
   return client.nameOf(seat);
 }
 
 function playing() {
   const g = game();
-  return g !== null && !g.finished && client.me !== null;
+  const view = client.view;
+  if (g === null || g.finished || g.next_at !== null || client.me === null || !view) return false; // D8: between turns
+  return client.me !== view.arbiter && !view.excluded.includes(client.me); // D7
 }
 
+/** The room's screen, which the arbiter opens on a second screen (a projector). */
+function screenLink() {
+  const href = `/r/${DATA.watch_id}/screen`;
+  return h("p", { class: "link" }, h("a", { href, target: "_blank", id: "screen-link" }, t("dup_screen_link")));
+}
+
+/**
+ * D10: the game's draws saved as a numbered game's file (its number, or one to give it).
+ * @param {number | null} number
+ */
+function exportForm(number) {
+  const field = h("input", {
+    id: "export-number",
+    type: "number",
+    min: 1,
+    max: 999999,
+    value: number ?? 1,
+    inputmode: "numeric",
+  });
+  const form = h(
+    "form",
+    { class: "row", id: "export-form", method: "get", action: `/api/duplicate/${DATA.room}/game` },
+    h("label", { for: "export-number" }, t("dup_number_field")),
+    field,
+    h("button", { type: "submit" }, t("dup_export")),
+  );
+  field.setAttribute("name", "numero");
+  return form;
+}
+
+/** The standings and the match sheet to print (and their CSV). */
+function printLink() {
+  return h(
+    "p",
+    { class: "link" },
+    h("a", { href: `/r/${DATA.watch_id}/print`, id: "print-link" }, t("dup_print_link")),
+  );
+}
+
+/** Whether this page is the arbiter's (D7). */
+function arbitrating() {
+  return client.me !== null && client.me === client.view?.arbiter;
+}
+
+/** D3: the move for this turn, owned by the page until the server answers (sent again
+ * with its key if the socket dies, for this turn only: later, it is refused as too late). */
 function submit() {
   const fields = composer.moveFields();
-  if (!fields || !playing()) return;
-  client.act("play", fields, { submit: true });
+  const g = game();
+  if (!fields || !g || !playing()) return;
+  const move = composer.moveLabel(fields);
+  client.send("play", { ...fields, turn: g.turn }, { submit: true, move, turn: g.turn });
+  announce(pendingText(move));
+}
+
+/**
+ * A submission waiting for its answer, in words (offline: it goes when the connection is back).
+ * @param {string} move
+ */
+function pendingText(move) {
+  return client.online ? t("pending_move", { move }) : t("tw_offline_move");
+}
+
+/** The submissions not answered yet, the last one first (it is the one that counts). */
+function waitingLine() {
+  const last = client
+    .waiting()
+    .filter((entry) => entry.type === "play")
+    .at(-1);
+  return last ? h("p", { class: "verdict waiting", id: "queued" }, pendingText(String(last.meta.move))) : null;
 }
 
 const composer = new Composer({
@@ -59,7 +155,7 @@ const composer = new Composer({
   boardBox,
   typeHere,
   storageKey: `motamot.rack.${DATA.room}`,
-  board: () => game().board,
+  board: () => /** @type {Game} */ (game()).board,
   active: playing,
   redraw: () => {
     state.full = true;
@@ -68,169 +164,108 @@ const composer = new Composer({
   submit,
 });
 
-// --- the fold (the reference: tests/duplicate/test_duplicate_fold.py) -------------------
-
-/** D6 in whole numbers, as the server computes it: the tenth, halves up. */
-function percent(total, topTotal) {
-  return topTotal <= 0 ? 100 : Math.floor((2000 * total + topTotal) / (2 * topTotal)) / 10;
-}
-
-/** D6: every person seated, best total first (then by seat), ties sharing a rank. */
-function standings(view, totals, topTotal) {
-  const people = view.seats.filter((s) => !s.bot).map((s) => s.seat);
-  const ordered = people.map((seat) => [totals[seat] ?? 0, seat]).sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  const out = [];
-  ordered.forEach(([total, seat], position) => {
-    const last = out.at(-1);
-    const rank = last && last.total === total ? last.rank : position + 1;
-    out.push({ seat, total, gap: total - topTotal, percent: percent(total, topTotal), rank });
-  });
-  return out;
-}
-
-/** A turn of the sheet: its rack (the one played), the top, who found it, my move. */
-function sheetLine(g, event, me) {
-  const line = { number: event.number, rack: [...g.rack], top: event.top, top_points: event.top_points, found_by: event.found_by };
-  if (me !== null) {
-    if (event.moves[me] !== undefined) line.move = event.moves[me];
-    const score = event.scores.find((s) => s.seat === me);
-    line.points = score ? score.points : 0;
-    line.reason = score ? score.reason : "no_move";
-    if (score?.detail) line.detail = score.detail;
-  }
-  return line;
-}
-
+/** This kind's part of the fold (the shared events are folded already: fold.js), and
+ * what the page does of it: the rack, the sounds, what is said aloud, and whether the
+ * whole page is drawn again (a rival's submission changes only its count, a message only
+ * the chat).
+ * @param {View} view
+ * @param {Protocol.duplicate.Event} event
+ */
 function fold(view, event) {
-  const g = view.game;
+  const before = view.game?.my_move ?? null;
+  const folded = foldDuplicate(view, event);
   switch (event.type) {
-    case "duplicate.started":
-      view.game = {
-        turn: 0,
-        rack: [],
-        board: { position: "", tops: Array(SIZE * SIZE).fill(""), heights: Array(SIZE * SIZE).fill(0) },
-        deadline: null,
-        pile: 0,
-        submitted: [],
-        my_move: null,
-        top_total: 0,
-        finished: false,
-        standings: standings(view, {}, 0),
-        sheet: [],
-      };
-      break;
     case "duplicate.turn_started":
-      Object.assign(g, { turn: event.number, rack: event.rack, deadline: event.deadline, pile: event.pile, submitted: [], my_move: null });
       if (client.me !== null) composer.syncRack(event.rack);
       state.ticked = Infinity;
       announce(t("dup_turn", { number: event.number }));
       sound("start");
       break;
-    case "duplicate.submitted": {
-      g.submitted = [...new Set([...g.submitted, event.seat])].sort();
-      if (event.seat === view.you && event.move !== undefined) {
-        const replaced = g.my_move !== null;
-        g.my_move = event.move;
-        announce(t(replaced ? "dup_replaced" : "dup_sent", { move: event.move }));
-        break;
-      }
-      return true; // a rival's: only the count changes (and nobody sees their move)
-    }
-    case "duplicate.turn_ended": {
-      g.sheet.push(sheetLine(g, event, view.you));
-      Object.assign(g, { board: event.board, rack: event.rack, pile: event.pile, top_total: event.top_total, deadline: null, submitted: [], my_move: null });
-      g.standings = standings(view, event.totals, event.top_total);
+    case "duplicate.submitted":
+      if (event.seat !== view.you || event.move === undefined) return true; // a rival's: only the count changes
+      announce(t(before !== null ? "dup_replaced" : "dup_sent", { move: event.move }));
+      break;
+    case "duplicate.turn_ended":
       composer.reset();
       announce(event.top ? t("dup_top_line", { move: event.top, points: event.top_points }) : t("dup_no_top"));
       sound(event.top ? "move" : "end");
       break;
-    }
     case "duplicate.ended":
-      Object.assign(g, { finished: true, deadline: null, end_reason: event.reason, seed: event.seed });
       announce(t("dup_over"));
       sound("end");
       break;
     case "room.chat_said":
     case "room.chat_switched":
       return true; // the shared client folded it: only the chat panel changes
-    default:
-      state.full = true;
-      return false;
   }
   state.full = true;
-  return true;
+  return folded;
 }
 
 // --- drawing: the parts ---------------------------------------------------------------
 
-/** "−37" (a gap to the tops' total), "0" when level with it. */
+/**
+ * "−37" (a gap to the tops' total), "0" when level with it.
+ * @param {number} gap
+ */
 function gapText(gap) {
   return gap < 0 ? `−${-gap}` : String(gap);
 }
 
-function clockTime(seconds) {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
+/** @param {Game} g */
 function clockLine(g) {
-  if (g.deadline === null) return null; // self-paced: the settings line says the host moves on
-  const left = g.deadline - client.serverNow();
-  return h("p", { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock", role: "timer" }, t("dup_time_left", { time: clockTime(left) }));
+  return clockOf(g, client.serverNow()); // null self-paced: the settings line says the host moves on
 }
 
-/** The cells of the last top (its word's cells: the notation fixes them). */
-function topCells(g) {
-  const top = g.sheet.at(-1)?.top;
-  const match = top ? /^(?:(\d{1,2})([A-J])|([A-J])(\d{1,2})) (\S+)$/.exec(top) : null;
-  if (!match) return new Set();
-  const across = match[1] !== undefined;
-  const row = Number(across ? match[1] : match[4]) - 1;
-  const col = COLUMNS.indexOf(across ? match[2] : match[3]);
-  const length = match[5].replace(/QU/g, "Q").length;
-  return new Set(Array.from({ length }, (_, i) => row * SIZE + col + i * (across ? 1 : SIZE)));
-}
-
+/** @param {Protocol.duplicate.SettingsShown} settings */
 function settingsLine(settings) {
-  const parts = [t(`ruleset.${settings.ruleset}`), labelled(t("dictionary"), settings.dictionary)];
+  const parts = [t(`ruleset.${settings.ruleset}`), labelled(t("dictionary"), dictionaryName(settings.dictionary))];
   parts.push(settings.turn_seconds ? t("dup_clock", { seconds: settings.turn_seconds }) : t("dup_self_paced"));
+  if (settings.number !== null) parts.unshift(t("dup_number", { number: settings.number })); // D10
+  if (settings.solo_bonus) parts.push(t("dup_solo_setting", { points: settings.solo_bonus })); // D9
   return h("p", { class: "settings", id: "settings" }, parts.join(" · "));
 }
 
+/** @param {Protocol.duplicate.SettingsShown} settings */
 function chosenDraw(settings) {
   if (!settings.chosen_draw) return null;
   const origin = settings.origin ? h("a", { href: `/r/${settings.origin}/watch` }, t("dup_original")) : null;
   return h("p", { class: "note", id: "chosen-draw" }, t("dup_chosen"), origin ? " " : null, origin);
 }
 
+/** @param {View} view */
 function people(view) {
   return view.seats.filter((s) => s.present && !s.bot);
 }
 
+/** @param {View} view */
 function playerList(view) {
   const items = people(view).map((s) => {
     const online = client.online && client.presence.has(s.seat);
-    const badges = [s.seat === view.host ? t("host") : null, s.seat === client.me ? t("you") : null];
-    badges.push(online ? t("connected") : client.online ? t("away") : t("unknown_presence"));
+    const marks = [
+      s.seat === view.host ? t("host") : null,
+      ...badges(view, s.seat),
+      s.seat === client.me ? t("you") : null,
+    ];
+    if (!view.paper.includes(s.seat))
+      marks.push(online ? t("connected") : client.online ? t("away") : t("unknown_presence"));
     return h(
       "li",
       { class: online ? "online" : client.online ? "offline" : "unknown", "data-seat": s.seat },
       h("span", { class: "name" }, nameEl(s.name)),
-      h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
+      h("span", { class: "badges" }, marks.filter(Boolean).join(" · ")),
     );
   });
-  return h("section", { class: "card" }, h("h2", {}, t("players")), h("ul", { class: "players", id: "players" }, items));
+  return h(
+    "section",
+    { class: "card" },
+    h("h2", {}, t("players")),
+    h("ul", { class: "players", id: "players" }, items),
+  );
 }
 
 function joinForm() {
-  const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
-  const form = h("form", { class: "row" }, h("label", { for: "join-name" }, t("your_name")), input, h("button", { type: "submit", class: "primary" }, t("join")));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    error.textContent = (await client.join(input.value.trim(), { kind: "duplicate" })) ?? "";
-  });
-  return h("section", { class: "card" }, h("h2", {}, t("join_title")), form, error);
+  return h("section", { class: "card" }, ...joinParts(client, { kind: "duplicate" }));
 }
 
 function shareLinks() {
@@ -247,13 +282,20 @@ function shareLinks() {
 }
 
 function drawLobby() {
-  const view = client.view;
+  const view = /** @type {View} */ (client.view);
   head.replaceChildren(h("h1", {}, t("duplicate_title")), settingsLine(view.settings));
   const parts = [chosenDraw(view.settings), playerList(view)];
   if (client.me === null && !client.watching) parts.push(joinForm());
   if (client.watching) parts.push(h("p", { class: "watching" }, t("watching")));
+  if (arbitrating()) parts.push(h("p", { class: "hint" }, t("dup_arbiter_hint")), screenLink(), paperForm(act));
   if (client.me !== null && view.host === client.me) {
-    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, t("start_game")));
+    parts.push(
+      h(
+        "button",
+        { type: "button", class: "primary", id: "start", onclick: () => client.act("start") },
+        t("start_game"),
+      ),
+    );
   } else parts.push(h("p", { class: "hint", id: "waiting" }, t("dup_waiting_host")));
   parts.push(shareLinks());
   replaceKeepingFocus(side, ...parts);
@@ -261,37 +303,56 @@ function drawLobby() {
   sheetBox.replaceChildren();
 }
 
+/** @param {Game} g */
 function submittedLine(g) {
-  return h("p", { class: "hint", id: "submitted-count" }, t("dup_submitted_count", { count: g.submitted.length, total: people(client.view).length }));
+  return h(
+    "p",
+    { class: "hint", id: "submitted-count" },
+    t("dup_submitted_count", { count: g.submitted.length, total: players(/** @type {View} */ (client.view)).length }),
+  );
 }
 
+/** @param {Game} g */
 function drawHead(g) {
-  const parts = [h("h1", {}, t("duplicate_title")), settingsLine(client.view.settings)];
+  /** @type {(Node | null)[]} */
+  const parts = [h("h1", {}, t("duplicate_title")), settingsLine(/** @type {View} */ (client.view).settings)];
   if (g.finished) parts.push(h("p", { class: "turn-line" }, t("dup_over")));
   else {
     parts.push(h("p", { class: "turn-line", id: "turn" }, t("dup_turn", { number: g.turn })), clockLine(g));
-    parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })), submittedLine(g));
+    parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })), g.next_at === null ? submittedLine(g) : null);
   }
   if (client.watching) parts.push(h("p", { class: "watching" }, t("watching")));
-  head.replaceChildren(...parts.filter(Boolean)); // no clock when self-paced (not "null")
+  head.replaceChildren(...parts.filter((part) => part !== null)); // no clock when self-paced (not "null")
 }
 
+/** @param {Game} g */
 function drawBoardBox(g) {
   const grid = h("div", { class: "board-box" });
-  const focused = document.activeElement?.dataset?.cell !== undefined && boardBox.contains(document.activeElement);
+  const focused =
+    /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.cell !== undefined &&
+    boardBox.contains(document.activeElement);
   drawBoard(grid, { board: g.board, lit: topCells(g), ...composer.boardOptions() });
   const parts = [grid, h("p", { class: "board-legend" }, t("board_legend"))];
-  if (!g.finished) {
+  if (!g.finished && g.next_at === null) {
     const tiles = playing() ? composer.rackTiles() : g.rack.map((tile) => h("span", { class: "tile fixed" }, tile));
-    parts.push(h("div", { class: "rack-box" }, h("h2", {}, t("dup_rack")), h("div", { class: "rack", id: "rack" }, tiles)));
+    parts.push(
+      h("div", { class: "rack-box" }, h("h2", {}, t("dup_rack")), h("div", { class: "rack", id: "rack" }, tiles)),
+    );
   }
   boardBox.replaceChildren(...parts);
-  if (focused) grid.querySelector(`[data-cell="${composer.focusCell}"]`)?.focus({ preventScroll: true });
+  if (focused)
+    /** @type {HTMLElement | null} */ (grid.querySelector(`[data-cell="${composer.focusCell}"]`))?.focus({
+      preventScroll: true,
+    });
 }
 
-/** What a player does this turn: compose, submit (again), and the host of a self-paced
- * game moves on. */
+/**
+ * What a player does this turn: compose, submit (again), and the host of a self-paced
+ * game moves on.
+ * @param {Game} g
+ */
 function playBlock(g) {
+  /** @type {Node[]} */
   const parts = [];
   if (playing()) {
     parts.push(h("p", { class: "hint" }, t("board_hint")), composer.notationField(), composer.previewLine());
@@ -300,20 +361,43 @@ function playBlock(g) {
         "div",
         { class: "row actions" },
         h("button", { type: "button", class: "primary", id: "submit", onclick: submit }, t("dup_submit")),
-        h("button", { type: "button", id: "take-back", onclick: () => { composer.clear(); state.full = true; draw(); } }, t("take_back")),
+        h(
+          "button",
+          {
+            type: "button",
+            id: "take-back",
+            onclick: () => {
+              composer.clear();
+              state.full = true;
+              draw();
+            },
+          },
+          t("take_back"),
+        ),
         h("button", { type: "button", id: "shuffle", onclick: () => composer.shuffle() }, t("shuffle")),
       ),
     );
     const mine = g.my_move !== null ? t("dup_my_move", { move: g.my_move }) : t("dup_no_move_yet");
     parts.push(h("p", { class: `my-move${g.my_move !== null ? " mine" : ""}`, id: "my-move" }, mine));
+    const waiting = waitingLine();
+    if (waiting) parts.push(waiting);
     parts.push(h("p", { class: "hint" }, t("dup_replaces")));
   }
-  if (!g.finished && g.deadline === null && client.me !== null && client.me === client.view.host) {
-    parts.push(h("p", { class: "row" }, h("button", { type: "button", id: "next-turn", onclick: () => client.act("next_turn") }, t("dup_next_turn"))));
+  const between = g.next_at !== null; // D8: the host may end the pause early
+  const paced = g.deadline === null && g.paused_left === null;
+  if (!g.finished && (paced || between) && client.me !== null && client.me === client.view?.host) {
+    parts.push(
+      h(
+        "p",
+        { class: "row" },
+        h("button", { type: "button", id: "next-turn", onclick: () => client.act("next_turn") }, t("dup_next_turn")),
+      ),
+    );
   }
   return parts;
 }
 
+/** @param {string[]} seats */
 function foundText(seats) {
   if (!seats.length) return t("dup_found_by_nobody");
   const names = namesEl(seats.slice(0, FOUND_SHOWN).map(nameOf));
@@ -321,45 +405,83 @@ function foundText(seats) {
   return tNodes("dup_found_by", { names: more > 0 ? tNodes("dup_found_more", { names, count: more }) : names });
 }
 
-/** My move in a turn of the sheet, in words: its points and gap, or why none. */
+/**
+ * My move in a turn of the sheet, in words: its points and gap, or why none.
+ * @param {Protocol.duplicate.SheetTurn} line
+ */
 function yoursText(line) {
   if (line.move === undefined) return t("dup_yours_none");
-  if (line.reason) return t("dup_yours_refused", { move: line.move, why: refusalText(line.reason, { detail: line.detail ?? "" }) });
-  return t("dup_yours", { move: line.move, points: line.points, gap: gapText(line.points - line.top_points) });
+  if (line.reason)
+    return t("dup_yours_refused", { move: line.move, why: refusalText(line.reason, { detail: line.detail ?? "" }) });
+  const points = line.points ?? 0; // a seat's line has its points
+  return t("dup_yours", { move: line.move, points, gap: gapText(points - line.top_points) });
 }
 
+/** @param {Game} g */
 function lastTurnBlock(g) {
   const line = g.sheet.at(-1);
   if (!line) return null;
   const parts = [h("h2", {}, t("dup_turn_result", { number: line.number }))];
-  parts.push(h("p", { class: "last top-line" }, line.top ? t("dup_top_line", { move: line.top, points: line.top_points }) : t("dup_no_top")));
+  parts.push(
+    h(
+      "p",
+      { class: "last top-line" },
+      line.top ? t("dup_top_line", { move: line.top, points: line.top_points }) : t("dup_no_top"),
+    ),
+  );
   if (line.top) parts.push(h("p", { class: "found" }, foundText(line.found_by)));
-  if (client.me !== null) parts.push(h("p", { class: line.reason ? "yours bad" : "yours" }, yoursText(line)));
+  if (client.me !== null && !arbitrating())
+    parts.push(h("p", { class: line.reason ? "yours bad" : "yours" }, yoursText(line)));
   return h("section", { class: "card last-move", id: "last-turn" }, parts);
 }
 
+/**
+ * @param {Protocol.duplicate.Standing[]} rows
+ * @param {string} label
+ */
 function standingsTable(rows, label) {
   const labels = [t("col.rank"), t("col.player"), t("col.total"), t("col.gap"), t("col.share")];
   const body = rows.map((s) =>
     h(
       "tr",
       { class: s.seat === client.me ? "mine" : "", "data-seat": s.seat },
-      [String(s.rank), nameEl(nameOf(s.seat)), String(s.total), gapText(s.gap), `${s.percent.toFixed(1)} %`].map((text) => h("td", {}, text)),
+      [String(s.rank), nameEl(nameOf(s.seat)), String(s.total), gapText(s.gap), percentText(s.percent, LANG)].map(
+        (text) => h("td", {}, text),
+      ),
     ),
   );
   return h(
     "div",
     { class: "scroll", tabindex: 0, role: "region", "aria-label": label },
-    h("table", { class: "standings" }, h("thead", {}, h("tr", {}, labels.map((text) => h("th", { scope: "col" }, text)))), h("tbody", {}, body)),
+    h(
+      "table",
+      { class: "standings" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          labels.map((text) => h("th", { scope: "col" }, text)),
+        ),
+      ),
+      h("tbody", {}, body),
+    ),
   );
 }
 
+/** @param {Game} g */
 function standingsBlock(g) {
   const all = g.standings;
   const shown = all.slice(0, STANDINGS_SHOWN);
   const mine = all.find((s) => s.seat === client.me);
   if (mine && !shown.includes(mine)) shown.push(mine);
-  const parts = [h("h2", {}, t("dup_standings")), h("p", { id: "top-total" }, t("dup_top_total", { points: g.top_total })), standingsTable(shown, t("dup_standings"))];
+  /** @type {Node[]} */
+  const parts = [
+    h("h2", {}, t("dup_standings")),
+    h("p", { id: "top-total" }, t("dup_top_total", { points: g.top_total })),
+    standingsTable(shown, t("dup_standings")),
+  ];
   if (all.length > shown.length) {
     const label = t("dup_all_standings", { count: all.length });
     parts.push(h("details", { id: "all-standings" }, h("summary", {}, label), standingsTable(all, label)));
@@ -367,21 +489,45 @@ function standingsBlock(g) {
   return h("section", { class: "card", id: "standings" }, parts);
 }
 
+/** @param {Game} g */
 function sheetBlock(g) {
   if (!g.sheet.length) return null;
-  const me = client.me !== null;
+  const me = client.me !== null && !arbitrating();
   // a player's own columns before « Trouvé par »: on a phone they are read without scrolling
   const labels = [t("col.turn"), t("col.draw"), t("col.top"), t("col.points")];
   if (me) labels.push(t("col.mine"), t("col.my_points"));
   labels.push(t("col.found_by"));
   const rows = g.sheet.map((line) => {
-    const cells = [h("td", {}, String(line.number)), h("td", { class: "draw" }, line.rack.join("")), h("td", { class: "move" }, line.top ?? "—"), h("td", {}, String(line.top_points))];
+    const cells = [
+      h("td", {}, String(line.number)),
+      h("td", { class: "draw" }, line.rack.join("")),
+      h("td", { class: "move" }, line.top ?? "—"),
+      h("td", {}, String(line.top_points)),
+    ];
     if (me) {
       const why = line.reason ? refusalText(line.reason, { detail: line.detail ?? "" }) : "";
-      cells.push(h("td", { class: line.reason ? "move refused" : "move" }, line.move === undefined ? t("dup_no_move") : line.reason ? `${line.move} (${why})` : line.move));
-      cells.push(h("td", {}, line.reason || line.move === undefined ? "0" : `${line.points} (${gapText(line.points - line.top_points)})`));
+      cells.push(
+        h(
+          "td",
+          { class: line.reason ? "move refused" : "move" },
+          line.move === undefined ? t("dup_no_move") : line.reason ? `${line.move} (${why})` : line.move,
+        ),
+      );
+      cells.push(
+        h(
+          "td",
+          {},
+          line.corrected !== undefined
+            ? `${line.points} (${t("dup_corrected", { reason: line.corrected })})`
+            : line.reason || line.move === undefined
+              ? "0"
+              : `${line.points} (${gapText((line.points ?? 0) - line.top_points)})${line.bonus ? ` ${t("dup_solo", { points: line.bonus })}` : ""}`,
+        ),
+      );
     }
-    cells.push(h("td", {}, line.top && line.found_by.length ? namesEl(line.found_by.map(nameOf)) : "—"));
+    const found = line.top && line.found_by.length ? namesEl(line.found_by.map(nameOf)) : "—";
+    cells.push(h("td", {}, h("span", {}, found))); // one piece: a phone's card lays it beside its label
+    cells.forEach((cell, column) => cell.setAttribute("data-label", labels[column])); // a phone: a card a turn
     return h("tr", {}, cells);
   });
   return h(
@@ -391,15 +537,36 @@ function sheetBlock(g) {
     h(
       "div",
       { class: "scroll", tabindex: 0, role: "region", "aria-label": t("dup_sheet") },
-      h("table", { class: "sheet-table" }, h("thead", {}, h("tr", {}, labels.map((text) => h("th", { scope: "col" }, text)))), h("tbody", {}, rows)),
+      h(
+        "table",
+        { class: "sheet-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            labels.map((text) => h("th", { scope: "col" }, text)),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
     ),
   );
 }
 
-/** The end: why, the draws' number and « rejouer ce tirage » (alone, self-paced). */
+/**
+ * The end: why, the draws' number and « rejouer ce tirage » (alone, self-paced).
+ * @param {Game} g
+ */
 function finalBlock(g) {
-  const settings = client.view.settings;
-  const again = new URLSearchParams({ tirage: g.seed, depuis: DATA.watch_id, ruleset: settings.ruleset, dictionary: settings.dictionary });
+  const settings = /** @type {View} */ (client.view).settings;
+  const again = new URLSearchParams({
+    tirage: g.seed ?? "",
+    depuis: DATA.watch_id,
+    ruleset: settings.ruleset,
+    dictionary: settings.dictionary,
+  });
   const againUrl = `${location.origin}/?${again}#duplicate`;
   return h(
     "section",
@@ -407,7 +574,13 @@ function finalBlock(g) {
     h("h2", {}, t("dup_over")),
     h("p", {}, t(`dup_end.${g.end_reason}`)),
     h("p", { class: "seed" }, t("dup_seed", { seed: g.seed })),
-    h("p", { class: "link" }, h("a", { href: againUrl, id: "replay-draw" }, t("dup_replay")), " ", copyButton(againUrl)),
+    h(
+      "p",
+      { class: "link" },
+      h("a", { href: againUrl, id: "replay-draw" }, t("dup_replay")),
+      " ",
+      copyButton(againUrl),
+    ),
     h("p", { class: "hint" }, t("dup_replay_hint")),
     h(
       "p",
@@ -415,18 +588,32 @@ function finalBlock(g) {
       h("a", { href: `/api/duplicate/${DATA.room}/record`, download: "", id: "record" }, t("download")),
       h("a", { href: `/r/${DATA.room}/replay`, id: "replay" }, t("replay")),
     ),
+    printLink(),
+    exportForm(settings.number),
   );
 }
 
+/** @param {Game} g */
 function drawGame(g) {
   drawHead(g);
   drawBoardBox(g);
+  const view = /** @type {View} */ (client.view);
+  /** @type {(Node | null)[]} */
   const parts = [...playBlock(g)];
+  if (arbitrating())
+    parts.push(
+      h("p", { class: "hint" }, t("dup_arbiter_hint")),
+      screenLink(),
+      g.finished ? null : printLink(),
+      g.finished ? null : arbiterPanel(view, g, act, nameOf, state),
+    );
+  else if (client.me !== null && view.excluded.includes(client.me))
+    parts.push(h("p", { class: "note" }, t("dup_you_excluded")));
   if (g.finished) parts.push(finalBlock(g));
-  parts.push(lastTurnBlock(g), standingsBlock(g), chosenDraw(client.view.settings));
+  parts.push(lastTurnBlock(g), standingsBlock(g), chosenDraw(/** @type {View} */ (client.view).settings));
   if (client.me === null || g.finished) parts.push(shareLinks());
   replaceKeepingFocus(side, ...parts);
-  replaceKeepingFocus(sheetBox, sheetBlock(g));
+  replaceKeepingFocus(sheetBox, sheetBlock(g), decisionsBlock(view, nameOf));
 }
 
 function draw() {
@@ -445,12 +632,22 @@ function draw() {
 // The turn's clock, and a tick in each of its last ten seconds.
 setInterval(() => {
   const g = game();
+  if (g?.next_at) document.getElementById("clock")?.replaceWith(/** @type {HTMLElement} */ (clockLine(g))); // D8
   if (!g || g.finished || g.deadline === null) return;
-  document.getElementById("clock")?.replaceWith(clockLine(g));
+  document.getElementById("clock")?.replaceWith(/** @type {HTMLElement} */ (clockLine(g))); // clocked: a line
   const second = Math.ceil(g.deadline - client.serverNow());
   if (second < state.ticked && second >= 1 && second <= 10) sound("tick");
   state.ticked = Math.min(state.ticked, second);
 }, 250);
+
+/**
+ * Send one of the arbiter's decisions (D7; a refusal is said in the status line).
+ * @param {string} type
+ * @param {Record<string, unknown>} fields
+ */
+function act(type, fields = {}) {
+  return client.act(type, fields);
+}
 
 const client = new RoomClient(
   {
@@ -466,16 +663,28 @@ const client = new RoomClient(
         draw();
       }
     },
+    pending() {
+      state.full = true;
+      draw();
+    },
     answered(message, note) {
       client.unsay();
       if (note?.submit) {
-        composer.reset();
+        // the draft goes once the last submission is in (a later one may be waiting)
+        if (!client.waiting().some((entry) => entry.type === "play")) composer.reset();
         state.full = true;
         draw();
       }
     },
+    refused(message, note) {
+      client.say(note?.submit ? t("refused_move", { move: note.move, why: message.text }) : message.text);
+      announce(client.status.textContent);
+      state.full = true;
+      draw();
+      return true;
+    },
     frame(message) {
-      if (message.type === "preview") composer.previewed(message);
+      if (message.type === "preview") composer.previewed(/** @type {Protocol.topword.PreviewFrame} */ (message));
     },
   },
   status,

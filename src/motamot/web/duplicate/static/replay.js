@@ -1,26 +1,63 @@
+// @ts-check
 // After a duplicate game: its replay, the board turn by turn with the rack everybody
 // played, the top laid (its cells lit) and who found it, then the final standings (D6),
 // from the server's JSON (/api/duplicate/<room>/replay).
-import { DATA, h, labelled, nameEl, namesEl, t, tNodes } from "../common.js";
+import { DATA, LANG, h, labelled, nameEl, namesEl, t, tNodes } from "../common.js";
+import { percentText } from "../format.js";
 import { drawBoard } from "../topword/board.js";
 
-const root = document.getElementById("duplicate");
+/**
+ * The replay's answer (web/duplicate/api.py, `replay_json`): the board before the first
+ * turn, then after each one with its rack, its top and who found it; the standings.
+ * @typedef {{ tops: string[], heights: number[] }} Board
+ * @typedef {{ board: Board, number?: undefined, placed?: undefined }} FirstStep
+ * @typedef {{ board: Board, number: number, rack: string[], top: string | null, points: number, top_total: number,
+ *   found_by: string[], placed: number[] }} TurnStep
+ * @typedef {FirstStep | TurnStep} Step
+ * @typedef {{ steps: Step[], standings: (Protocol.duplicate.Standing & { name: string })[], top_total: number }} Replay
+ */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("duplicate"));
 root.removeAttribute("aria-busy");
 
+/** @param {number} gap */
 function gapText(gap) {
   return gap < 0 ? `−${-gap}` : String(gap);
 }
 
+/** @param {Replay["standings"]} standings */
 function standingsTable(standings) {
   const labels = [t("col.rank"), t("col.player"), t("col.total"), t("col.gap"), t("col.share")];
-  const rows = standings.map((s) => h("tr", {}, [String(s.rank), nameEl(s.name), String(s.total), gapText(s.gap), `${s.percent.toFixed(1)} %`].map((text) => h("td", {}, text))));
+  const rows = standings.map((s) =>
+    h(
+      "tr",
+      {},
+      [String(s.rank), nameEl(s.name), String(s.total), gapText(s.gap), percentText(s.percent, LANG)].map((text) =>
+        h("td", {}, text),
+      ),
+    ),
+  );
   return h(
     "div",
     { class: "scroll", tabindex: 0, role: "region", "aria-label": t("dup_standings") },
-    h("table", { class: "standings" }, h("thead", {}, h("tr", {}, labels.map((label) => h("th", { scope: "col" }, label)))), h("tbody", {}, rows)),
+    h(
+      "table",
+      { class: "standings" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          labels.map((label) => h("th", { scope: "col" }, label)),
+        ),
+      ),
+      h("tbody", {}, rows),
+    ),
   );
 }
 
+/** @param {string[]} names */
 function foundText(names) {
   return names.length ? tNodes("dup_found_by", { names: namesEl(names) }) : t("dup_found_by_nobody");
 }
@@ -32,7 +69,7 @@ async function replay() {
     root.replaceChildren(h("h1", {}, t("replay")), back, h("p", { class: "error" }, t("dup_not_over")));
     return;
   }
-  const data = await response.json();
+  const data = /** @type {Replay} */ (await response.json());
   let index = data.steps.length - 1;
   const board = h("div", { class: "board-box" });
   const caption = h("p", { class: "last", id: "step" });
@@ -48,8 +85,12 @@ async function replay() {
         ? []
         : [
             h("p", {}, labelled(t("col.draw"), step.rack.join(" "))),
-            h("p", { class: "top-line" }, step.top ? t("dup_top_line", { move: step.top, points: step.points }) : t("dup_no_top")),
-            step.top ? h("p", {}, foundText(step.found_by)) : null,
+            h(
+              "p",
+              { class: "top-line" },
+              step.top ? t("dup_top_line", { move: step.top, points: step.points }) : t("dup_no_top"),
+            ),
+            step.top ? h("p", {}, foundText(step.found_by)) : "", // (null would be written "null")
             h("p", {}, t("dup_top_total", { points: step.top_total })),
           ]),
     );

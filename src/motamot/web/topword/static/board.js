@@ -1,19 +1,38 @@
+// @ts-check
 // The Topword board: 10×10 cells, each showing its top letter and its stack's height
-// (one mark per tile along the cell's left edge, and a shade: a number in the corner read
-// as a letter's value to a Scrabble player), the four centre squares marked, the last
-// move lit. A player's board is one tab stop: the arrow keys move between the cells.
+// (a number in a dark badge in the cell's lower left corner, and a shade), the four
+// centre squares marked, the last move lit. A player's board is one tab stop: the arrow
+// keys move between the cells.
 import { h, t } from "../common.js";
 
 export const SIZE = 10;
 export const COLUMNS = "ABCDEFGHIJ";
 const CENTRE = new Set([44, 45, 54, 55]);
 
-/** "5E" for cell 44 (row number then column letter, as the notation writes it). */
+/** @typedef {{ cell: number, across: boolean }} Cursor where typed letters go, and which way */
+/**
+ * What a board is drawn with (the board, and what a player's board adds).
+ * @typedef {object} BoardOptions
+ * @property {{ tops: string[], heights: number[] }} board
+ * @property {Set<number | null>} [lit]
+ * @property {Map<number, string>} [draft]
+ * @property {Cursor | null} [cursor]
+ * @property {((cell: number, event: MouseEvent) => void) | null} [onCell]
+ * @property {number} [focusCell]
+ */
+
+/**
+ * "5E" for cell 44 (row number then column letter, as the notation writes it).
+ * @param {number} cell
+ */
 export function cellName(cell) {
   return `${Math.floor(cell / SIZE) + 1}${COLUMNS[cell % SIZE]}`;
 }
 
-/** Cell index of "5E" (null if not a cell name). */
+/**
+ * Cell index of "5E" (null if not a cell name).
+ * @param {string} name
+ */
 export function cellOf(name) {
   const match = /^(\d{1,2})([A-J])$/.exec(name);
   if (!match) return null;
@@ -26,8 +45,13 @@ export function cellOf(name) {
  * board: {tops: [label], heights: [n]}; lit: cells of the last move; draft: Map cell → label
  * (tiles put down but not played); cursor: {cell, across} or null; onCell(cell) on a tap;
  * focusCell: the cell that is the board's one tab stop (a player's board).
+ * @param {Element} root
+ * @param {BoardOptions} options
  */
-export function drawBoard(root, { board, lit = new Set(), draft = new Map(), cursor = null, onCell = null, focusCell = 44 }) {
+export function drawBoard(
+  root,
+  { board, lit = new Set(), draft = new Map(), cursor = null, onCell = null, focusCell = 44 },
+) {
   const cells = [];
   const corner = h("div", { class: "axis corner", "aria-hidden": "true" });
   cells.push(corner);
@@ -50,19 +74,25 @@ export function drawBoard(root, { board, lit = new Set(), draft = new Map(), cur
         ? h("button", { ...attrs, type: "button", tabindex: cell === focusCell ? 0 : -1 })
         : h("div", { ...attrs, role: "img" });
       if (top) el.append(h("span", { class: top.length > 1 ? "letter two" : "letter" }, top));
-      if (height) el.append(h("span", { class: "stack", "aria-hidden": "true" }, Array.from({ length: height }, () => h("i"))));
-      if (onCell) el.addEventListener("click", (event) => onCell(cell, event));
+      if (height) el.append(h("span", { class: "stack", "aria-hidden": "true" }, String(height)));
+      if (onCell) el.addEventListener("click", (event) => onCell(cell, /** @type {MouseEvent} */ (event)));
       cells.push(el);
     }
   }
   root.replaceChildren(h("div", { class: "board-grid" }, ...cells));
 }
 
-/** The cell an arrow key moves to from `cell` (null: not an arrow, or the board's edge). */
+/**
+ * The cell an arrow key moves to from `cell` (null: not an arrow, or the board's edge).
+ * @param {number} cell
+ * @param {string} key
+ */
 export function arrowStep(cell, key) {
   const row = Math.floor(cell / SIZE);
   const col = cell % SIZE;
-  const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
+  /** @type {Record<string, number[]>} */
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const [dr, dc] = steps[key] ?? [0, 0];
   if (!dr && !dc) return null;
   const r = row + dr;
   const c = col + dc;

@@ -1,26 +1,37 @@
+// @ts-check
 // A Topword table: lobby, board, rack and turns, drawn from the seat's view, which the
 // shared client folds the events into (this page folds the game's). The server decides
 // what each seat sees: the page never holds anybody else's rack.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, copyButton, durationText, h, labelled, nameEl, namesEl, remainingText, replaceKeepingFocus, t, tNodes } from "../common.js";
+import { DATA, LANG, h, nameEl, remainingText, replaceKeepingFocus, t, tNodes } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
+import { TURNS, foldTopword } from "./fold.js";
+import { lobbyParts, shareLinks } from "./waiting.js";
+import { finalBlock, rematchAnswered } from "./end.js";
 import { seatControls } from "../moderation.js";
-import { publicLine } from "../public.js";
 import { play as sound, soundSwitch } from "../sounds.js";
-import { scoreList } from "./score.js";
+import { scoreList, turnOf } from "./score.js";
+import { numberText } from "../format.js";
 
-const root = document.getElementById("table");
+/** @typedef {Protocol.topword.View} View */
+/** @typedef {Protocol.topword.GameView} Game */
+/** @typedef {Protocol.topword.TurnView} Turn */
+/** @typedef {Game & Required<Pick<Game, "winners" | "final_scores" | "penalties">>} Finished a game over */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("table"));
 
 // This player's arrangement of the rack, kept in this browser (a reload keeps it).
 const RACK_KEY = `motamot.rack.${DATA.room}`;
 
+/** @typedef {{ kind: "pass" | "exchange", tile?: string }} Confirm a pass or an exchange asked about */
+/** @type {{ exchanging: boolean, resigning: boolean, confirm: Confirm | null, hints: { turn: number | undefined, moves: Protocol.topword.HintMove[] } | null }} */
 const state = {
   exchanging: false,
+  confirm: null, // « Passer » or a tile to exchange chosen: the question is shown
   resigning: false, // « Abandonner » pressed: the confirmation is shown
   hints: null, // the moves a hint suggested, for the turn they were asked on
-  queued: null, // the move played while the socket was down (its fields as JSON), sent when it is back
 };
 
 const status = h("p", { class: "status", role: "status" });
@@ -29,12 +40,27 @@ const boardBox = h("section", { class: "board", "aria-label": t("board") });
 const side = h("section", { class: "side" });
 // Typed letters land here (kept out of the redrawn board so it keeps the focus and a
 // phone keeps its keyboard open).
-const typeHere = h("input", { id: "type-here", class: "sr-only", "aria-label": t("board_hint"), autocomplete: "off", autocapitalize: "characters" });
+const typeHere = h("input", {
+  id: "type-here",
+  class: "sr-only",
+  "aria-label": t("board_hint"),
+  autocomplete: "off",
+  autocapitalize: "characters",
+});
 // A table talks freely during its game (docs/rules.md, C4); the panel sits under the side.
 const chat = new ChatPanel();
-root.replaceChildren(h("div", { class: "room-bar" }, status, soundSwitch()), head, boardBox, h("div", { class: "side-column" }, side, chat.el), typeHere);
+// the guide's link joins the room bar (floated beside the table, it squeezed the board)
+const guideLink = document.querySelector(".guide-link");
+root.replaceChildren(
+  h("div", { class: "room-bar" }, status, soundSwitch(), guideLink),
+  head,
+  boardBox,
+  h("div", { class: "side-column" }, side, chat.el),
+  typeHere,
+);
 root.removeAttribute("aria-busy");
 
+/** @param {string} seat */
 function nameOf(seat) {
   return client.nameOf(seat);
 }
@@ -50,33 +76,45 @@ function myTurn() {
   return g !== null && !g.finished && client.me !== null && g.current === client.me;
 }
 
+const TURN_ACTIONS = ["play", "pass", "exchange", "resign"];
+
+/** The turn's action waiting for the server's answer (at most one: the buttons wait). */
+function turnWaiting() {
+  return client.waiting().find((entry) => TURN_ACTIONS.includes(entry.type)) ?? null;
+}
+
+/**
+ * A turn's action (a move, a pass, an exchange, resigning): owned by the page until the
+ * server answers (the draft stays on the board), sent again with its key if the socket
+ * dies, for this turn only (`turn`: later, it is refused as too late, never played on
+ * another board).
+ * @param {string} type
+ * @param {Record<string, unknown>} fields
+ * @param {Record<string, unknown>} meta what the page shows of it
+ */
+function act(type, fields = {}, meta = {}) {
+  const g = game();
+  if (!g || turnWaiting()) return;
+  client.send(type, { ...fields, turn: g.turn }, { ...meta, kind: type });
+  announce(pendingText(turnWaiting()));
+}
+
 function play() {
   const fields = composer.moveFields();
   if (!fields) return;
-  if (client.act("play", fields, { play: true }) !== null) return;
-  // the socket is down: the move stays on the board and goes when the connection is back
-  state.queued = JSON.stringify(fields);
-  announce(t("tw_offline_move"));
-  draw();
+  act("play", fields, { move: composer.moveLabel(fields) });
 }
 
-/** Back online: the move kept goes, if the board still shows it (the player may have
- * changed it since); the referee judges it as usual (a turn gone by is refused, said so,
- * and the draft stays). */
-function sendQueued() {
-  const queued = state.queued;
-  state.queued = null;
-  const fields = composer.moveFields();
-  if (queued !== null && fields && JSON.stringify(fields) === queued) client.act("play", fields, { play: true });
-  draw();
-}
-
-/** A turn's other actions (pass, exchange, resign): none is kept while offline, but the
- * player is told so rather than nothing happening. */
-function act(type, fields = {}) {
-  if (client.act(type, fields) !== null) return;
-  client.say(t("tw_offline_action"));
-  announce(t("tw_offline_action"));
+/**
+ * What waits, in words: offline, it goes when the connection is back.
+ * @param {import("../outbox.js").Pending | null} entry
+ */
+function pendingText(entry) {
+  if (!entry) return "";
+  if (!client.online && entry.type === "play") return t("tw_offline_move");
+  if (entry.type === "play") return t("pending_move", { move: String(entry.meta.move) });
+  if (entry.type === "exchange") return t("pending_exchange", { tile: String(entry.fields.tile) });
+  return t(entry.type === "pass" ? "pending_pass" : "pending_resign");
 }
 
 const composer = new Composer({
@@ -84,14 +122,13 @@ const composer = new Composer({
   boardBox,
   typeHere,
   storageKey: RACK_KEY,
-  board: () => game().board,
-  active: () => game() !== null && !game().finished && client.me !== null,
+  board: () => /** @type {Game} */ (game()).board,
+  active: () => game()?.finished === false && client.me !== null,
   redraw: () => draw(),
   submit: play,
   tapTile(index) {
     if (!state.exchanging) return false;
-    state.exchanging = false;
-    act("exchange", { tile: composer.order[index] });
+    ask({ kind: "exchange", tile: composer.order[index] });
     return true;
   },
 });
@@ -103,28 +140,38 @@ function lastTurn() {
   return turns.at(-1) ?? null;
 }
 
-/** A turn in words: nodes, the name isolated (<bdi>); `asText`: text for a screen reader (spoken, not laid out). */
+/**
+ * A turn in words: nodes, the name isolated (<bdi>); `asText`: text for a screen reader (spoken, not laid out).
+ * @param {Turn} turn
+ * @returns {string | (string | Node)[]}
+ */
 function turnLine(turn, asText = false) {
   const name = asText ? nameOf(turn.seat) : nameEl(nameOf(turn.seat));
   const say = asText ? t : tNodes;
   if (turn.action === "play") return say("played_line", { name, move: turn.move, points: turn.points });
-  if (turn.action === "exchange") return turn.tile ? say("exchanged_own", { name, tile: turn.tile }) : say("exchanged_line", { name });
+  if (turn.action === "exchange")
+    return turn.tile ? say("exchanged_own", { name, tile: turn.tile }) : say("exchanged_line", { name });
   if (turn.action === "resign") return say("resigned_line", { name });
-  return say("passed_line", { name });
+  return say(turn.timed_out ? "timed_out_line" : "passed_line", { name });
 }
 
+/** @param {Game} g */
 function clockText(g) {
   if (!g.turn_deadline) return null;
   const left = Math.max(0, Math.ceil(g.turn_deadline - client.serverNow()));
-  return h("p", { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock" }, t("clock_left", { left: remainingText(left) }));
+  return h(
+    "p",
+    { class: `clock${left <= 10 ? " urgent" : ""}`, id: "clock" },
+    t("clock_left", { left: remainingText(left) }),
+  );
 }
 
 function drawHead() {
-  const view = client.view;
+  const view = /** @type {View} */ (client.view);
   const g = game();
   const rows = (g?.order ?? view.seats.filter((s) => s.present).map((s) => s.seat)).map((seat) => {
     const toPlay = g && !g.finished && g.current === seat;
-    const score = g ? (g.final_scores?.[seat] ?? g.scores[seat]) : "";
+    const score = g ? numberText(g.final_scores?.[seat] ?? g.scores[seat], LANG) : ""; // −35
     const seatInfo = view.seats.find((s) => s.seat === seat);
     const online = Boolean(seatInfo?.bot) || (client.online && client.presence.has(seat));
     const known = Boolean(seatInfo?.bot) || client.online;
@@ -139,7 +186,10 @@ function drawHead() {
     ];
     return h(
       "li",
-      { class: [toPlay ? "to-play" : "", online ? "online" : known ? "offline" : "unknown"].join(" ").trim(), "data-seat": seat },
+      {
+        class: [toPlay ? "to-play" : "", online ? "online" : known ? "offline" : "unknown"].join(" ").trim(),
+        "data-seat": seat,
+      },
       h("span", { class: "name" }, nameEl(nameOf(seat))),
       h("span", { class: "badges" }, badges.filter(Boolean).join(" · ")),
       h("span", { class: "count" }, String(score)),
@@ -147,6 +197,7 @@ function drawHead() {
     );
   });
   // the page's main heading: the lobby's is beside it, the game's here, above the scores
+  /** @type {(Node | null)[]} */
   const parts = g ? [h("h1", { class: "table-name" }, t("table_title"))] : [];
   parts.push(h("ul", { class: "players", "aria-label": t("scores") }, rows));
   if (client.watching && !client.dismissed) parts.push(h("p", { class: "watching" }, t("watching")));
@@ -155,115 +206,161 @@ function drawHead() {
     const clock = clockText(g);
     if (clock) parts.push(clock);
     if (g.start_draws?.length) {
-      const draws = g.start_draws.flatMap((draw, round) => [round ? " ; " : "", ...draw.flatMap(([seat, tile], i) => [i ? ", " : "", nameEl(nameOf(seat)), ` ${tile}`])]);
-      parts.push(h("p", { class: "hint starter" }, tNodes("starter_drawn", { draws, name: nameEl(nameOf(g.starter)) })));
+      const draws = g.start_draws.flatMap((draw, round) => [
+        round ? " ; " : "",
+        ...draw.flatMap(([seat, tile], i) => [i ? ", " : "", nameEl(nameOf(seat)), ` ${tile}`]),
+      ]);
+      parts.push(
+        h("p", { class: "hint starter" }, tNodes("starter_drawn", { draws, name: nameEl(nameOf(g.starter)) })),
+      );
     }
   }
   replaceKeepingFocus(head, ...parts); // a redraw keeps a « Signaler » form's focus
 }
 
-/** The seats kept for friends at creation that nobody took yet. */
-function seatsAwaited(view) {
-  const people = view.seats.filter((s) => s.present && !s.bot).length;
-  return Math.max(0, (view.settings.seats_kept ?? 0) + 1 - people);
-}
-
-/** The table's settings in one line: rules, word list, clock, hints. */
-function settingsLine(settings) {
-  const parts = [t(`ruleset.${settings.ruleset}`), labelled(t("dictionary"), settings.dictionary)];
-  parts.push(settings.turn_seconds ? t("tw_clock", { duration: durationText(settings.turn_seconds) }) : t("tw_no_clock"));
-  parts.push(settings.hints ? t("tw_hints_on") : t("tw_hints_off"));
-  return h("p", { class: "settings", id: "settings" }, parts.join(" · "));
-}
-
 function drawLobby() {
-  const view = client.view;
-  const parts = [h("h1", {}, t("table_title")), settingsLine(view.settings)];
-  const seated = view.seats.filter((s) => s.present).length;
-  const awaited = seatsAwaited(view);
-  if (awaited) {
-    const waiting = Array.from({ length: awaited }, (_, i) => h("li", { class: "waiting" }, t("seat_waiting", { number: seated + i + 1 })));
-    parts.push(h("ul", { class: "waiting-seats", id: "waiting-seats" }, waiting));
-  }
-  if (client.me === null && !client.watching) parts.push(joinForm());
-  if (client.me !== null && view.host === client.me) {
-    parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => client.act("start") }, t("start_game")));
-    if (awaited) parts.push(h("p", { class: "hint", id: "awaited" }, t("start_awaited", { count: awaited })));
-  } else parts.push(h("p", { class: "hint" }, t("waiting_start")));
-  parts.push(publicLine(client));
-  parts.push(shareLinks());
-  replaceKeepingFocus(side, ...parts);
+  replaceKeepingFocus(side, ...lobbyParts(client));
   boardBox.replaceChildren();
 }
 
-function joinForm() {
-  const input = h("input", { id: "join-name", required: true, maxlength: DATA.max_name, autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
-  const form = h("form", { class: "row" }, h("label", { for: "join-name" }, t("your_name")), input, h("button", { type: "submit", class: "primary" }, t("join")));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    error.textContent = (await client.join(input.value.trim(), { kind: "topword" })) ?? "";
-  });
-  return h("section", { class: "card" }, h("h2", {}, t("join_title")), form, error);
-}
-
-function shareLinks() {
-  const invite = `${location.origin}/r/${DATA.room}`;
-  const watchLink = `${location.origin}/r/${DATA.watch_id}/watch`; // the id alone: watch only
-  return h(
-    "section",
-    { class: "card share" },
-    client.watching ? null : h("h2", {}, t("invite_link")),
-    client.watching ? null : h("p", { class: "link" }, h("a", { href: invite }, invite), " ", copyButton(invite)),
-    h("h2", {}, t("watch_link")),
-    h("p", { class: "link" }, h("a", { href: watchLink }, watchLink), " ", copyButton(watchLink)),
-  );
-}
-
 function drawBoardBox() {
-  const g = game();
+  const g = /** @type {Game} */ (game()); // drawn only once the game started
   const last = lastTurn();
   const lit = new Set((last?.score?.placed ?? []).map((name) => cellOf(name)));
   const grid = h("div", { class: "board-box" });
   const seated = client.me !== null && !g.finished;
-  const focused = document.activeElement?.dataset?.cell !== undefined && boardBox.contains(document.activeElement);
+  const focused =
+    /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.cell !== undefined &&
+    boardBox.contains(document.activeElement);
   drawBoard(grid, { board: g.board, lit, ...composer.boardOptions() });
-  const parts = [grid, h("p", { class: "board-legend" }, t("board_legend"))];
-  if (seated) parts.push(drawRack(g));
-  boardBox.replaceChildren(...parts);
-  if (focused) grid.querySelector(`[data-cell="${composer.focusCell}"]`)?.focus({ preventScroll: true });
+  /** @type {HTMLElement[]} */
+  const parts = [grid];
+  if (seated) parts.push(drawTray(g));
+  parts.push(h("p", { class: "board-legend" }, t("board_legend")));
+  replaceKeepingFocus(boardBox, ...parts); // a confirmation's focused button stays focused
+  if (focused)
+    /** @type {HTMLElement | null} */ (grid.querySelector(`[data-cell="${composer.focusCell}"]`))?.focus({
+      preventScroll: true,
+    });
 }
 
-function drawRack() {
+/**
+ * The tray under the board, kept in sight at the bottom of the screen while the board is
+ * (a phone's, a desktop's): whose turn, the rack on one line, the turn's buttons, and
+ * the confirmation a pass or an exchange asks first.
+ * @param {Game} g
+ */
+function drawTray(g) {
+  const waiting = turnWaiting();
+  const mine = myTurn() && !waiting;
+  if (!mine) state.confirm = null; // a question of a turn gone
+  const whose = mine ? t("your_turn") : turnOf(nameOf(/** @type {string} */ (g.current)));
   const tiles = composer.rackTiles(state.exchanging ? "picking" : "");
-  return h("div", { class: "rack-box" }, h("h2", {}, t("rack")), h("div", { class: "rack", id: "rack" }, tiles));
+  /** @type {(Node | null)[]} */
+  const parts = [
+    h("h2", { class: "sr-only" }, t("rack")),
+    h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose),
+    h("div", { class: "rack", id: "rack", "aria-label": t("rack"), role: "group" }, tiles),
+  ];
+  if (state.confirm) parts.push(confirmBlock(state.confirm));
+  else parts.push(actionRow(mine, g));
+  if (state.exchanging) parts.push(h("p", { class: "hint", id: "exchange-pick" }, t("exchange_pick")));
+  return h("section", { class: "tray", id: "tray" }, parts);
+}
+
+/**
+ * Play, take back, shuffle, pass, exchange.
+ * @param {boolean} mine
+ * @param {Game} g
+ */
+function actionRow(mine, g) {
+  const button = (
+    /** @type {string} */ id,
+    /** @type {string} */ text,
+    /** @type {() => void} */ onclick,
+    off = false,
+  ) => h("button", { type: "button", id, disabled: off, onclick }, text);
+  const takeBack = () => {
+    composer.clear();
+    draw();
+  };
+  const exchange = h(
+    "button",
+    {
+      type: "button",
+      id: "exchange",
+      disabled: !mine || g.pile === 0,
+      "aria-pressed": state.exchanging ? "true" : "false",
+      onclick: () => {
+        state.exchanging = !state.exchanging;
+        draw();
+      },
+    },
+    t("exchange"),
+  );
+  return h(
+    "div",
+    { class: "row actions" },
+    h("button", { type: "button", class: "primary", id: "play", disabled: !mine, onclick: play }, t("play")),
+    button("take-back", t("take_back"), takeBack),
+    button("shuffle", t("shuffle"), () => composer.shuffle()),
+    button("pass", t("pass"), () => ask({ kind: "pass" }), !mine),
+    exchange,
+  );
+}
+
+/**
+ * Ask before a pass or an exchange (a second step, as resigning): the question, « Oui »
+ * and « Non », the focus on « Non ».
+ * @param {Confirm} confirm
+ */
+function ask(confirm) {
+  state.exchanging = false;
+  state.confirm = confirm;
+  draw();
+  queueMicrotask(() => document.getElementById("confirm-no")?.focus());
+}
+
+/** @param {Confirm} confirm */
+function confirmBlock(confirm) {
+  const done = (/** @type {boolean} */ yes) => {
+    state.confirm = null;
+    if (yes && confirm.kind === "pass") act("pass");
+    if (yes && confirm.kind === "exchange") act("exchange", { tile: confirm.tile });
+    draw();
+    if (!yes) queueMicrotask(() => document.getElementById(confirm.kind)?.focus());
+  };
+  const question = confirm.kind === "pass" ? t("pass_confirm") : t("exchange_confirm", { tile: confirm.tile ?? "" });
+  return h(
+    "div",
+    { class: "confirm", id: "confirm", role: "alertdialog", "aria-labelledby": "confirm-question" },
+    h("p", { id: "confirm-question" }, question),
+    h(
+      "p",
+      { class: "row" },
+      h(
+        "button",
+        { type: "button", class: "primary", id: "confirm-yes", onclick: () => done(true) },
+        confirm.kind === "pass" ? t("pass_yes") : t("exchange_yes"),
+      ),
+      h("button", { type: "button", id: "confirm-no", onclick: () => done(false) }, t("confirm_no")),
+    ),
+  );
 }
 
 function drawPlay() {
-  const g = game();
+  const g = /** @type {Game} */ (game()); // drawn only once the game started
+  /** @type {(Node | null)[]} */
   const parts = [];
-  const mine = myTurn();
+  const waiting = turnWaiting();
+  const mine = myTurn() && !waiting;
   if (client.me !== null && !g.finished) {
-    const whose = mine ? t("your_turn") : tNodes("turn_of", { name: nameEl(nameOf(g.current)) });
-    parts.push(h("p", { class: `whose${mine ? " mine" : ""}`, id: "whose" }, whose));
     parts.push(h("p", { class: "hint" }, t("board_hint")));
     parts.push(composer.notationField());
     parts.push(composer.previewLine());
-    parts.push(
-      h(
-        "div",
-        { class: "row actions" },
-        h("button", { type: "button", class: "primary", id: "play", disabled: !mine, onclick: play }, t("play")),
-        h("button", { type: "button", id: "take-back", onclick: () => { composer.clear(); draw(); } }, t("take_back")),
-        h("button", { type: "button", id: "shuffle", onclick: () => composer.shuffle() }, t("shuffle")),
-        h("button", { type: "button", id: "pass", disabled: !mine, onclick: () => act("pass") }, t("pass")),
-        h("button", { type: "button", id: "exchange", disabled: !mine || g.pile === 0, "aria-pressed": state.exchanging ? "true" : "false", onclick: () => { state.exchanging = !state.exchanging; draw(); } }, t("exchange")),
-      ),
-    );
-    if (state.queued !== null) parts.push(h("p", { class: "verdict waiting", id: "queued" }, t("tw_offline_move")));
-    if (state.exchanging) parts.push(h("p", { class: "hint" }, t("exchange_pick")));
+    if (waiting) parts.push(h("p", { class: "verdict waiting", id: "queued" }, pendingText(waiting)));
     parts.push(resignBlock(mine));
-    if (mine && client.view.settings.hints) {
+    if (mine && /** @type {View} */ (client.view).settings.hints) {
       parts.push(h("button", { type: "button", id: "ask-hint", onclick: () => client.ask("hint") }, t("hint")));
       if (state.hints?.turn === g.turn) parts.push(hintList(state.hints.moves));
     }
@@ -271,12 +368,32 @@ function drawPlay() {
   return parts;
 }
 
-/** T21: « Abandonner », on one's turn, confirmed first (a second step in the page). */
+/**
+ * T21: « Abandonner », on one's turn, confirmed first (a second step in the page).
+ * @param {boolean} mine
+ */
 function resignBlock(mine) {
   if (!state.resigning) {
-    return h("p", { class: "row" }, h("button", { type: "button", id: "resign", disabled: !mine, onclick: () => { state.resigning = true; draw(); queueMicrotask(() => document.getElementById("resign-no")?.focus()); } }, t("resign")));
+    return h(
+      "p",
+      { class: "row" },
+      h(
+        "button",
+        {
+          type: "button",
+          id: "resign",
+          disabled: !mine,
+          onclick: () => {
+            state.resigning = true;
+            draw();
+            queueMicrotask(() => document.getElementById("resign-no")?.focus());
+          },
+        },
+        t("resign"),
+      ),
+    );
   }
-  const done = (yes) => {
+  const done = (/** @type {boolean} */ yes) => {
     state.resigning = false;
     if (yes) act("resign");
     draw();
@@ -285,61 +402,74 @@ function resignBlock(mine) {
     "section",
     { class: "card confirm", id: "resign-confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
     h("p", { id: "resign-question" }, t("resign_confirm")),
-    h("p", { class: "row" }, h("button", { type: "button", class: "danger", id: "resign-yes", disabled: !mine, onclick: () => done(true) }, t("resign_yes")), h("button", { type: "button", id: "resign-no", onclick: () => done(false) }, t("resign_no"))),
+    h(
+      "p",
+      { class: "row" },
+      h(
+        "button",
+        { type: "button", class: "danger", id: "resign-yes", disabled: !mine, onclick: () => done(true) },
+        t("resign_yes"),
+      ),
+      h("button", { type: "button", id: "resign-no", onclick: () => done(false) }, t("resign_no")),
+    ),
   );
 }
 
+/** @param {Protocol.topword.HintMove[]} moves */
 function hintList(moves) {
   return h(
     "ul",
     { class: "hints", id: "hints" },
     moves.map((move) =>
-      h("li", {}, h("button", { type: "button", class: "small", onclick: () => useHint(move.move) }, t("preview_legal", { move: move.move, points: move.points }))),
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          { type: "button", class: "small", onclick: () => useHint(move.move) },
+          t("preview_legal", { move: move.move, points: move.points }),
+        ),
+      ),
     ),
   );
 }
 
+/** @param {string} move */
 function useHint(move) {
   composer.clear();
   draw();
-  const notation = document.getElementById("notation");
+  const notation = /** @type {HTMLInputElement} */ (document.getElementById("notation"));
   notation.value = move;
   composer.changed();
 }
 
 function drawSide() {
-  const g = game();
+  const g = /** @type {Game} */ (game()); // drawn only once the game started
   const parts = drawPlay();
-  if (g.finished) parts.push(finalBlock(g));
+  if (g.finished) parts.push(finalBlock(client, /** @type {Finished} */ (g)));
   const last = lastTurn();
   if (last) {
+    /** @type {Node[]} */
     const block = [h("h2", {}, t("last_move")), h("p", { class: "last" }, turnLine(last))];
-    if (last.score) block.push(scoreList(last.score, client.view.settings.dictionary));
+    if (last.score) block.push(scoreList(last.score, /** @type {View} */ (client.view).settings.dictionary));
     parts.push(h("section", { class: "card last-move", id: "last-move" }, block));
   }
   if (g.turns.length) {
-    parts.push(h("section", { class: "card" }, h("h2", {}, t("turns")), h("ol", { class: "turns" }, g.turns.map((turn) => h("li", {}, turnLine(turn))))));
+    parts.push(
+      h(
+        "section",
+        { class: "card" },
+        h("h2", {}, t("turns")),
+        h(
+          "ol",
+          { class: "turns" },
+          g.turns.map((turn) => h("li", {}, turnLine(turn))),
+        ),
+      ),
+    );
   }
-  if (client.me === null || g.finished) parts.push(shareLinks());
+  if (client.me === null || g.finished) parts.push(shareLinks(client));
   replaceKeepingFocus(side, ...parts);
-}
-
-function finalBlock(g) {
-  const winners = namesEl(g.winners.map(nameOf));
-  return h(
-    "section",
-    { class: "card final", id: "final" },
-    h("h2", {}, t("final")),
-    h("p", { class: "winner" }, tNodes("winner", { names: winners })),
-    h("ul", {}, g.order.map((seat) => h("li", {}, tNodes("final_line", { name: nameEl(nameOf(seat)), score: g.final_scores[seat], penalty: g.penalties[seat] })))),
-    h(
-      "p",
-      { class: "row" },
-      h("a", { href: `/r/${DATA.room}/record`, download: "" }, t("download")),
-      h("a", { href: `/r/${DATA.room}/replay` }, t("replay")),
-      h("a", { href: `/r/${DATA.room}/analysis` }, t("analysis")),
-    ),
-  );
 }
 
 function draw() {
@@ -364,52 +494,24 @@ setInterval(() => {
 
 // --- events ---------------------------------------------------------------------------
 
-const TURNS = { "topword.played": "play", "topword.exchanged": "exchange", "topword.passed": "pass", "topword.resigned": "resign" };
-
-/** This kind's part of the fold (the shared events are folded already): the game. */
+/** This kind's part of the fold (the shared events are folded already: fold.js), and
+ * what the page does of it: this seat's rack kept in its arrangement, a turn said aloud,
+ * a move's sound.
+ * @param {View} view
+ * @param {Protocol.topword.Event} event
+ */
 function fold(view, event) {
-  const g = view.game;
-  switch (event.type) {
-    case "topword.game_started": {
-      const { type, seq, at, seed, rack, ...started } = event; // the order, the board, the pile...
-      view.game = { ...started, turn: 1, scores: Object.fromEntries(event.order.map((seat) => [seat, 0])), turns: [], finished: false };
-      if (rack) {
-        view.game.rack = rack;
-        composer.syncRack(rack);
-      }
-      return true;
-    }
-    case "topword.played":
-    case "topword.exchanged":
-    case "topword.passed":
-    case "topword.resigned": {
-      const turn = { seat: event.seat, action: TURNS[event.type], points: event.points ?? 0, total: event.total };
-      for (const key of ["move", "score", "tile"]) if (event[key] !== undefined) turn[key] = event[key];
-      g.turns.push(turn);
-      g.turn = g.turns.length + 1;
-      g.scores[event.seat] = event.total;
-      Object.assign(g, { current: event.current, turn_deadline: event.turn_deadline, pile: event.pile, rack_sizes: event.rack_sizes });
-      for (const { cell, tile, height } of event.tiles ?? []) {
-        g.board.tops[cell] = tile;
-        g.board.heights[cell] = height;
-      }
-      if (event.rack) {
-        g.rack = event.rack;
-        composer.syncRack(event.rack);
-      }
-      announce(turnLine(turn, true));
-      if (turn.action === "play") sound("move");
-      return true;
-    }
-    case "topword.game_ended": {
-      const { reason, winners, final_scores, penalties, seed, racks, turns } = event;
-      Object.assign(g, { current: null, turn_deadline: null, finished: true, end_reason: reason });
-      Object.assign(g, { winners, final_scores, penalties, seed, racks, turns });
-      return true;
-    }
-    default:
-      return false;
+  if (!foldTopword(view, event)) return false;
+  if ("rack" in event && event.rack) composer.syncRack(event.rack);
+  if (event.type === "topword.game_ended")
+    // the game's end is what a player looks for next: brought into sight once drawn
+    setTimeout(() => document.getElementById("final")?.scrollIntoView({ block: "start" }));
+  const turn = event.type in TURNS ? view.game?.turns.at(-1) : undefined;
+  if (turn) {
+    announce(/** @type {string} */ (turnLine(turn, true)));
+    if (turn.action === "play") sound("move");
   }
+  return true;
 }
 
 const client = new RoomClient(
@@ -418,20 +520,30 @@ const client = new RoomClient(
     draw,
     welcomed(view) {
       if (view.game?.rack) composer.syncRack(view.game.rack);
+      // the move being composed, kept in this browser per room and seat (a reload keeps it)
+      if (client.me !== null) composer.restoreDraft(`motamot.draft.${DATA.room}.${client.me}`);
     },
     presence: drawHead,
-    online() {
-      if (state.queued !== null) sendQueued();
-    },
+    pending: draw,
     answered(message, note) {
       client.unsay();
-      if (note?.play) composer.reset();
+      if (note?.kind === "play") composer.reset();
+      rematchAnswered(note);
+      draw();
+    },
+    refused(message, note) {
+      // the draft stays on the board, to change and play again
+      const move = String(note?.move);
+      client.say(note?.kind === "play" ? t("refused_move", { move, why: message.text }) : message.text);
+      announce(client.status.textContent ?? "");
+      draw();
+      return true;
     },
     frame(message) {
       if (message.type === "hint") {
-        state.hints = { turn: game()?.turn, moves: message.moves };
+        state.hints = { turn: game()?.turn, moves: /** @type {Protocol.topword.HintFrame} */ (message).moves };
         draw();
-      } else if (message.type === "preview") composer.previewed(message);
+      } else if (message.type === "preview") composer.previewed(/** @type {Protocol.topword.PreviewFrame} */ (message));
     },
   },
   status,

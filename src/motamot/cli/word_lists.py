@@ -1,0 +1,28 @@
+"""The word list a record names, for `boggle replay` and `topword replay`: a version of
+a server's list (`fr+3`, `lexicon.changes`) is made from the changes kept in that
+server's database (`--db`, by default the data folder's, as `motamot admin`)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from motamot.lexicon import Lexicon, load_lexicon
+from motamot.lexicon.changes import WordLists, split_version
+
+
+def record_lexicon(name: str, db: str | None) -> Lexicon:
+    """The list `name` names (built-in, registered, a path, or a server's version)."""
+    if split_version(name)[1] == 0:
+        return load_lexicon(name)
+    return asyncio.run(_lists(db))(name)
+
+
+async def _lists(db: str | None) -> WordLists:
+    from motamot.server.serve import default_db
+    from motamot.service.players.store import PlayerStore
+
+    players = await PlayerStore.open(db or default_db())
+    try:
+        return await players.word_lists(load_lexicon)
+    finally:
+        await players.close()

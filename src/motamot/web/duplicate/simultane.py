@@ -1,0 +1,60 @@
+"""D11, D12 over HTTP: the ranking of every room playing one numbered game, and a club's
+series, from any process (`service.duplicate.simultaneous` reads the store they share)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from motamot.server.http import refused
+from motamot.server.kinds import Rooms
+from motamot.server.links import room_of
+from motamot.server.texts import request_language
+from motamot.service.duplicate import DUPLICATE as DUPLICATE_ROOMS
+from motamot.service.duplicate.settings import SERIES
+from motamot.service.duplicate.simultaneous import Simultaneous, ranking, series_table
+from motamot.service.rooms.outcomes import Refusal
+
+#: The lines of a ranking one answer holds (its head; `players` says how many in all).
+SHOWN = 1000
+MAX_NUMBER = 999_999
+
+
+def simultane_routes(rooms: Rooms) -> list[Route]:
+    """`GET /api/duplicate/simultane/<number>`: the ranking, its rooms and players;
+    `GET /api/duplicate/serie/<name>`: a club's series."""
+    made: list[Simultaneous] = []  # once the rooms' host runs (its store)
+
+    def reader() -> Simultaneous:
+        if not made:
+            made.append(Simultaneous(rooms.host.store, DUPLICATE_ROOMS.codec))
+        return made[0]
+
+    async def simultane(request: Request) -> Response:
+        number = request.path_params["number"]
+        if not (number.isascii() and number.isdigit() and 1 <= int(number[:7]) <= MAX_NUMBER):
+            return refused(
+                Refusal("bad_number", {"max": MAX_NUMBER}), request_language(request), 400
+            )
+        tallies = await reader().rooms_of(int(number))
+        lines = ranking((room_of(room), tally) for room, tally in tallies)
+        shown = [dataclasses.asdict(line) for line in lines[:SHOWN]]
+        body = {"number": int(number), "rooms": len(tallies), "players": len(lines)}
+        return JSONResponse({**body, "ranking": shown})
+
+    async def serie(request: Request) -> Response:
+        name = request.path_params["name"]
+        if not SERIES.fullmatch(name):
+            return refused(Refusal("bad_series"), request_language(request), 400)
+        tallies = [tally for _, tally in await reader().series_of(name)]
+        lines = [dataclasses.asdict(line) for line in series_table(tallies)]
+        evenings = sum(1 for tally in tallies if tally.over and tally.turns)
+        return JSONResponse({"series": name, "evenings": evenings, "players": lines[:SHOWN]})
+
+    return [
+        Route("/api/duplicate/simultane/{number}", simultane),
+        Route("/api/duplicate/serie/{name}", serie),
+    ]
