@@ -162,9 +162,12 @@ def test_d11_a_numbered_game_exported_from_sqlite_is_ranked_alike_on_three_proce
         with servers(1, str(tmp_path / "club.db"), None) as (alone,):
             game = await exported_game(alone.address)
         fields = {key: game[key] for key in ("number", "seed", "ruleset", "dictionary")}
-        with postgres_schema() as db, redis_prefix() as broker:
-            with servers(3, db, broker, lease_seconds=30) as processes:
-                await play(processes, broker, fields)
+        with (
+            postgres_schema() as db,
+            redis_prefix() as broker,
+            servers(3, db, broker, lease_seconds=30) as processes,
+        ):
+            await play(processes, broker, fields)
 
     async def play(processes: Any, broker: str, fields: Message) -> None:
         addresses = [process.address for process in processes]
