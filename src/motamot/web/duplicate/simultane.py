@@ -3,7 +3,11 @@ series, from any process (`service.duplicate.simultaneous` reads the store they 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
+import logging
+from collections.abc import AsyncIterator
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -14,13 +18,58 @@ from motamot.server.kinds import Rooms
 from motamot.server.links import room_of
 from motamot.server.texts import request_language
 from motamot.service.duplicate import DUPLICATE as DUPLICATE_ROOMS
+from motamot.service.duplicate.index import GameIndex, IndexWriter, backfill
 from motamot.service.duplicate.settings import SERIES
 from motamot.service.duplicate.simultaneous import Simultaneous, ranking, series_table
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.stores.outages import failed
+
+log = logging.getLogger(__name__)
 
 #: The lines of a ranking one answer holds (its head; `players` says how many in all).
 SHOWN = 1000
 MAX_NUMBER = 999_999
+#: The index of each running app's rooms (none: no players' database, every room listed).
+INDEXES: dict[Rooms, GameIndex] = {}
+
+
+@contextlib.asynccontextmanager
+async def indexing(rooms: Rooms) -> AsyncIterator[None]:
+    """While the app runs: the rooms of each numbered game and series written to their
+    index in the players' database, as this process stores them (the rooms stored before
+    the index, once, in the background)."""
+    lobby = rooms.lobby
+    if lobby is None:
+        yield
+        return
+    index = GameIndex(lobby.store.db)
+    to_fill = await index.create()
+    writer = IndexWriter(index)
+    rooms.host.observers.append(writer.observe)
+    filling = None
+    if to_fill:
+        filling = asyncio.create_task(_backfill(index, rooms), name="duplicate-index-fill")
+    INDEXES[rooms] = index
+    try:
+        yield
+    finally:
+        INDEXES.pop(rooms, None)
+        if filling is not None:
+            filling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await filling
+        with contextlib.suppress(ValueError):
+            rooms.host.observers.remove(writer.observe)
+        await writer.close()
+
+
+async def _backfill(index: GameIndex, rooms: Rooms) -> None:
+    try:
+        found = await backfill(index, rooms.host.store, DUPLICATE_ROOMS.codec)
+    except Exception as error:
+        failed(log, error, "duplicate index: the rooms stored before it could not be read")
+        return
+    log.info("duplicate index: %d rooms of numbered games or series found", found)
 
 
 def simultane_routes(rooms: Rooms) -> list[Route]:
@@ -30,7 +79,8 @@ def simultane_routes(rooms: Rooms) -> list[Route]:
 
     def reader() -> Simultaneous:
         if not made:
-            made.append(Simultaneous(rooms.host.store, DUPLICATE_ROOMS.codec))
+            index = INDEXES.get(rooms)
+            made.append(Simultaneous(rooms.host.store, DUPLICATE_ROOMS.codec, index))
         return made[0]
 
     async def simultane(request: Request) -> Response:
