@@ -79,6 +79,20 @@ ARBITER_PAGE: Catalog = {
     },
     "dup_evenings": {"fr": "{count:soirée|soirées}", "en": "{count:evening|evenings}"},
     "col.evenings": {"fr": "Soirées", "en": "Evenings"},
+    "dup_series_players": {"fr": "Les joueurs", "en": "The players"},
+    "dup_series_evenings": {"fr": "Les soirées", "en": "The evenings"},
+    "dup_series_evening": {
+        "fr": "{players:joueur|joueurs}, {turns:coup|coups}",
+        "en": "{players:player|players}, {turns:turn|turns}",
+    },
+    "dup_series_none": {
+        "fr": "Aucune soirée de cette série n'est encore terminée.",
+        "en": "No evening of this series has ended yet.",
+    },
+    "dup_series_unknown": {
+        "fr": "Pas de telle série : son nom s'écrit en minuscules, chiffres et tirets.",
+        "en": "No such series: its name is written in lowercase letters, digits and hyphens.",
+    },
     "col.average": {"fr": "Moyenne (% du top)", "en": "Average (% of top)"},
     "col.best_share": {"fr": "Meilleure (% du top)", "en": "Best (% of top)"},
     # numbered games (D10)

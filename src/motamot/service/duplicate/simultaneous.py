@@ -52,6 +52,8 @@ class Tally:
     totals: dict[str, int] = field(default_factory=dict)
     top_total: int = 0
     turns: int = 0
+    #: When the room was created (referee time: the evening's date).
+    at: float = 0.0
 
     def fold(self, event: Event) -> None:
         self.seq = event.seq
@@ -216,6 +218,7 @@ class Simultaneous:
         series = getattr(settings, "series", None)
         tally = Tally(number, series, arbiter=bool(getattr(settings, "arbiter", False)))
         tally.seq = created.seq
+        tally.at = created.at if isinstance(created, RoomCreated) else 0.0
         return tally
 
     def _decoded(self, data: str) -> Event:
