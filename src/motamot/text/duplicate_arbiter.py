@@ -45,6 +45,10 @@ ARBITER_PAGE: Catalog = {
     "dup_resume": {"fr": "Relancer la pendule", "en": "Restart the clock"},
     "dup_add_time": {"fr": "+{seconds} s", "en": "+{seconds} s"},
     "dup_cancel_turn": {"fr": "Annuler et rejouer le coup", "en": "Cancel and replay the turn"},
+    "dup_replay_turn": {
+        "fr": "Annuler le coup joué et le rejouer",
+        "en": "Cancel the turn just played and replay it",
+    },
     "dup_end_game": {"fr": "Terminer la partie", "en": "End the game"},
     "dup_end_confirm": {
         "fr": "Terminer la partie maintenant ? Le coup en cours ne comptera pas.",
@@ -123,6 +127,10 @@ ARBITER_PAGE: Catalog = {
     "dup_decision.turn_cancelled": {
         "fr": "coup annulé et rejoué",
         "en": "turn cancelled, replayed",
+    },
+    "dup_decision.turn_replayed": {
+        "fr": "coup repris et rejoué",
+        "en": "turn taken back, replayed",
     },
     "dup_decision.score_corrected": {
         "fr": "{name} : {was} → {points} pt",

@@ -27,6 +27,7 @@ from motamot.service.duplicate.events import (
     PlayerReinstated,
     ScoreCorrected,
     TurnEnded,
+    TurnReplayed,
 )
 from motamot.service.duplicate.index import GameIndex
 from motamot.service.ports import EventStore
@@ -54,6 +55,11 @@ class Tally:
     turns: int = 0
     #: When the room was created (referee time: the evening's date).
     at: float = 0.0
+    #: D7: the last turn's points by seat (bonus and corrections in) and its top, taken
+    #: back if the arbiter plays it again in the pause after it.
+    last: dict[str, int] = field(default_factory=dict)
+    last_top: int = 0
+    last_turn: int = 0
 
     def fold(self, event: Event) -> None:
         self.seq = event.seq
@@ -61,15 +67,23 @@ class Tally:
             case SeatTaken(seat=seat, name=name, level=None):
                 first = not self.names  # D7: the first seat arbitrates ("": not ranked)
                 self.names.setdefault(seat, "" if self.arbiter and first else name)
-            case TurnEnded(scores=scores, bonuses=bonuses, top_points=top):
-                for seat, points, _ in scores:
+            case TurnEnded(number=number, scores=scores, bonuses=bonuses, top_points=top):
+                self.last, self.last_top, self.last_turn = {}, top, number
+                for seat, points in [(seat, points) for seat, points, _ in scores] + list(bonuses):
                     self.totals[seat] = self.totals.get(seat, 0) + points
-                for seat, bonus in bonuses:
-                    self.totals[seat] = self.totals.get(seat, 0) + bonus
+                    self.last[seat] = self.last.get(seat, 0) + points
                 self.top_total += top
                 self.turns += 1
-            case ScoreCorrected(seat=seat, points=points, was=was):
+            case ScoreCorrected(seat=seat, turn=turn, points=points, was=was):
                 self.totals[seat] = self.totals.get(seat, 0) + points - was
+                if turn == self.last_turn:
+                    self.last[seat] = self.last.get(seat, 0) + points - was
+            case TurnReplayed():
+                for seat, points in self.last.items():
+                    self.totals[seat] -= points
+                self.top_total -= self.last_top
+                self.turns -= 1
+                self.last, self.last_top, self.last_turn = {}, 0, 0
             case PlayerExcluded(seat=seat):
                 self.excluded.add(seat)
             case PlayerReinstated(seat=seat):

@@ -143,6 +143,8 @@ def visible(room: DuplicateRoom, event: Event, seat: str | None) -> dict[str, An
     encodes it once for all of them."""
     if isinstance(event, TurnEnded):
         turn = _turn(room, event.number)
+        if turn.replayed_seq > event.seq:  # D7: an end taken back (the turn played again)
+            return plain(Hidden(event.seq))
         if turn.shown_end is None:
             turn.shown_end = plain(_turn_ended(room, event))
         return turn.shown_end

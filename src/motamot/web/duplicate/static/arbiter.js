@@ -207,6 +207,12 @@ export function arbiterPanel(view, g, act, nameOf, state) {
       ),
     );
   }
+  if (!g.finished && g.next_at !== null) {
+    // D7: in the pause, the turn just played may be taken back and played again
+    const replay = () => decide("arbiter_cancel_turn");
+    const button = h("button", { type: "button", id: "arbiter-replay", onclick: replay }, t("dup_replay_turn"));
+    parts.push(h("p", { class: "row" }, button));
+  }
   if (!g.finished && g.sheet.length) {
     const correct = () =>
       decide("arbiter_correct", {
