@@ -244,9 +244,7 @@ class DuplicateRoom(Arbitrated):
             game.place(earlier.top)
         game.deal(turn.rack)
         self.game = game
-        self.turns[-1] = TurnRecord(
-            turn.number, turn.rack, turn.started_seq, event.seq, turn.pile
-        )
+        self.turns[-1] = TurnRecord(turn.number, turn.rack, turn.started_seq, event.seq, turn.pile)
         self.deadline, self.next_at = event.deadline, None
         self._forget_verdicts()
 

@@ -70,6 +70,8 @@ class TurnRecord(Protocol):
     pile_left: int
     corrected: dict[str, str]
     bonuses: dict[str, int]
+    #: D7: the seq of its last cancel or replay (an end before it was taken back).
+    replayed_seq: int
     #: What this module built once for every seat (a turn's end; each move as the
     #: others see it while the turn runs).
     shown_end: dict[str, Any] | None
