@@ -148,6 +148,7 @@ async def shown_after(addresses: list[str], turns: int, seconds: float) -> list[
             body["rooms"] == 2 and all(line["turns"] == turns for line in body["ranking"])
             for body in bodies
         ):
+            assert all(body["turns"] == turns for body in bodies)  # every room played them
             return bodies
         if time.monotonic() > give_up:
             raise AssertionError(f"turn {turns} not ranked in {seconds} s: {bodies}")

@@ -89,8 +89,9 @@ class GameIndex:
         """The rooms stored before the index are in it (no start reads them again)."""
 
         def work(tx: Tx) -> None:
-            tx.execute("DELETE FROM duplicate_games_filled")
-            tx.execute("INSERT INTO duplicate_games_filled (done) VALUES (1)")
+            tx.execute(
+                "INSERT INTO duplicate_games_filled (done) VALUES (1) ON CONFLICT (done) DO NOTHING"
+            )
 
         await self.db.run(work, durable=False)
 

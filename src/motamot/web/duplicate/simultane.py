@@ -101,6 +101,8 @@ def simultane_routes(rooms: Rooms) -> list[Route]:
         lines = ranking((room_of(room), tally) for room, tally in tallies)
         shown = [dataclasses.asdict(line) for line in lines[:SHOWN]]
         body = {"number": int(number), "rooms": len(tallies), "players": len(lines)}
+        # the turns every room has played (a ranking « après le coup n »)
+        body["turns"] = min((tally.turns for _, tally in tallies), default=0)
         return JSONResponse({**body, "ranking": shown})
 
     async def serie(request: Request) -> Response:
