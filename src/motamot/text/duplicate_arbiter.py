@@ -83,6 +83,10 @@ ARBITER_PAGE: Catalog = {
     },
     "dup_evenings": {"fr": "{count:soirée|soirées}", "en": "{count:evening|evenings}"},
     "col.evenings": {"fr": "Soirées", "en": "Evenings"},
+    "dup_series_page": {
+        "fr": "Toutes les soirées de la série",
+        "en": "Every evening of the series",
+    },
     "dup_series_players": {"fr": "Les joueurs", "en": "The players"},
     "dup_series_evenings": {"fr": "Les soirées", "en": "The evenings"},
     "dup_series_evening": {
