@@ -934,7 +934,7 @@ declare namespace Protocol {
     /** D7: one of the arbiter's decisions, as the match sheet lists it. */
     interface Decision {
       seq: number;
-      /** clock_paused, clock_resumed, time_added, turn_cancelled, score_corrected, excluded, reinstated, paper_seated, ended. */
+      /** clock_paused, clock_resumed, time_added, turn_cancelled, turn_replayed, score_corrected, excluded, reinstated, paper_seated, ended. */
       what: string;
       by: string;
       reason: string;
