@@ -447,6 +447,8 @@ declare namespace Protocol {
       min_length: number;
       /** The best players' list ranks every player, not accounts only (docs/rules.md, F1). */
       open_rankings: boolean;
+      /** A tournament's round: the tournament's room, to go back to (None: the arena's). */
+      tournament: string | null;
     }
     /** An arena round as one seat sees it: waiting for its start, running, or ended. */
     interface ArenaView {

@@ -349,7 +349,9 @@ class TournamentRoom(Actor[TournamentSettings]):
         match command:
             case OpenedTable(round=number, board=board, table=table, tokens=tokens):
                 current = self.current
-                if current is None or current.number != number or not current.begun:
+                if current is None or current.number != number:
+                    return Refusal("no_such_round")
+                if not current.begun and not self.arena:  # an arena's room opens ahead
                     return Refusal("no_such_round")
                 if board != 0 or not self.arena:
                     found = self._board(number, board)
