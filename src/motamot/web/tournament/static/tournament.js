@@ -81,7 +81,10 @@ function yourGame(view) {
   // the seat the server kept for this player at the table: their page there takes it
   const key = `motamot.seat.${mine.table}`;
   if (mine.token && !localStorage.getItem(key))
-    localStorage.setItem(key, JSON.stringify({ room: mine.table, seat: mine.seat, token: mine.token }));
+    localStorage.setItem(
+      key,
+      JSON.stringify({ room: mine.table, seat: mine.seat, token: mine.token, back: DATA.room }),
+    );
   if (told !== mine.table) {
     told = mine.table;
     announce(t("tn_your_game", { round: mine.round }));
