@@ -417,6 +417,33 @@ class TournamentRoom(Actor[TournamentSettings]):
             return tournament_outcome(self, event)
         return None
 
+    def told(self, events: Sequence[Event]) -> list[tuple[str, str, int, dict[str, Any]]]:
+        """K10: a table opened (a round paired, for an arena) is mailed to each person
+        who plays at it, with its link and the tournament's."""
+        out = []
+        link = f"/r/{self.room_id}{self.created.invite or ''}"
+        for event in events:
+            if not isinstance(event, TableOpened):
+                continue
+            current = self.rounds[event.round - 1] if event.round <= len(self.rounds) else None
+            if current is None:
+                continue
+            if event.board == 0:
+                seats: tuple[str, ...] = self.players
+            else:
+                board = current.boards[event.board - 1]
+                seats = (board.first, board.second)
+            for seat in seats:
+                one = self.seats[seat]
+                if one.is_bot or one.player is None:
+                    continue
+                data = {
+                    "kind": "tournament", "name": one.name, "tournament": self.settings.name,
+                    "round": event.round, "link": link, "table": f"/r/{event.table}",
+                }  # fmt: skip
+                out.append((seat, "paired", event.seq, data))
+        return out
+
     def view(self, seat: str | None) -> dict[str, Any]:
         return views.view(self, seat)
 
