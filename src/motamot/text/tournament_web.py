@@ -121,6 +121,8 @@ TOURNAMENT_PAGE: Catalog = {
     "tn_none": {"fr": "Aucun tournoi.", "en": "No tournament."},
     "tn_winner": {"fr": "vainqueur : {name}", "en": "winner: {name}"},
     "tn_rated_note": {"fr": "classé", "en": "rated"},
+    "tn_unrated_note": {"fr": "non classé", "en": "unrated"},
+    "tn_all": {"fr": "Tous les tournois", "en": "All the tournaments"},
     "tn_players_count": {"fr": "{count} inscrits", "en": "{count} registered"},
 }
 
