@@ -219,5 +219,13 @@ def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
     shoot(ana, artifacts, "tournament-arena-final-phone")
     assert serious_violations(dora) == []
     assert serious_violations(ana) == []
+    # the lobby lists it among the finished, unrated, with its winner (K10)
+    for page, size in ((dora, "desktop"), (ana, "phone")):
+        page.goto("/salon")
+        finished = page.locator(".tn-lobby li", has_text="Coupe d'hiver")
+        expect(finished.first).to_contain_text("vainqueur : Ana", timeout=10_000)
+        expect(finished.first).to_contain_text("non classé")
+        shoot(page, artifacts, f"tournament-lobby-{size}")
+        assert serious_violations(page) == []
     for context in contexts.values():
         context.close()
