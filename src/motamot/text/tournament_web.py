@@ -133,6 +133,10 @@ TOURNAMENT_REFUSALS: Catalog = {
     },
     "already_registered": {"fr": "Vous êtes déjà inscrit.", "en": "You are registered already."},
     "not_registered": {"fr": "Vous n'êtes pas inscrit.", "en": "You are not registered."},
+    "tournament_no_bots": {
+        "fr": "Les manches d'une arène Boggle se jouent entre personnes : pas d'ordinateur.",
+        "en": "A Boggle arena's rounds are played by people: no computer players.",
+    },
     "tournament_full": {
         "fr": "Le tournoi est complet ({max} joueurs).",
         "en": "The tournament is full ({max} players).",

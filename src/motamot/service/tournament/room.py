@@ -200,6 +200,8 @@ class TournamentRoom(Actor[TournamentSettings]):
                 return Refusal("account_required")
             case Join() if self.public:  # a public tournament: any account may follow it
                 command = msgspec.structs.replace(command, invite=self.created.invite)
+            case AddBot() if self.arena:  # an arena's rounds seat people only (K6)
+                return Refusal("tournament_no_bots")
             case AddBot():
                 refusal = super()._decide(seat, command, now, out)
                 if refusal is None:

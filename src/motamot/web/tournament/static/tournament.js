@@ -293,12 +293,16 @@ function director(view) {
         { type: "button", class: "primary", id: "tn-start-now", onclick: () => act("start") },
         t("tn_start_now"),
       ),
-      h(
-        "button",
-        { type: "button", id: "tn-add-bot", onclick: () => act("add_bot", { level: "beginner" }) },
-        t("tn_add_bot"),
-      ),
     );
+    if (view.settings.format !== "arena")
+      // a Boggle arena's rounds take people only (K6)
+      parts.push(
+        h(
+          "button",
+          { type: "button", id: "tn-add-bot", onclick: () => act("add_bot", { level: "beginner" }) },
+          t("tn_add_bot"),
+        ),
+      );
   }
   if (view.phase === "running" || view.phase === "paused") {
     const paused = view.phase === "paused";
