@@ -92,6 +92,8 @@ TOURNAMENT_PAGE: Catalog = {
     "tn_spread": {"fr": "Écart", "en": "Spread"},
     "tn_buchholz": {"fr": "Buchholz", "en": "Buchholz"},
     "tn_points": {"fr": "Points", "en": "Points"},
+    "tn_round_best": {"fr": "Meilleurs de la ronde :", "en": "The round's best:"},
+    "tn_points_count": {"fr": "{count:pt|pts}", "en": "{count:pt|pts}"},
     "tn_words": {"fr": "Mots", "en": "Words"},
     # the director
     "tn_director_controls": {"fr": "Organisation", "en": "Director"},

@@ -84,15 +84,21 @@ def test_k6_k8_k10_a_boggle_tournament_arena_of_three_rounds_through_the_server(
         settings = served.view(mine["Ana"]["table"], None)["settings"]
         assert settings["seconds"] == 30 and settings["tournament"] == room_of(room)
         at(served, 10)  # the round begins, and its room's grid with it
+        scored = {}
         for name, count in zip(("Ana", "Ben"), counts, strict=True):
             if count:
                 b.be(name)
                 points, words = play(served, mine[name], count)
                 totals[name][0] += points
                 totals[name][1] += words
+                scored[name] = points
         at(served, 31)  # past the deadline: the room ends, the keeper scores the round
         view = served.view(room, None)
-        assert view["rounds"][number - 1]["scored"], view["rounds"]
+        shown = view["rounds"][number - 1]
+        assert shown["scored"], view["rounds"]
+        # the round's card names its best, most points first (K6)
+        best = [(view["names"][one["player"]], one["points"]) for one in shown["best"]]
+        assert best == sorted(scored.items(), key=lambda one: -one[1])
     assert len(tables) == 3  # a room a round
     final = served.view(room, None)
     assert final["phase"] == "finished"

@@ -17,10 +17,14 @@ from motamot.service.tournament.shown import (
     ResultShown,
     RoundShown,
     RowShown,
+    TallyShown,
     TournamentView,
     YourTable,
 )
 from motamot.service.tournament.standings import BoggleStanding, TopwordStanding, podium
+
+#: The best players an arena round's card names.
+ROUND_BEST = 3
 
 
 class TournamentRoom(Protocol):
@@ -133,8 +137,14 @@ def _round(one: RoundState) -> RoundShown:
     ]
     return RoundShown(
         one.number, boards, one.bye, one.starts_at, one.begun, one.tables.get(0),
-        one.tallies is not None,
+        one.tallies is not None, _best(one),
     )  # fmt: skip
+
+
+def _best(one: RoundState) -> list[TallyShown]:
+    """An arena round's best players: most points, then words (K6)."""
+    ranked = sorted(one.tallies or (), key=lambda t: (-t.points, -t.words))
+    return [TallyShown(t.seat, t.points, t.words) for t in ranked[:ROUND_BEST] if t.points]
 
 
 def _result(ended: GameEnded | None) -> ResultShown | None:

@@ -217,6 +217,19 @@ function roundSection(view, round) {
     h("h3", {}, title, round.begun ? "" : ` (${t("tn_round_starts", { time: timeText(round.starts_at) })})`),
     items.length ? h("ul", {}, ...items) : null,
     round.arena_table ? h("p", {}, h("a", { href: `/r/${round.arena_table}` }, t("tn_arena_table"))) : null,
+    round.best?.length
+      ? h(
+          "p",
+          { class: "tn-round-best" },
+          t("tn_round_best"),
+          " ",
+          ...round.best.flatMap((one, index) => [
+            index ? ", " : "",
+            nameEl(nameOf(one.player)),
+            ` ${t("tn_points_count", { count: one.points })}`,
+          ]),
+        )
+      : null,
     round.bye ? h("p", { class: "tn-bye" }, t("tn_bye", { name: nameOf(round.bye) })) : null,
   );
 }
