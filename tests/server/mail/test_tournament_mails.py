@@ -112,6 +112,7 @@ def test_k10_correspondence_turns_come_in_one_digest_a_day_not_a_mail_a_move(
         assert mail.text.startswith("Bonjour Bob,\n\nVotre coup est attendu dans 2 parties par")
         for room, _, _ in tables:
             assert f"- Topword avec Ana : {SITE}/r/{room}\n" in mail.text
+        assert str(mail.message["List-Unsubscribe"]).startswith(f"<{SITE}/e-mail/desabonner")
         # Bob plays one game; Ana answers at once: his turn again, in tomorrow's digest
         room, ana_token, bob_token = tables[0]
         b.be("bob")
