@@ -208,6 +208,8 @@ class Keeper:
         self._tournaments: set[str] = set()
         self._ended: set[str] = set()
         self._wake = asyncio.Event()
+        #: One step at a time (the loop's, a test's): a board is never opened twice.
+        self._stepping = asyncio.Lock()
 
     # --- inside the actors: only note ---------------------------------------------------
 
@@ -265,6 +267,10 @@ class Keeper:
     async def step(self) -> None:
         """List what changed, open what is to be opened, report what ended, judge who
         did not come."""
+        async with self._stepping:
+            await self._step()
+
+    async def _step(self) -> None:
         rows, self._listed = list(self._listed.values()), {}
         if self.listing is not None:
             await self.listing.put(rows)
