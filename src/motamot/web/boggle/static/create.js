@@ -48,6 +48,8 @@ async function create(event) {
     public: form.elements.public.checked,
     // « grille de la boîte »: the grid rolled with the real dice (never rated)
     box_grid: form.elements.box_grid.value.trim() || null,
+    // B17: a scorer types the paper lists (a box room only: the server says so)
+    box_scorer: form.elements.box_scorer.checked,
   };
   const defaults = /** @type {Defaults} */ (DATA.defaults);
   if (defaults.seed !== undefined) body.seed = defaults.seed;
