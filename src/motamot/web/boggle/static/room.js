@@ -12,6 +12,7 @@ import { play, soundSwitch } from "../sounds.js";
 import { foldBoggle } from "./fold.js";
 import { GridView } from "./grid.js";
 import { againLink, resultsView } from "./results.js";
+import { drawPaper, panel as paper, scoringLine, showScoring } from "./paper.js";
 import { showVerdict, verdictText } from "./verdict.js";
 
 /** @typedef {Protocol.boggle.View} View */
@@ -49,6 +50,7 @@ root.replaceChildren(
   stage,
   join,
   controls,
+  paper,
   tools,
   people,
   chat.el,
@@ -111,9 +113,11 @@ function drawPeople() {
       if (s.seat === view.host) badges.push(t("host"));
       if (s.seat === client.me) badges.push(t("you"));
       if (s.bot) badges.push(`${t("bot")} · ${t(`level.${s.bot}`)}`);
+      else if (s.paper)
+        badges.push(t("paper.seat")); // B17: the scorer types their list
       else if (!client.online) badges.push(t("unknown_presence"));
       else badges.push(client.presence.has(s.seat) ? t("connected") : t("away"));
-      if (!running && !s.bot) badges.push(s.ready ? t("ready") : t("not_ready"));
+      if (!running && !s.bot && !s.paper) badges.push(s.ready ? t("ready") : t("not_ready"));
       const count = running
         ? h(
             "span",
@@ -191,7 +195,8 @@ function drawControls() {
     );
   }
   if (isHost && running) {
-    buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t("stop_round")));
+    const label = view.settings.box_scorer ? "paper.close" : "stop_round"; // B17: the lists typed
+    buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t(label)));
   }
   if (isHost && !running && view.settings.box_grid) {
     // B16: the dice rolled again on the table: the next grid typed here
@@ -318,12 +323,14 @@ function buildRound(round) {
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
   const title = t(welcomedView().match.decider ? "round_decider" : "round_n", { number: round.number });
   const head = h("div", { class: "round-head" }, h("h1", {}, title), timer);
+  const scoring = scoringLine();
   if (client.me === null) {
-    fill(stage, head, state.grid.el, chosenGrid(welcomedView().settings)); // a spectator writes nothing
+    fill(stage, head, scoring, state.grid.el, chosenGrid(welcomedView().settings)); // a spectator writes nothing
   } else {
     fill(
       stage,
       head,
+      scoring,
       state.grid.el,
       form,
       h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
@@ -340,6 +347,7 @@ function buildRound(round) {
     const left = round.deadline - client.serverNow();
     timer.textContent = formatTime(left);
     timer.classList.toggle("urgent", left <= 10);
+    showScoring(scoring, welcomedView(), client.serverNow()); // B17
     const second = Math.ceil(left);
     if (second < ticked && second >= 1 && second <= 10) play("tick"); // the last ten seconds
     ticked = Math.min(ticked, second);
@@ -532,6 +540,7 @@ function draw() {
   else if (phase === "lobby" && controls.nextElementSibling !== stage) stage.before(controls);
   drawPeople();
   drawControls();
+  drawPaper(client, view);
   drawJoin();
   chat.draw();
 }
