@@ -1,5 +1,6 @@
-"""What a scorer's box room says (B17, FR/EN): one person types the paper lists of the
-table, under each player's name, seats for those without a phone."""
+"""What the box's tools say (FR/EN): the scorer's room (B17: one person types the paper
+lists of the table, under each player's name, seats for those without a phone) and the
+face picker (B16: the box's grid picked die by die on a picture)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,24 @@ SCORER_PAGE: Catalog = {
         "en": "The hourglass is over: the scorer types the lists.",
     },
     "paper.close": {"fr": "Fin de la saisie", "en": "All lists typed"},
+    # the face picker (web/boggle/static/dicepick.js)
+    "dice.pick": {"fr": "Choisir les faces sur l'image", "en": "Pick the faces on a picture"},
+    "dice.grid": {"fr": "La grille, case par case", "en": "The grid, cell by cell"},
+    "dice.cell": {"fr": "Case {cell}\u00a0: {face}", "en": "Cell {cell}: {face}"},
+    "dice.empty": {"fr": "à choisir", "en": "to choose"},
+    "dice.which": {
+        "fr": "Case {cell}\u00a0: touchez la face que montre son dé.",
+        "en": "Cell {cell}: tap the face its die shows.",
+    },
+    "dice.die": {"fr": "Dé {number}", "en": "Die {number}"},
+    "dice.face": {"fr": "{face}, dé {number}", "en": "{face}, die {number}"},
+    "dice.blank": {"fr": "face vide", "en": "blank face"},
+    "dice.clear": {"fr": "Tout effacer", "en": "Clear all"},
+    "dice.left": {
+        "fr": "{count:case reste|cases restent} à choisir.",
+        "en": "{count:cell|cells} left to choose.",
+    },
+    "dice.done": {"fr": "Grille complète\u00a0: {grid}", "en": "Grid complete: {grid}"},
 }
 
 SCORER_REFUSALS: Catalog = {

@@ -25,6 +25,7 @@ from motamot.service.rooms.outcomes import Refusal
 from motamot.text.boggle_web import BOGGLE_TEXTS
 from motamot.text.i18n import Language
 from motamot.web.boggle import api, pages
+from motamot.web.boggle.dice_data import dice_data
 from motamot.web.boggle.messages import (
     ACTIONS,
     BoxGridMessage,
@@ -91,7 +92,7 @@ class BoggleWeb(WebKind):
         return pages.home_form(lang, dictionaries, api.same_grid_defaults(query, dictionaries))
 
     def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
-        return {"defaults": api.same_grid_defaults(query, dictionaries)}
+        return {"defaults": api.same_grid_defaults(query, dictionaries), "dice": dice_data()}
 
     def intro(self, lang: Language) -> Page:
         return pages.intro(lang)

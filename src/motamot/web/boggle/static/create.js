@@ -3,6 +3,7 @@
 // when it carries them), then go to it.
 import { DATA } from "../common.js";
 import { createAndGo, typedName } from "../home.js";
+import { DicePicker } from "./dicepick.js";
 
 /** @typedef {import("../home.js").Form} Form */
 /** @typedef {{ bots?: string[], seed?: string, origin?: string }} Defaults a link's defaults for the form */
@@ -64,4 +65,11 @@ if (form) {
     const chosen = form.elements.preset.selectedOptions[0];
     if (chosen?.dataset.duration) form.elements.duration.value = chosen.dataset.duration;
   });
+}
+
+// B16: the box's grid may be picked on a picture, among the chosen preset's dice
+if (form) {
+  const picker = new DicePicker("box-grid", () => form.elements.preset.value);
+  document.getElementById("box-grid")?.closest("p")?.after(picker.el);
+  form.elements.preset.addEventListener("change", () => picker.reset(false));
 }

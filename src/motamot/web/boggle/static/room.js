@@ -13,6 +13,7 @@ import { foldBoggle } from "./fold.js";
 import { GridView } from "./grid.js";
 import { againLink, resultsView } from "./results.js";
 import { drawPaper, panel as paper, scoringLine, showScoring } from "./paper.js";
+import { boxNextForm } from "./box.js";
 import { showVerdict, verdictText } from "./verdict.js";
 
 /** @typedef {Protocol.boggle.View} View */
@@ -198,28 +199,8 @@ function drawControls() {
     const label = view.settings.box_scorer ? "paper.close" : "stop_round"; // B17: the lists typed
     buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t(label)));
   }
-  if (isHost && !running && view.settings.box_grid) {
-    // B16: the dice rolled again on the table: the next grid typed here
-    const typed = h("input", {
-      id: "box-next",
-      maxlength: "120",
-      autocomplete: "off",
-      autocapitalize: "characters",
-      spellcheck: "false",
-    });
-    const form = h(
-      "form",
-      { class: "row box-next" },
-      h("label", { for: "box-next" }, t("box_next")),
-      typed,
-      h("button", { type: "submit" }, t("box_set")),
-    );
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      client.act("box_grid", { grid: /** @type {HTMLInputElement} */ (typed).value });
-    });
-    buttons.push(form);
-  }
+  // B16: the dice rolled again on the table: the next grid typed or picked here
+  if (isHost && !running && view.settings.box_grid) buttons.push(boxNextForm(client, view));
   const extra = [];
   if (isHost && !running) {
     const select = h(
@@ -516,7 +497,8 @@ function draw() {
   // after a rematch the last round's results belong to the match before: a new lobby
   const fresh = round && !round.running && view.match.rounds_played === 0;
   const phase = !round || fresh ? "lobby" : round.running ? "round" : "results";
-  const key = `${phase}:${round?.number ?? 0}:${client.me}`;
+  // the lobby says the box's grid: drawn again when the host types the next one (B16)
+  const key = `${phase}:${round?.number ?? 0}:${client.me}:${phase === "lobby" ? view.settings.box_grid : ""}`;
   if (key !== state.stageKey) {
     state.stageKey = key;
     if (phase !== "round") clearInterval(state.ticker);
