@@ -53,11 +53,9 @@ function squaresOf(text) {
   return squares;
 }
 
-/** The rack's tiles as typed (`Qu` one tile). @param {string} text */
+/** The rack's tiles as the server reads them (`Q` is the Qu tile: `QU` is Qu and U). @param {string} text */
 function rackOf(text) {
-  return (text.replace(/\s/g, "").match(/Qu|QU|qu|[A-Za-z]/g) ?? []).map((l) =>
-    l.length > 1 ? "Qu" : l.toUpperCase(),
-  );
+  return (text.match(/[A-Za-z]/g) ?? []).map((l) => (l.toUpperCase() === "Q" ? "Qu" : l.toUpperCase()));
 }
 
 const state = {
@@ -83,7 +81,7 @@ function write() {
     }
     position.value = state.squares.some((s) => s.height) ? rows.join("/") : "";
   }
-  if (rackField) rackField.value = state.rack.join("");
+  if (rackField) rackField.value = state.rack.map((l) => (l === "Qu" ? "Q" : l)).join(""); // Q: the Qu tile
 }
 
 /** The tiles left in the bag: the ruleset's, less the board's and the rack's. */
