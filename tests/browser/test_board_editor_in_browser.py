@@ -47,7 +47,7 @@ def test_t20_a_position_placed_with_the_editor_is_analysed(
         expect(page.locator("#position")).to_have_value(POSITION)
         page.click("#edit-draw")  # a duplicate draw: seven tiles from the bag
         assert len(page.locator("#chevalet").input_value()) >= 7
-        left = sum(TOPWORD_FR.distribution.values()) - 4 - 7  # less the board's, the rack's
+        left = sum(TOPWORD_FR.distribution.values()) - 5 - 7  # less the stacked, the rack
         expect(page.locator("#edit-bag")).to_have_text(f"Dans le sac\u00a0: {left} tuiles")
         page.click("#edit-rack")
         for _ in range(7):

@@ -84,12 +84,20 @@ function write() {
   if (rackField) rackField.value = state.rack.map((l) => (l === "Qu" ? "Q" : l)).join(""); // Q: the Qu tile
 }
 
-/** The tiles left in the bag: the ruleset's, less the board's and the rack's. */
+/** The tiles that may be left in the bag: the ruleset's, less the board's tops and the
+ * rack's (the letters a stack buries are not known: `inBag` counts them out). */
 function bag() {
   const left = { ...ruleset().tiles };
   for (const tile of [...state.squares.filter((s) => s.height).map((s) => s.letter), ...state.rack])
     if (left[tile]) left[tile] -= 1;
   return left;
+}
+
+/** How many tiles the bag holds: all of them, less every tile stacked and the rack's. */
+function inBag() {
+  const all = Object.values(ruleset().tiles).reduce((a, b) => a + b, 0);
+  const stacked = state.squares.reduce((sum, s) => sum + s.height, 0);
+  return Math.max(0, all - stacked - state.rack.length);
 }
 
 function draw() {
@@ -118,7 +126,7 @@ function draw() {
   const rackText = state.rack.join(" ") || t("editor.rack_empty");
   rackButton.textContent = t("editor.rack_target", { rack: rackText });
   rackButton.setAttribute("aria-pressed", String(state.active === "rack"));
-  const left = Object.values(bag()).reduce((a, b) => a + b, 0);
+  const left = inBag();
   bagLine.textContent = t("editor.left", { count: left });
   drawPalette();
 }
