@@ -38,6 +38,8 @@ def test_t20_a_duplicate_draw_analysed_on_the_board_editor(
             page.click("#previous")
         step = replay["steps"][-1 - back]
         assert step["top"], "a turn with a top"
+        expect(page.locator("#analyse-draw")).to_have_text("Ce tirage sur le plateau d'analyse")
+        page.screenshot(path=str(artifacts / f"duplicate-replay-draw-{size}.png"), full_page=True)
         page.click("#analyse-draw")
         page.wait_for_url("**/topword/analyse?*")
         expect(page.locator("#edit-rack")).to_contain_text(" ".join(step["rack"]))

@@ -7,6 +7,7 @@ The operator's page shows both. Screenshots at phone and desktop size in tests/a
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -82,6 +83,18 @@ def test_w5_a_refused_topword_move_and_a_played_word_are_contested_from_the_tabl
         page.locator("#last-move").scroll_into_view_if_needed()
     ana.screenshot(path=str(artifacts / "topword-contest-phone.png"))
     bob.screenshot(path=str(artifacts / "topword-contest-desktop.png"))
+    # the game over (Ana resigns on her turn), the replay offers the same for its words
+    other.click("#resign")
+    other.click("#resign-yes")
+    for page, size in ((ana, "phone"), (bob, "desktop")):
+        page.goto(f"{live.url}/r/{room}/replay")
+        page.locator('#moves button[data-step="1"]').click()  # the move played
+        words = page.locator(".breakdown li")
+        expect(words.first).to_be_visible()
+        control = words.first.locator(".contest-open")
+        expect(control).to_have_attribute("aria-label", re.compile("^Demander le retrait de "))
+        assert serious_violations(page) == []
+        page.screenshot(path=str(artifacts / f"topword-replay-contest-{size}.png"), full_page=True)
     # the operator sees both: one to add, one to remove
     operator = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     sign_up(operator, live, "Claire")

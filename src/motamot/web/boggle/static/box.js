@@ -9,6 +9,8 @@ import { DicePicker } from "./dicepick.js";
 
 /** @type {DicePicker | null} */
 let picker = null;
+/** The round after which the picker was last emptied (a grid played, the dice roll again). */
+let emptiedAfter = -1;
 
 /**
  * The host's form for the next grid.
@@ -25,6 +27,11 @@ export function boxNextForm(client, view) {
   });
   picker ??= new DicePicker("box-next", () => view.settings.preset);
   picker.presetOf = () => view.settings.preset;
+  const played = view.round?.number ?? 0;
+  if (played !== emptiedAfter) {
+    emptiedAfter = played;
+    picker.reset(true); // the faces of the grid just played are no next grid
+  }
   const form = h(
     "form",
     { class: "row box-next" },
