@@ -10,7 +10,7 @@ import pytest
 
 from motamot.boggle.record import parse_record, replay
 from motamot.service.boggle.commands import AddPaperSeat, StartRound, StopRound, WriteWord
-from motamot.service.boggle.room import BoggleRoom
+from motamot.service.boggle.room import SCORING_WAIT, BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.views import is_paper, settings_shown
 from motamot.service.rooms.commands import AddBot, Join
@@ -50,7 +50,7 @@ def test_b17_the_scorer_types_every_paper_list_after_the_hourglass() -> None:
     ok(room, "s1", StartRound(1), T0 + 1)
     deadline = T0 + 181
     room.tick(deadline + 60)  # the hourglass ran out: the round waits for the scorer
-    assert room.running is not None and room.next_wakeup() is None
+    assert room.running is not None and room.next_wakeup() == deadline + SCORING_WAIT
     assert refused(room, "s2", WriteWord("danse"), deadline + 61) == "after_deadline"  # B10
     lists = {"s1": ["dent", "zzz"], "s2": ["danse", "ânes"], "s3": ["danse", "bien"]}
     for seat, words in lists.items():
@@ -121,3 +121,16 @@ def test_b17_paper_seats_are_the_scorers_own_and_a_room_without_one_has_neither(
     assert plain.running is None
     no_box = BoggleRoom.create("r", BoggleSettings(box_scorer=True), T0, lexicons)
     assert isinstance(no_box, Refusal) and no_box.code == "bad_setting"
+
+
+def test_b17_a_round_nobody_closes_ends_an_hour_after_its_hourglass() -> None:
+    room = scorers_room()
+    ok(room, "s1", StartRound(1), T0 + 1)
+    ok(room, "s1", WriteWord("danse", for_seat="s2"), T0 + 500)
+    room.tick(T0 + 181 + SCORING_WAIT - 1)
+    assert room.running is not None
+    room.tick(T0 + 181 + SCORING_WAIT + 30)
+    assert room.running is None and room.finished()
+    state = room.rounds[-1]
+    assert state.ended_at == T0 + 181 + SCORING_WAIT and not state.stopped
+    assert room.result(state).result_of("Bob").total == 2  # DANSE, typed in time

@@ -57,6 +57,9 @@ from motamot.service.rooms.shown import Frame
 
 MAX_HUMANS = 20
 MAX_BOTS = 10
+#: B17: how long after its hourglass a round waits for the scorer to close the lists
+#: (then it ends with what was typed: a room forgotten open is not kept for ever).
+SCORING_WAIT = 3600.0
 
 
 class BoggleRoom(Actor[BoggleSettings]):
@@ -415,7 +418,7 @@ class BoggleRoom(Actor[BoggleSettings]):
             return None
         if state.cursor < len(state.plan):
             return min(state.plan[state.cursor][0], state.deadline)
-        return None if self.scoring(state) else state.deadline
+        return state.deadline + SCORING_WAIT if self.scoring(state) else state.deadline
 
     def tick(self, now: float) -> list[Event]:
         """Everything due by `now`, each at its own time: bot words, then the round's end."""
@@ -426,7 +429,9 @@ class BoggleRoom(Actor[BoggleSettings]):
         while state.cursor < len(state.plan) and state.plan[state.cursor][0] <= now:
             at, seat, text = state.plan[state.cursor]
             self._emit(WordWritten(self._next, seat, text, at), out)
-        if self.scoring(state):  # B17: the scorer closes the lists (StopRound)
+        if self.scoring(state):  # B17: the scorer closes the lists (StopRound), or time does
+            if now >= state.deadline + SCORING_WAIT:
+                self._end_round(state.deadline + SCORING_WAIT, False, out)
             return out
         if state.rules.is_late(now, state.deadline):  # B10: at the deadline a word still counts
             self._end_round(state.deadline, False, out)
