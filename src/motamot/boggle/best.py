@@ -89,14 +89,40 @@ class Best:
     start_points: int
     #: Grids scored by the solver (grids met again are not scored twice).
     iterations: int
-    #: Restarts begun, and the points each one that ran to its end finished on.
+    #: Restarts begun, and the grid (with its points) each one that ran to its end
+    #: finished on: a local optimum for turning a die and swapping two.
     restarts: int
-    ends: tuple[int, ...]
+    ends: tuple[tuple[int, Grid], ...]
 
     @property
     def hits(self) -> int:
         """Finished restarts that ended on the best points: how often it was found."""
-        return sum(1 for points in self.ends if points == self.points)
+        return sum(1 for points, _ in self.ends if points == self.points)
+
+    @property
+    def distinct_hits(self) -> int:
+        """The different grids among those, a rotation or mirror image counting as one."""
+        return len({canonical(grid) for points, grid in self.ends if points == self.points})
+
+
+def canonical(grid: Grid) -> str:
+    """The smallest text of a grid's eight rotations and mirror images (they hold the same
+    words: adjacency has the square's symmetries)."""
+    n = grid.size
+    forms = []
+    for flip in (False, True):
+        for turns in range(4):
+            cells = []
+            for r in range(n):
+                for c in range(n):
+                    row, col = (r, c)
+                    for _ in range(turns):
+                        row, col = col, n - 1 - row
+                    if flip:
+                        col = n - 1 - col
+                    cells.append(grid.faces[row * n + col])
+            forms.append(Grid(n, tuple(cells)).text)
+    return min(forms)
 
 
 class _Stopped(Exception):
@@ -225,14 +251,16 @@ def _anneal(
     return placement, points
 
 
-def _polish(rules: BoggleRules, scorer: _Scorer, placement: Placement, points: int) -> int:
-    """Greedy climb: the best grid one move away while it scores more; its end points."""
+def _polish(
+    rules: BoggleRules, scorer: _Scorer, placement: Placement, points: int
+) -> tuple[int, Grid]:
+    """Greedy climb: the best grid one move away while it scores more; where it ends."""
     while True:
         moves = _moves(rules, placement)
         values = scorer.score(moves)
         best = max(range(len(moves)), key=values.__getitem__)
         if values[best] <= points:
-            return points
+            return points, grid_of_compact(rules.size, scorer.text(placement))
         placement, points = moves[best], values[best]
 
 
@@ -254,7 +282,7 @@ def search(
         (start_points,) = scorer.score([first])
     except _Stopped:
         raise ValueError("the budget granted no grid at all") from None
-    ends: list[int] = []
+    ends: list[tuple[int, Grid]] = []
     restarts = 0
     placement = first
     try:

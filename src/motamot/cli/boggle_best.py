@@ -193,8 +193,9 @@ def _as_json(
         "seed": seed,
         "iterations": found.iterations,
         "restarts": found.restarts,
-        "ends": list(found.ends),
+        "ends": [{"points": points, "grid": grid.text} for points, grid in found.ends],
         "hits": found.hits,
+        "distinct_hits": found.distinct_hits,
         "start": {"grid": found.start.text, "points": found.start_points},
         "seconds": round(seconds, 3),
         "command": command,
@@ -235,6 +236,7 @@ def _print(
             rate=rate,
             restarts=found.restarts,
             hits=found.hits,
+            distinct=found.distinct_hits,
             ends=len(found.ends),
         )
     )

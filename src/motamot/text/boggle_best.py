@@ -20,10 +20,11 @@ BOGGLE_BEST: Catalog = {
     "effort": {
         "fr": "{iterations:grille évaluée|grilles évaluées} en {seconds} s "
         "({rate:n} par seconde), {restarts:départ|départs} ; "
-        "la meilleure trouvée {hits} fois sur {ends:départ achevé|départs achevés}",
+        "la meilleure trouvée {hits} fois ({distinct:grille|grilles} à symétrie près) "
+        "sur {ends:départ achevé|départs achevés}",
         "en": "{iterations:grid scored|grids scored} in {seconds} s ({rate:n} a second), "
-        "{restarts:restart|restarts}; the best found {hits} times in "
-        "{ends:finished restart|finished restarts}",
+        "{restarts:restart|restarts}; the best found {hits} times ({distinct:grid|grids} "
+        "up to symmetry) in {ends:finished restart|finished restarts}",
     },
     "again": {
         "fr": "Pour la retrouver : {command}",
