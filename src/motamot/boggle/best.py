@@ -74,6 +74,21 @@ class Schedule:
 
 
 SCHEDULE = Schedule()
+#: Each preset's annealing: temperatures in proportion to its grids' points (a French 4×4
+#: record is near 9,000 points, an English one near 2,700, a French 5×5 one near 30,000),
+#: chosen by comparing a few schedules over 150,000 grids (docs/records.md).
+SCHEDULES: dict[str, Schedule] = {
+    "classic-fr": Schedule(100_000, 300.0, 5.0),
+    "classic-en": Schedule(100_000, 100.0, 2.0),
+    "new-en": Schedule(100_000, 100.0, 2.0),
+    "big": Schedule(100_000, 1_000.0, 15.0),
+    "super-big": Schedule(100_000, 1_000.0, 15.0),
+}
+
+
+def schedule_for(rules: BoggleRules) -> Schedule:
+    """The annealing of a preset (the default one for a preset not in the table)."""
+    return SCHEDULES.get(rules.name, SCHEDULE)
 
 
 @dataclass(frozen=True)
@@ -269,12 +284,14 @@ def search(
     lexicon: Lexicon,
     seed: int,
     budget: Budget,
-    plan: Schedule = SCHEDULE,
+    plan: Schedule | None = None,
     start: Grid | None = None,
 ) -> Best:
     """The best grid found for `rules` under `lexicon` before `budget` stops: restarts of
-    annealing and polish, the first from `start` (legal for the dice) or a random roll.
+    annealing (`plan`, else the preset's) and polish, the first from `start` (legal for
+    the dice) or a random roll.
     ValueError when `start` is not a grid of these dice or the budget grants nothing."""
+    plan = schedule_for(rules) if plan is None else plan
     rng = random.Random(seed)
     first = placement_of(start, rules) if start is not None else random_placement(rules, rng)
     scorer = _Scorer(rules, lexicon, budget)
