@@ -28,4 +28,8 @@ class Record:
         )
 
 
-RECORDS: tuple[Record, ...] = ()
+RECORDS: tuple[Record, ...] = (
+    Record("classic-fr", "fr", "RTNS/EAIE/SLMR/LIAP", 8898, 1740, 41, 916141),
+    Record("big", "fr", "ROPAD/TALES/SIRCS/SENAI/ZTRET", 28441, 4002, 41, 421757),
+    Record("classic-en", "en", "DERS/CINE/LATG/PERS", 2662, 807, 41, 1842449),
+)

@@ -60,7 +60,8 @@ def test_b16_play_this_grid_opens_the_form_on_it_and_the_room_plays_it_unrated(
     record = RECORDS[0]
     body = {"name": "Ana", "preset": record.preset, "box_grid": record.grid}
     refused = client.post("/api/boggle", json={**body, "rated": True})
-    assert refused.status_code == 400 and "jamais classée" in refused.json()["message"]
+    assert refused.status_code == 409 and "room" not in refused.json()
+    assert refused.json()["fields"] == {"detail": "a box's grid is never rated"}
     made = client.post("/api/boggle", json=body)
     assert made.status_code == 200, made.text
     room = made.json()["room"]
