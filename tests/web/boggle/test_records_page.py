@@ -65,7 +65,7 @@ def test_b16_play_this_grid_opens_the_form_on_it_and_the_room_plays_it_unrated(
     made = client.post("/api/boggle", json=body)
     assert made.status_code == 200, made.text
     room = made.json()["room"]
-    assert client.get(f"/{room}").status_code == 200
+    assert client.get(f"/r/{room}").status_code == 200
 
 
 def test_the_play_links_defaults_read_back_as_the_record() -> None:
