@@ -12,7 +12,7 @@ import json
 import math
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from motamot.boggle.best import Best, Budget, Iterations, search
 from motamot.boggle.grid import Grid, GridError, parse_grid
@@ -35,13 +35,17 @@ MAX_ITERATIONS = 10**12
 
 @dataclass
 class Deadline:
-    """A budget that grants scorings until `seconds` have passed since it was made."""
+    """A budget that grants scorings until `seconds` have passed since its first grant
+    (the word list's loading or compiling is not the search's time)."""
 
     seconds: float
-    began: float = field(default_factory=time.monotonic)
+    began: float | None = None
 
     def grant(self, wanted: int) -> int:
-        return wanted if time.monotonic() - self.began < self.seconds else 0
+        now = time.monotonic()
+        if self.began is None:
+            self.began = now
+        return wanted if now - self.began < self.seconds else 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
