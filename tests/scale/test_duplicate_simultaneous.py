@@ -170,12 +170,17 @@ def test_d11_a_numbered_game_exported_from_sqlite_is_ranked_alike_on_three_proce
         with servers(1, str(tmp_path / "club.db"), None) as (alone,):
             game = await exported_game(alone.address)
         fields = {key: game[key] for key in ("number", "seed", "ruleset", "dictionary")}
+        log = tmp_path / "cluster.log"
         with (
             postgres_schema() as db,
             redis_prefix() as broker,
-            servers(3, db, broker, lease_seconds=30) as processes,
+            log.open("wb") as out,
+            servers(3, db, broker, lease_seconds=30, log=out) as processes,
         ):
             await play(processes, broker, fields)
+        # three processes creating the index at once: none fails (its fill marker, its rows)
+        said = log.read_text(errors="replace")
+        assert "Traceback" not in said and '"level": "error"' not in said, said[-3000:]
 
     async def play(processes: Any, broker: str, fields: Message) -> None:
         addresses = [process.address for process in processes]
