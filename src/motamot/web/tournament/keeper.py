@@ -306,7 +306,7 @@ class Keeper:
         arena = await self.rooms.read(tournament, arena_table_of)
         if arena is not None and arena[0] not in self.arenas:
             self.arenas[arena[0]] = arena[1]
-            if await self.rooms.read(arena[0], lambda room: tallies(room, arena[1])):
+            if await self.rooms.read(arena[0], lambda room: tallies(room, arena[1])) is not None:
                 self._ended.add(arena[0])
         for board in await self.rooms.read(tournament, _open_boards) or []:
             if board.table in self.tables:
