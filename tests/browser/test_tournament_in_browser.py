@@ -204,8 +204,11 @@ def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
                 shoot(page, artifacts, f"tournament-arena-round-{size}")
                 assert serious_violations(page) == []
             expect(ana.locator("#arena-back")).to_be_visible(timeout=60_000)
+            expect(ben.locator("#arena-back")).to_be_visible(timeout=10_000)
             for page, size in ((ana, "phone"), (ben, "desktop")):
+                expect(page.locator("#arena-results-title")).to_contain_text("ronde 1")
                 shoot(page, artifacts, f"tournament-arena-results-{size}")
+                assert serious_violations(page) == []
         for page in (ana, ben):
             back_from_round(page)
     expect(dora.locator("#podium")).to_be_visible(timeout=90_000)
