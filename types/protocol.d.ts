@@ -215,6 +215,8 @@ declare namespace Protocol {
     arena_table: string | null;
     /** An arena round's points are in. */
     scored: boolean;
+    /** An arena round's best (at most `ROUND_BEST`, ties by words then registration). */
+    best: Protocol.TallyShown[];
   }
   /** A line of the standings: Topword's wins, spread and Buchholz (K5), or Boggle's points and words (K6); the others 0. */
   interface RowShown {
@@ -312,6 +314,12 @@ declare namespace Protocol {
     type: "switch_chat";
     on: boolean;
     id?: number;
+  }
+  /** A player's points and words in one arena round. */
+  interface TallyShown {
+    player: string;
+    points: number;
+    words: number;
   }
   /** A tournament as its director set it up. */
   interface TournamentSettings {
@@ -447,6 +455,8 @@ declare namespace Protocol {
       min_length: number;
       /** The best players' list ranks every player, not accounts only (docs/rules.md, F1). */
       open_rankings: boolean;
+      /** A tournament's round: the tournament's room, to go back to (None: the arena's). */
+      tournament: string | null;
     }
     /** An arena round as one seat sees it: waiting for its start, running, or ended. */
     interface ArenaView {
@@ -948,7 +958,7 @@ declare namespace Protocol {
     /** D7: one of the arbiter's decisions, as the match sheet lists it. */
     interface Decision {
       seq: number;
-      /** clock_paused, clock_resumed, time_added, turn_cancelled, score_corrected, excluded, reinstated, paper_seated, ended. */
+      /** clock_paused, clock_resumed, time_added, turn_cancelled, turn_replayed, score_corrected, excluded, reinstated, paper_seated, ended. */
       what: string;
       by: string;
       reason: string;

@@ -98,10 +98,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     db_option(replay_parser)
     replay_parser.set_defaults(handler=_replay)
 
-    from motamot.cli import daily_cmd, play_boggle  # here: play_boggle imports this module
+    from motamot.cli import boggle_best, daily_cmd, play_boggle  # here: play_boggle imports this
 
     play_boggle.register(sub)
     daily_cmd.register(sub)
+    boggle_best.register(sub)
 
 
 def _rules(name: str | None, size: int | None, lang: Language) -> BoggleRules:

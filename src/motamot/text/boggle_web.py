@@ -76,6 +76,30 @@ BOGGLE_PAGE: Catalog = {
         "en": "{letters} letters ({count:word|words})",
     },
     "solver.picture": {"fr": "La grille {grid}", "en": "The grid {grid}"},
+    # « Grilles records » (web/boggle/records.py): the best grids found, to play
+    "records.title": {"fr": "Grilles records", "en": "Record grids"},
+    "records.intro": {
+        "fr": "Les grilles qui rapportent le plus de points que notre recherche a trouvées."
+        " Chacune se monte avec les vrais dés de la boîte, un dé par case\u00a0:"
+        " à vous d'y trouver le plus de mots.",
+        "en": "The highest-scoring grids our search found. Each can be set up with the"
+        " real dice of the box, one die a cell: find as many of their words as you can.",
+    },
+    "records.picture": {"fr": "La grille record {grid}", "en": "The record grid {grid}"},
+    "records.score": {"fr": "{points:point|points}", "en": "{points:point|points}"},
+    "records.words": {"fr": "{count:mot|mots}", "en": "{count:word|words}"},
+    "records.list": {"fr": "liste {name}", "en": "list {name}"},
+    "records.play": {"fr": "Jouer cette grille", "en": "Play this grid"},
+    "records.again": {"fr": "La retrouver soi-même", "en": "Find it yourself"},
+    "records.box": {
+        "fr": "Une partie sur une grille record la rejoue à chaque manche, comme une grille de"
+        " la boîte\u00a0: elle n'est jamais classée.",
+        "en": "A room on a record grid plays it every round, as a box's grid: it is never rated.",
+    },
+    "records.note": {
+        "fr": "Grille record {grid}\u00a0: donnez votre nom et créez la partie (jamais classée).",
+        "en": "Record grid {grid}: give your name and create the room (never rated).",
+    },
     "create_title": {"fr": "Créer une partie de Boggle", "en": "Create a Boggle room"},
     "preset": {"fr": "Jeu", "en": "Game"},
     "preset.classic-fr": {"fr": "4×4 français (classique)", "en": "4×4 French (classic)"},

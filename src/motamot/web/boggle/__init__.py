@@ -34,6 +34,7 @@ from motamot.web.boggle.messages import (
     StopRoundMessage,
     WriteWordMessage,
 )
+from motamot.web.boggle.records import records_pages
 from motamot.web.boggle.scorer import scorer_pages
 from motamot.web.boggle.solver import solver_pages
 
@@ -85,8 +86,12 @@ class BoggleWeb(WebKind):
 
     def pages(self, rooms: Rooms, renderer: PageRenderer) -> list[BaseRoute]:
         """« Le solveur »: a typed grid's words (`solver`); « Compter les points »: a round
-        played on paper, scored (`scorer`)."""
-        return [*solver_pages(rooms, renderer), *scorer_pages(rooms, renderer)]
+        played on paper, scored (`scorer`); « Grilles records » (`records`)."""
+        return [
+            *solver_pages(rooms, renderer),
+            *scorer_pages(rooms, renderer),
+            *records_pages(rooms, renderer),
+        ]
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries, api.same_grid_defaults(query, dictionaries))

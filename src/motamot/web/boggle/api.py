@@ -10,15 +10,15 @@ import msgspec
 from starlette.routing import Route
 
 from motamot.boggle.bots import BOT_LEVELS
-from motamot.boggle.rules import PRESETS
+from motamot.boggle.rules import DEFAULT_PRESET, PRESETS
 from motamot.names import MAX_NAME_LENGTH
 from motamot.server.create import create_routes
 from motamot.server.kinds import Rooms
 from motamot.server.links import room_of
 from motamot.service.boggle.room import MAX_BOTS, BoggleRoom
-from motamot.service.boggle.settings import BoggleSettings
+from motamot.service.boggle.settings import BoggleSettings, box_grid
 from motamot.service.rooms.outcomes import Refusal
-from motamot.service.rooms.settings import Bound, bounded
+from motamot.service.rooms.settings import Bound, SettingsError, bounded
 
 #: M1: a room's rounds last from 30 s to an hour: « 3 » typed for three minutes is refused
 #: with a sentence that says the bound (the terminal and records keep the engine's bounds).
@@ -31,6 +31,8 @@ MAX_SEED = 2**63 - 1
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
 #: A seed as the pages send it: its digits (a browser's numbers hold 53 bits, seeds 63).
 SeedText = Annotated[str, msgspec.Meta(pattern="^[0-9]{1,19}$")]
+#: The longest box grid read (a 6×6 grid of two-letter faces, with its slashes).
+MAX_BOX_GRID = 120
 
 
 class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -56,7 +58,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     #: « Partie publique »: listed in the lobby for strangers to join.
     public: bool = False
     #: « Grille de la boîte »: the grid rolled with the real dice, typed.
-    box_grid: Annotated[str, msgspec.Meta(max_length=120)] | None = None
+    box_grid: Annotated[str, msgspec.Meta(max_length=MAX_BOX_GRID)] | None = None
     #: B17 « Un compteur tape les listes » (a box room only).
     box_scorer: bool = False
 
@@ -122,7 +124,20 @@ def same_grid_defaults(query: Mapping[str, str], dictionaries: list[str]) -> dic
     origin = query.get("from", "")
     if origin and len(origin) <= 40 and all(c.isalnum() or c in "-_" for c in origin):
         defaults["origin"] = origin
+    grid = _box_grid(query.get("box_grid", ""), str(defaults.get("preset", DEFAULT_PRESET)))
+    if grid is not None:  # « Jouer cette grille » (the records page): the box's grid, B16
+        defaults["box_grid"] = grid
     return defaults
+
+
+def _box_grid(text: str, preset: str) -> str | None:
+    """A link's box grid in text form when it is one of the preset's size, else None."""
+    if not text or len(text) > MAX_BOX_GRID:
+        return None
+    try:
+        return box_grid(text, PRESETS[preset].size).text
+    except SettingsError:
+        return None
 
 
 def _duration_refusal(form: CreateRequest) -> Refusal | None:

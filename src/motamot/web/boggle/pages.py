@@ -41,6 +41,8 @@ def home_form(lang: Language, dictionaries: list[str], defaults: dict[str, Any])
         "max_name": MAX_NAME_LENGTH,
         "max_bots": MAX_BOTS,
         "same_grid": "seed" in defaults,
+        # « Jouer cette grille » of the records page: the grid as the box's (B16)
+        "box_grid": str(defaults.get("box_grid", "")),
         # each preset with its own round duration (the form starts from it)
         "presets": [
             (name, page_text(f"preset.{name}", lang), rules.duration_seconds)

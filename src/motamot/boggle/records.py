@@ -1,0 +1,35 @@
+"""The best grids `motamot boggle best` found for each preset (docs/records.md): data,
+with what reproduces each. The tests check every one against the solver and the dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Record:
+    """One published grid: its preset and word list, its figures, its search."""
+
+    preset: str
+    dictionary: str
+    grid: str
+    points: int
+    words: int
+    seed: int
+    iterations: int
+
+    @property
+    def command(self) -> str:
+        """The command that finds this grid again, exactly."""
+        return (
+            f"motamot boggle best --preset {self.preset} --seed {self.seed}"
+            f" --iterations {self.iterations}"
+        )
+
+
+RECORDS: tuple[Record, ...] = (
+    Record("classic-fr", "fr", "RTNS/EAIE/SLMR/LIAP", 8898, 1740, 41, 916141),
+    Record("big", "fr", "ROPAD/TALES/SIRCS/SENAI/ZTRET", 28441, 4002, 41, 421757),
+    Record("classic-en", "en", "DERS/CINE/LATG/PERS", 2662, 807, 41, 1842449),
+)
