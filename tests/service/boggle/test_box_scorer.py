@@ -21,9 +21,14 @@ T0 = 1_700_000_000.0
 BOX = "orte/best/inam/gted"
 
 
-def scorers_room(box_scorer: bool = True, box_grid: str | None = BOX) -> BoggleRoom:
+def scorers_room(
+    box_scorer: bool = True, box_grid: str | None = BOX, at_deadline: bool | None = None
+) -> BoggleRoom:
     """Ana (the host, the scorer) and Bob (a phone) seated; Chloé without a phone."""
-    settings = BoggleSettings(box_grid=box_grid, box_scorer=box_scorer, duration=180, rounds=3)
+    settings = BoggleSettings(
+        box_grid=box_grid, box_scorer=box_scorer, duration=180, rounds=3,
+        word_at_deadline_counts=at_deadline,
+    )  # fmt: skip
     room = BoggleRoom.create("room", settings, T0, lexicons)
     assert isinstance(room, BoggleRoom)
     for command in (Join("Ana", digest("Ana")), Join("Bob", digest("Bob"))):
@@ -134,3 +139,16 @@ def test_b17_a_round_nobody_closes_ends_an_hour_after_its_hourglass() -> None:
     state = room.rounds[-1]
     assert state.ended_at == T0 + 181 + SCORING_WAIT and not state.stopped
     assert room.result(state).result_of("Bob").total == 2  # DANSE, typed in time
+
+
+def test_b17_b10_where_a_word_at_the_deadline_is_late_the_scorers_still_count() -> None:
+    room = scorers_room(at_deadline=False)
+    ok(room, "s1", StartRound(1), T0 + 1)
+    ok(room, "s1", WriteWord("danse", for_seat="s2"), T0 + 900)  # long after the hourglass
+    ok(room, "s1", StopRound(), T0 + 901)
+    state = room.rounds[-1]
+    (word,) = state.words["s2"]
+    assert word.at < state.deadline
+    assert room.result(state).result_of("Bob").total == 2
+    (played,) = replay(parse_record(room.records()[-1]), lexicons("fr")).rounds
+    assert played.result_of("Bob").total == 2  # the record says the same
