@@ -10,6 +10,7 @@ import pytest
 
 from motamot.boggle.record import parse_record, replay
 from motamot.service.boggle.commands import AddPaperSeat, StartRound, StopRound, WriteWord
+from motamot.service.boggle.records import tenth_down
 from motamot.service.boggle.room import SCORING_WAIT, BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.views import is_paper, settings_shown
@@ -152,3 +153,20 @@ def test_b17_b10_where_a_word_at_the_deadline_is_late_the_scorers_still_count() 
     assert room.result(state).result_of("Bob").total == 2
     (played,) = replay(parse_record(room.records()[-1]), lexicons("fr")).rounds
     assert played.result_of("Bob").total == 2  # the record says the same
+
+
+@pytest.mark.parametrize("at_deadline", [False, True])
+def test_b10_a_word_taken_on_time_is_on_time_in_the_record(at_deadline: bool) -> None:
+    """A record writes times to the tenth, rounded down: 179.96 s is 179.9, never 180.0
+    (late where a word at the deadline is), whichever B10 choice the room made."""
+    room = scorers_room(box_scorer=False, at_deadline=at_deadline)  # the rulebook grid
+    ok(room, "s1", StartRound(1), T0 + 1)
+    ok(room, "s2", WriteWord("danse"), T0 + 1 + 179.96)
+    room.tick(T0 + 182)
+    state = room.rounds[-1]
+    assert room.result(state).result_of("Bob").total == 2
+    text = room.records()[-1]
+    assert "179.9 Bob: danse" in text
+    (played,) = replay(parse_record(text), lexicons("fr")).rounds
+    assert played.result_of("Bob").total == 2
+    assert tenth_down(0.3) == 0.3 and tenth_down(12.0) == 12.0 and tenth_down(4.35) == 4.3
