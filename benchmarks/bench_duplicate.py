@@ -22,8 +22,19 @@ never came, closes, errors; the server's CPU and memory; the server's own view o
 answers; what it wrote on stderr; the clients' CPU (they share the machine's cores);
 and a verdict line against the targets.
 
+Issue 38's targets: 60 players at one table (`--players 60 --results-target 1`):
+submissions p99 < 100 ms, results < 1 s after each deadline. The simultaneous (D10, D11:
+`--rooms 20 --players 100 --processes 3`): a numbered game saved first, then `--rooms`
+rooms with an arbiter (who starts the game and plays nothing) and `--players` players
+each playing it, on `--processes` server processes over one PostgreSQL schema and Redis
+(MOTAMOT_TEST_POSTGRES, MOTAMOT_TEST_REDIS), room r owned by process r mod P; besides
+the above, every process is asked for the combined ranking four times a second, and the
+ranking's delay is when each process first counts a turn in every room, after the last
+room's deadline of that turn (target < 2 s; submissions p99 < 200 ms).
+
     python benchmarks/bench_duplicate.py [--players 500] [--turns 3] [--turn-seconds 40]
-                                         [--window 20]
+                                         [--window 20] [--results-target 2]
+                                         [--rooms 1] [--processes 1] [--ack-target 0.1]
 """
 
 from __future__ import annotations
@@ -49,13 +60,16 @@ from bench_arena import gather, server_view  # noqa: E402
 from load.duplicate import DuplicateRecord, DuplicateSeat, client_main  # noqa: E402
 from load.figures import Spread  # noqa: E402
 from load.seating import NoCookies, source_address  # noqa: E402
-from load.servers import Samples, log_summary  # noqa: E402
+from load.servers import Samples, log_summary, store_for  # noqa: E402
+from load.simultaneous import RankingWatch, Rooms, numbered_game, seat_rooms  # noqa: E402
 
 from motamot.service.duplicate.room import MAX_PLAYERS  # noqa: E402
 from tests.scale.processes import servers  # noqa: E402
 
-#: The targets of issue 24.
+#: The targets of issue 24 (one table); issue 38's simultaneous: its submissions, and its
+#: combined ranking after each turn.
 ACK_TARGET, RESULTS_TARGET = 0.100, 2.0
+SIMULTANEOUS_ACK_TARGET, RANKING_TARGET = 0.200, 2.0
 #: Joins over HTTP at once.
 SEATING_AT_ONCE = 32
 #: Players a client process plays (each its own event loop).
@@ -73,7 +87,16 @@ def parse() -> argparse.Namespace:
     add("--window", type=float, default=20.0, help="players act in the turn's last S seconds")
     add("--clients", type=int, default=0, help=f"client processes (0: one per {PER_CLIENT})")
     add("--opening", type=int, default=50, help="sockets each client opens at once")
+    add("--rooms", type=int, default=1, help="rooms playing one numbered game (simultaneous)")
+    add("--processes", type=int, default=1, help="server processes (over PostgreSQL + Redis)")
+    add("--ack-target", type=float, default=None, help="submissions' p99 target (seconds)")
+    add("--results-target", type=float, default=RESULTS_TARGET, help="results target (s)")
     args = parser.parse_args()
+    args.simultaneous = args.rooms > 1 or args.processes > 1
+    if args.ack_target is None:
+        args.ack_target = SIMULTANEOUS_ACK_TARGET if args.simultaneous else ACK_TARGET
+    if args.rooms < 1 or args.processes < 1:
+        parser.error("--rooms and --processes at least 1")
     if not 1 <= args.players <= MAX_PLAYERS or not 5 <= args.turn_seconds <= 3600:
         parser.error(f"--players 1-{MAX_PLAYERS}, --turn-seconds 5-3600")
     if not 0 < args.window <= args.turn_seconds or args.turns < 1:
@@ -161,7 +184,7 @@ class Timing:
 
 def report(
     args: argparse.Namespace,
-    seating: Seating,
+    seating: Seating | Rooms,
     opened: int,
     records: list[DuplicateRecord],
     client_cpu: list[float],
@@ -169,18 +192,24 @@ def report(
     loads: tuple[tuple[float, float, float], tuple[float, float, float]],
     played: tuple[float, float],
     extra: list[str],
+    watch: RankingWatch | None = None,
 ) -> tuple[list[str], bool]:
     answers = [a for r in records for a in r.answers if a[1] != "start"]
     submits = [a for a in answers if a[1] != "preview"]
     previews = [a for a in answers if a[1] == "preview"]
     acked = Spread.of(seconds for _, _, seconds, _ in submits)
-    slow = sum(seconds >= ACK_TARGET for _, _, seconds, _ in submits)
+    slow = sum(seconds >= args.ack_target for _, _, seconds, _ in submits)
     late = sum(outcome == "after_deadline" for _, _, _, outcome in submits)
     lines = [
         f"{os.cpu_count()} cores; load average at start {_load(loads[0])}, "
         f"at end {_load(loads[1])}",
-        f"one duplicate table, {len(seating.seats):,} players, turn clock "
-        f"{args.turn_seconds:g} s, moves in each turn's last {args.window:g} s, "
+        (
+            f"a simultaneous: {args.rooms} rooms on {args.processes} processes (PostgreSQL + "
+            f"Redis), {len(seating.seats):,} seats (an arbiter a room), turn clock "
+            if args.simultaneous
+            else f"one duplicate table, {len(seating.seats):,} players, turn clock "
+        )
+        + f"{args.turn_seconds:g} s, moves in each turn's last {args.window:g} s, "
         f"{args.turns} turn(s) measured",
         f"seating: {len(seating.seats):,} seats over HTTP in {seating.seconds:.1f} s"
         + (f", {len(seating.refused)} refused: {seating.refused[:3]}" if seating.refused else ""),
@@ -188,7 +217,7 @@ def report(
         f"submissions: {len(submits):,} answered ({_top(_count(a[1] for a in submits))}); "
         f"answers {_top(_count(a[3] for a in submits))}",
         f"submission → answer: {acked.ms()}; {slow} at or over "
-        f"{ACK_TARGET * 1000:.0f} ms, {late} late (after the deadline)",
+        f"{args.ack_target * 1000:.0f} ms, {late} late (after the deadline)",
         f"previews: {len(previews):,} answered, {Spread.of(a[2] for a in previews).ms()}",
     ]
     for turn in range(1, args.turns + 1):
@@ -199,7 +228,7 @@ def report(
         got = [r.results[turn] for r in records if turn in r.results]
         results_ok = results_ok and len(got) == len(records)
         spread = Spread.of(got)
-        results_ok = results_ok and bool(got) and spread.p99 < RESULTS_TARGET
+        results_ok = results_ok and bool(got) and spread.p99 < args.results_target
         lines.append(
             f"turn {turn} results after its deadline: {len(got):,} of {len(records):,} "
             f"players, p50 {spread.p50:.2f} s, p99 {spread.p99:.2f} s, max {spread.top:.2f} s"
@@ -226,36 +255,92 @@ def report(
         f"clients' CPU: {', '.join(f'{c:.0f} s' for c in client_cpu)}",
         *extra,
     ]
-    ack_ok = bool(submits) and acked.p99 < ACK_TARGET and not late
+    ranked, ranking_ok = "", True
+    if watch is not None:
+        ranking_lines, ranking_ok = ranking_report(args, records, watch)
+        lines += ranking_lines
+        ranked = f"; the ranking within {RANKING_TARGET:g} s: {'met' if ranking_ok else 'NOT met'}"
+    ack_ok = bool(submits) and acked.p99 < args.ack_target and not late
     broken = sum(len(r.closes) + len(r.open_failures) + r.unanswered for r in records)
-    ok = ack_ok and results_ok and not broken
+    ok = ack_ok and results_ok and ranking_ok and not broken
     lines.append(
         f"verdict: submissions p99 {acked.p99 * 1000:.1f} ms (target < "
-        f"{ACK_TARGET * 1000:.0f} ms): {'met' if ack_ok else 'NOT met'}; results p99 within "
-        f"{RESULTS_TARGET:g} s for every turn: {'met' if results_ok else 'NOT met'}"
+        f"{args.ack_target * 1000:.0f} ms): {'met' if ack_ok else 'NOT met'}; results p99 "
+        f"within {args.results_target:g} s for every turn: {'met' if results_ok else 'NOT met'}"
+        + ranked
         + ("" if not broken else f"; {broken} closed, failed or unanswered")
         + f" — {'PASS' if ok else 'FAIL'} (load at end {_load(loads[1])})"
     )
     return lines, ok
 
 
+def ranking_report(
+    args: argparse.Namespace, records: list[DuplicateRecord], watch: RankingWatch
+) -> tuple[list[str], bool]:
+    """Each turn: when every process's ranking counted it in every room, after the last
+    room's deadline of that turn (the rooms start a moment apart)."""
+    lines, ok = [], True
+    asked = Spread.of(seconds for seconds, _ in watch.answers)
+    size = max((size for _, size in watch.answers), default=0)
+    lines.append(
+        f"the combined ranking: {len(watch.answers):,} answers from {len(watch.addresses)} "
+        f"processes, {watch.players:,} players ranked, answer {asked.ms()}, at most "
+        f"{size / 1024:.0f} KB; failures {_top(_count(watch.failures))}"
+    )
+    for turn in range(1, args.turns + 1):
+        deadlines = [r.deadlines[turn] for r in records if turn in r.deadlines]
+        shown = [watch.shown.get((p, turn)) for p in range(len(watch.addresses))]
+        if not deadlines or None in shown:
+            ok = False
+            lines.append(f"turn {turn}: the ranking never counted it everywhere")
+            continue
+        last = max(deadlines)
+        delays = [at - last for at in shown if at is not None]
+        ok = ok and max(delays) < RANKING_TARGET
+        lines.append(
+            f"turn {turn} in the ranking after the last deadline (rooms' deadlines "
+            f"{last - min(deadlines):.2f} s apart): "
+            + ", ".join(f"process {p + 1} {d:.2f} s" for p, d in enumerate(delays))
+        )
+    return lines, ok
+
+
 async def run(args: argparse.Namespace, folder: Path) -> tuple[list[str], bool]:
+    if args.simultaneous:
+        with store_for("scale", folder, "simultaneous") as store:
+            return await play(args, folder, store.db, store.broker)
+    return await play(args, folder, str(folder / "rooms.sqlite3"), None)
+
+
+async def play(
+    args: argparse.Namespace, folder: Path, db: str, broker: str | None
+) -> tuple[list[str], bool]:
     load_start = os.getloadavg()
-    clients = args.clients or max(1, -(-args.players // PER_CLIENT))
+    everyone = args.players * args.rooms
+    clients = args.clients or max(1, -(-everyone // PER_CLIENT))
     log_path = folder / "serve.stderr"
     env = {"MOTAMOT_DATA_DIR": str(folder)}
     with (
         open(log_path, "wb") as log,
-        servers(1, str(folder / "rooms.sqlite3"), None, None, env=env, log=log, args=QUIET) as (
-            server,
-        ),
+        servers(args.processes, db, broker, None, env=env, log=log, args=QUIET) as processes,
     ):
-        samples = Samples([server.process.pid])
+        addresses = [server.address for server in processes]
+        samples = Samples([server.process.pid for server in processes], backed=broker is not None)
         sampler = asyncio.create_task(samples.run())
         started = spawn(clients, args)
         pipes = [pipe for pipe, _ in started]
+        watch, watching = None, None
+        seating: Seating | Rooms
         try:
-            seating = await seat_players(server.address, args.players, args.turn_seconds)
+            if args.simultaneous:
+                game = await numbered_game(addresses[0])
+                seating = await seat_rooms(
+                    addresses, args.rooms, args.players, args.turn_seconds, game
+                )
+                watch = RankingWatch(addresses, args.rooms)
+                watching = asyncio.create_task(watch.run())
+            else:
+                seating = await seat_players(addresses[0], args.players, args.turn_seconds)
             print(f"seated {len(seating.seats):,} in {seating.seconds:.1f} s", flush=True)
             await asyncio.to_thread(gather, pipes, "ready", 120)
             for index, pipe in enumerate(pipes):
@@ -268,8 +353,15 @@ async def run(args: argparse.Namespace, folder: Path) -> tuple[list[str], bool]:
                 pipe.send(("play", stop_at))
             done = await asyncio.to_thread(gather, pipes, "done", stop_at - time.time() + 60)
             play_end = time.time()
-            seen = await asyncio.to_thread(server_view, server.address)
+            seen = []
+            for number, address in enumerate(addresses, 1):
+                told = await asyncio.to_thread(server_view, address)
+                seen += [
+                    f"process {number}: {line}" if len(addresses) > 1 else line for line in told
+                ]
         finally:
+            if watching is not None:
+                watching.cancel()
             for _, process in started:
                 if process.is_alive():
                     process.kill()
@@ -280,7 +372,7 @@ async def run(args: argparse.Namespace, folder: Path) -> tuple[list[str], bool]:
     loads = (load_start, os.getloadavg())
     extra = seen + log_summary(log_path)
     return report(
-        args, seating, opened, records, cpu, samples, loads, (play_start, play_end), extra
+        args, seating, opened, records, cpu, samples, loads, (play_start, play_end), extra, watch
     )
 
 

@@ -21,8 +21,8 @@ PLAYED = (
     # W4-W5, a server's own word list and contesting a verdict: ours (issue 40)
     + ["W4", "W5"]
     + [f"B{n}" for n in range(1, 16)]
-    # B16, the box's grid typed in: ours (issue 40)
-    + ["B16"]
+    # B16, the box's grid typed in, and B17, the scorer's round: ours (issue 40)
+    + ["B16", "B17"]
     + [f"T{n}" for n in range(1, 21)]
     # T21, resigning: ours, not the rule list's (issue 21; docs/rules.md says so)
     + ["T21"]

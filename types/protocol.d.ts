@@ -215,6 +215,8 @@ declare namespace Protocol {
     arena_table: string | null;
     /** An arena round's points are in. */
     scored: boolean;
+    /** An arena round's best (at most `ROUND_BEST`, ties by words then registration). */
+    best: Protocol.TallyShown[];
   }
   /** A line of the standings: Topword's wins, spread and Buchholz (K5), or Boggle's points and words (K6); the others 0. */
   interface RowShown {
@@ -312,6 +314,12 @@ declare namespace Protocol {
     type: "switch_chat";
     on: boolean;
     id?: number;
+  }
+  /** A player's points and words in one arena round. */
+  interface TallyShown {
+    player: string;
+    points: number;
+    words: number;
   }
   /** A tournament as its director set it up. */
   interface TournamentSettings {
@@ -447,6 +455,8 @@ declare namespace Protocol {
       min_length: number;
       /** The best players' list ranks every player, not accounts only (docs/rules.md, F1). */
       open_rankings: boolean;
+      /** A tournament's round: the tournament's room, to go back to (None: the arena's). */
+      tournament: string | null;
     }
     /** An arena round as one seat sees it: waiting for its start, running, or ended. */
     interface ArenaView {
@@ -605,6 +615,12 @@ declare namespace Protocol {
       words: number;
       seconds: number;
     }
+    /** B17: the scorer seats a person without a phone (the host of a room with a scorer). */
+    interface PaperSeatMessage {
+      type: "paper_seat";
+      name: string;
+      id?: number;
+    }
     /** One player's sheet as judged: every entry, the penalty, the round's total. */
     interface PlayerJson {
       player: string;
@@ -621,6 +637,8 @@ declare namespace Protocol {
       /** Still in the room (a person who left keeps the seat's number, not its place). */
       present: boolean;
       ready: boolean;
+      /** B17: a seat without a phone, whose list the scorer types. */
+      paper: boolean;
     }
     interface RematchMessage {
       type: "rematch";
@@ -717,6 +735,8 @@ declare namespace Protocol {
       level: string | null;
       at: number | null;
       match: Protocol.boggle.MatchView;
+      /** B17: a seat without a phone, whose list the scorer types. */
+      paper: boolean;
     }
     /** The room's settings as everybody sees them: what the preset gives filled in, the seeds fixed in advance left out (they would give the grids). */
     interface SettingsShown {
@@ -739,6 +759,8 @@ declare namespace Protocol {
       public: boolean;
       /** « Grille de la boîte »: the grid typed from the real dice (text form), or None. */
       box_grid: string | null;
+      /** B17: the host types the paper lists; each round waits for them after its hourglass. */
+      box_scorer: boolean;
     }
     interface StopRoundMessage {
       type: "stop";
@@ -768,11 +790,13 @@ declare namespace Protocol {
       key?: string | null;
       /** The round it was typed in (a Boggle room's): sent again once that round is over, it is refused `after_deadline`. */
       round?: number | null;
+      /** B17: the seat whose paper list the scorer types (the host of a room with a scorer only); none: the writer's own word. */
+      seat?: string | null;
     }
     type View = Protocol.boggle.BoggleView;
     type Event = Protocol.RoomCreatedShown<Protocol.boggle.SettingsShown> | Protocol.SettingsChangedShown<Protocol.boggle.SettingsShown> | Protocol.boggle.SeatTakenShown | Protocol.boggle.SeatLeftShown | Protocol.boggle.SeatRemovedShown | Protocol.SeatRenamedShown | Protocol.ReadyChangedShown | Protocol.ChatSaidShown | Protocol.ChatSwitchedShown | Protocol.ChatRemovedShown | Protocol.RoomClosedShown | Protocol.boggle.RoundStartedShown | Protocol.boggle.WordWrittenShown | Protocol.boggle.RoundEndedShown | Protocol.boggle.MatchEndedShown | Protocol.boggle.MatchResetShown | Protocol.Hidden;
     type Frame = Protocol.Welcome<View> | Protocol.Events<Event> | Protocol.Acked<Event> | Protocol.Refused | Protocol.Error | Protocol.Pong | Protocol.Presence;
-    type Message = Protocol.boggle.WriteWordMessage | Protocol.boggle.StopRoundMessage | Protocol.boggle.RematchMessage | Protocol.boggle.BoxGridMessage;
+    type Message = Protocol.boggle.WriteWordMessage | Protocol.boggle.StopRoundMessage | Protocol.boggle.RematchMessage | Protocol.boggle.BoxGridMessage | Protocol.boggle.PaperSeatMessage;
   }
   namespace daily {
     /** The grid's words of `letters` letters (and more when `longer`): how many it holds, how many the player found (the share picture's row, G14). */
@@ -934,7 +958,7 @@ declare namespace Protocol {
     /** D7: one of the arbiter's decisions, as the match sheet lists it. */
     interface Decision {
       seq: number;
-      /** clock_paused, clock_resumed, time_added, turn_cancelled, score_corrected, excluded, reinstated, paper_seated, ended. */
+      /** clock_paused, clock_resumed, time_added, turn_cancelled, turn_replayed, score_corrected, excluded, reinstated, paper_seated, ended. */
       what: string;
       by: string;
       reason: string;

@@ -55,6 +55,8 @@ class DuplicateSeat:
     #: the loopback address its socket comes from (each player is its own machine)
     source: str
     host: bool = False
+    #: False: the room's arbiter (D7), who starts the game and plays no move
+    plays: bool = True
 
 
 @dataclass
@@ -67,6 +69,8 @@ class DuplicateRecord:
     unanswered: int = 0
     #: turn number → seconds from its deadline to this page holding its results
     results: dict[int, float] = field(default_factory=dict)
+    #: turn number → its deadline (epoch seconds)
+    deadlines: dict[int, float] = field(default_factory=dict)
     welcomed_at: float | None = None
     #: events seen out of order (a hole in the seqs)
     gaps: int = 0
@@ -207,8 +211,8 @@ class DuplicatePage:
             kind = event["type"]
             if kind == "duplicate.turn_started":
                 number, deadline = event["number"], event["deadline"]
-                self.deadlines[number] = deadline
-                if number <= self.turns:
+                self.deadlines[number] = self.record.deadlines[number] = deadline
+                if number <= self.turns and self.seat.plays:
                     rack = tuple(event["rack"])
                     self._plans.append(asyncio.create_task(self._turn(number, rack, deadline)))
             elif kind == "duplicate.turn_ended":

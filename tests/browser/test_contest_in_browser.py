@@ -47,7 +47,7 @@ def contest(page: Page, word: str, reason: str) -> None:
 
 
 @pytest.mark.slow
-def test_w5_contested_by_two_accepted_by_the_operator_new_rooms_take_it(
+def test_w4_w5_contested_by_two_accepted_by_the_operator_new_rooms_take_it(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
     word = a_path_not_a_word(roll(get_preset("classic-fr"), SEED), load_lexicon("fr"))
@@ -90,11 +90,13 @@ def test_w5_contested_by_two_accepted_by_the_operator_new_rooms_take_it(
     proposal.locator("input[name=reason]").fill("ODS 8")
     proposal.get_by_role("button", name="Accepter").click()
     expect(modo.locator("p.done")).to_contain_text("les nouvelles parties jouent avec fr+1")
-    # the old room keeps its list, a new one gets the new version
+    # the old room keeps its list, a new one gets the new version; each says which
+    expect(old.locator(".settings")).to_contain_text("Dictionnaire : français (fr) ·")
     old.click("#start")
     write(old, word)
     expect(old.locator("#my-words")).to_contain_text(f"{word} : refusé")
     new = frames.watch(room_with_seed(ana_context, live, "Ana"))
+    expect(new.locator(".settings")).to_contain_text("Dictionnaire : français (fr+1) ·")
     new.click("#start")
     write(new, word)
     expect(new.locator("#my-words")).to_contain_text(f"{word} : accepté")

@@ -9,11 +9,13 @@ sizes in tests/artifacts/.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
+from motamot.topword.tiles import tile_label
 from tests.browser.conftest import PageFrames
 from tests.browser.test_topword_in_browser import best, seat_view, type_move
 from tests.server.live import LiveServer
@@ -62,8 +64,8 @@ def tap_move(page: Page, live: LiveServer, room: str) -> int:
         target.tap()
         if len(placements) == 1 and not hint.move.move.across:
             target.tap()  # a second tap turns the way: down
-        label = "Qu" if tile == "Q" else tile
-        source = page.locator("#rack .tile:not(.used)", has_text=label).first
+        exact = re.compile(f"^{tile_label(tile)}$")  # "U" is not the Qu tile
+        source = page.locator("#rack .tile:not(.used)", has_text=exact).first
         next_action(page, source).tap()
         if n == 0:
             page.reload()  # the draft so far is kept in this browser

@@ -52,7 +52,8 @@ def test_w4_boggle_replay_judges_with_the_version_the_record_names(
 ) -> None:
     db = changed_db(tmp_path)
     path = tmp_path / "round.txt"
-    for dictionary, points in (("fr", [0, 1]), ("fr+1", [1, 1]), ("fr+2", [1, 0])):
+    versions = (("fr", [0, 1]), ("fr+0", [0, 1]), ("fr+1", [1, 1]), ("fr+2", [1, 0]))
+    for dictionary, points in versions:
         path.write_text(RECORD.format(dictionary=dictionary), encoding="utf-8")
         assert replayed(capsys, path, db) == points
     path.write_text(RECORD.format(dictionary="fr+3"), encoding="utf-8")

@@ -88,8 +88,11 @@ def fold_boggle(view: View, event: View) -> None:
     if kind in ("room.seat_taken", "room.seat_left"):
         for seat in view["seats"]:
             seat.setdefault("ready", False)
+            seat.setdefault("paper", False)
             if seat["seat"] == event["seat"] and kind == "room.seat_left":
                 seat["ready"] = False
+            if seat["seat"] == event["seat"] and kind == "room.seat_taken":
+                seat["paper"] = event["paper"]  # B17: a seat without a phone
     if "match" in event:
         view["match"] = event["match"]
     round_ = view["round"]

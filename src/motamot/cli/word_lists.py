@@ -11,9 +11,11 @@ from motamot.lexicon.changes import WordLists, split_version
 
 
 def record_lexicon(name: str, db: str | None) -> Lexicon:
-    """The list `name` names (built-in, registered, a path, or a server's version)."""
-    if split_version(name)[1] == 0:
-        return load_lexicon(name)
+    """The list `name` names (built-in, registered, a path, or a server's version; `fr+0`
+    is `fr`, as a room created before any change shows it)."""
+    base, version = split_version(name)
+    if version == 0:
+        return load_lexicon(base)
     return asyncio.run(_lists(db))(name)
 
 

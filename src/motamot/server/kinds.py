@@ -235,6 +235,12 @@ class WebKind(ABC):
         `Page.script`; None: it has none)."""
         return None
 
+    async def lobby_part(self, lang: Language) -> Page | None:
+        """The kind's part of the lobby (`/salon`) beside its open tables (a list of its
+        events); None: it has none."""
+        del lang
+        return None
+
     def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
         """What the kind's form on the home page reads (the defaults a link carries)."""
         return {}

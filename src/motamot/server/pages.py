@@ -173,6 +173,8 @@ class Pages:
                 "history": chat.HISTORY,
                 "phrases": list(chat.PHRASES),
             },
+            # what else the kind's page reads (`Page.context["data"]`)
+            **page.context.get("data", {}),
         }
         return self.render(request, lang, page, path, data)
 

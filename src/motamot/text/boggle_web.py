@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from motamot.boggle.referee import WordReason
 from motamot.text.boggle import NO_WINNER, REASONS, VERDICTS
+from motamot.text.boggle_box import SCORER_PAGE, SCORER_REFUSALS
 from motamot.text.i18n import Catalog
 from motamot.text.kinds import KindTexts
 from motamot.text.players import BOGGLE_LEVELS
@@ -289,4 +290,8 @@ BOGGLE_REFUSALS: Catalog = {
 #: Why a word is refused (B12), for verdicts and results.
 WORD_REASONS: Catalog = {reason.value: REASONS[reason] for reason in WordReason}
 
-BOGGLE_TEXTS = KindTexts(BOGGLE_PAGE, BOGGLE_REFUSALS, {"reasons": WORD_REASONS})
+BOGGLE_TEXTS = KindTexts(
+    {**BOGGLE_PAGE, **SCORER_PAGE},
+    {**BOGGLE_REFUSALS, **SCORER_REFUSALS},
+    {"reasons": WORD_REASONS},
+)

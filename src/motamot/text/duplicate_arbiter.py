@@ -45,6 +45,10 @@ ARBITER_PAGE: Catalog = {
     "dup_resume": {"fr": "Relancer la pendule", "en": "Restart the clock"},
     "dup_add_time": {"fr": "+{seconds} s", "en": "+{seconds} s"},
     "dup_cancel_turn": {"fr": "Annuler et rejouer le coup", "en": "Cancel and replay the turn"},
+    "dup_replay_turn": {
+        "fr": "Annuler le coup joué et le rejouer",
+        "en": "Cancel the turn just played and replay it",
+    },
     "dup_end_game": {"fr": "Terminer la partie", "en": "End the game"},
     "dup_end_confirm": {
         "fr": "Terminer la partie maintenant ? Le coup en cours ne comptera pas.",
@@ -79,6 +83,24 @@ ARBITER_PAGE: Catalog = {
     },
     "dup_evenings": {"fr": "{count:soirée|soirées}", "en": "{count:evening|evenings}"},
     "col.evenings": {"fr": "Soirées", "en": "Evenings"},
+    "dup_series_page": {
+        "fr": "Toutes les soirées de la série",
+        "en": "Every evening of the series",
+    },
+    "dup_series_players": {"fr": "Les joueurs", "en": "The players"},
+    "dup_series_evenings": {"fr": "Les soirées", "en": "The evenings"},
+    "dup_series_evening": {
+        "fr": "{players:joueur|joueurs}, {turns:coup|coups}",
+        "en": "{players:player|players}, {turns:turn|turns}",
+    },
+    "dup_series_none": {
+        "fr": "Aucune soirée de cette série n'est encore terminée.",
+        "en": "No evening of this series has ended yet.",
+    },
+    "dup_series_unknown": {
+        "fr": "Pas de telle série : son nom s'écrit en minuscules, chiffres et tirets.",
+        "en": "No such series: its name is written in lowercase letters, digits and hyphens.",
+    },
     "col.average": {"fr": "Moyenne (% du top)", "en": "Average (% of top)"},
     "col.best_share": {"fr": "Meilleure (% du top)", "en": "Best (% of top)"},
     # numbered games (D10)
@@ -109,6 +131,10 @@ ARBITER_PAGE: Catalog = {
     "dup_decision.turn_cancelled": {
         "fr": "coup annulé et rejoué",
         "en": "turn cancelled, replayed",
+    },
+    "dup_decision.turn_replayed": {
+        "fr": "coup repris et rejoué",
+        "en": "turn taken back, replayed",
     },
     "dup_decision.score_corrected": {
         "fr": "{name} : {was} → {points} pt",

@@ -103,6 +103,10 @@ DUPLICATE_PAGE: Catalog = {
     # the standings (D6)
     "dup_standings": {"fr": "Classement", "en": "Standings"},
     "dup_top_total": {"fr": "Total des tops : {points}", "en": "Total of the tops: {points}"},
+    "dup_analyse": {
+        "fr": "Ce tirage sur le plateau d'analyse",
+        "en": "This draw on the analysis board",
+    },
     "dup_all_standings": {
         "fr": "Tout le classement ({count:joueur|joueurs})",
         "en": "All the standings ({count:player|players})",

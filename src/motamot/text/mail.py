@@ -63,6 +63,48 @@ MAIL: Catalog = {
         "prévenu de la fin de vos parties.",
         "en": "You receive this because you asked {site} to tell you when your games end.",
     },
+    # a tournament's round paired (K10)
+    "paired.subject": {
+        "fr": "Ronde {round} : votre partie commence ({tournament})",
+        "en": "Round {round}: your game starts ({tournament})",
+    },
+    "paired.body": {
+        "fr": "La ronde {round} du tournoi « {tournament} » est appariée : votre table est "
+        "ouverte.",
+        "en": "Round {round} of the tournament “{tournament}” is paired: your table is open.",
+    },
+    "paired.table": {"fr": "Votre table : {link}", "en": "Your table: {link}"},
+    "paired.link": {
+        "fr": "La page du tournoi (elle vous assoit à votre table) : {link}",
+        "en": "The tournament's page (it seats you at your table): {link}",
+    },
+    "paired.why": {
+        "fr": "Vous recevez ce message parce que vous êtes inscrit à ce tournoi sur {site} "
+        "et que sa page n'était pas ouverte chez vous.",
+        "en": "You receive this because you registered for this tournament on {site} and "
+        "its page was not open on your screen.",
+    },
+    # the day's digest of correspondence games
+    "digest.subject": {
+        "fr": "{count:partie attend|parties attendent} votre coup",
+        "en": "{count:game is|games are} waiting for your move",
+    },
+    "digest.body": {
+        "fr": "Votre coup est attendu dans {count:partie par correspondance|parties par "
+        "correspondance} :",
+        "en": "Your move is awaited in {count:correspondence game|correspondence games}:",
+    },
+    "digest.line": {
+        "fr": "- {game} avec {others} : {link}",
+        "en": "- {game} with {others}: {link}",
+    },
+    "digest.why": {
+        "fr": "Vous recevez ce message parce que vous avez demandé sur {site} à être "
+        "prévenu de vos tours : pour les parties de plusieurs jours par coup, un seul "
+        "message par jour les rassemble.",
+        "en": "You receive this because you asked {site} to tell you of your turns: for "
+        "games of days a move, one message a day holds them all.",
+    },
     # an address to confirm
     "confirm.subject": {
         "fr": "Confirmez votre adresse pour motamot",

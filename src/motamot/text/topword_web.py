@@ -6,6 +6,7 @@ from motamot.text.errors import GAME_ERRORS, MOVE_REFUSALS
 from motamot.text.i18n import Catalog
 from motamot.text.kinds import KindTexts
 from motamot.text.topword import SCORE_TEXTS
+from motamot.text.topword_editor import EDITOR_PAGE
 
 TOPWORD_PAGE: Catalog = {
     # « Le plateau sur la table » (web/topword/analysis.py): a typed position analysed
@@ -362,5 +363,7 @@ TOPWORD_REFUSALS: Catalog = {
 }
 
 TOPWORD_TEXTS = KindTexts(
-    {**TOPWORD_PAGE, **QUICK_PAGE, **TOPWORD_NAMES}, TOPWORD_REFUSALS, {"score": SCORE_TEXTS}
+    {**TOPWORD_PAGE, **QUICK_PAGE, **TOPWORD_NAMES, **EDITOR_PAGE},
+    TOPWORD_REFUSALS,
+    {"score": SCORE_TEXTS},
 )

@@ -92,6 +92,8 @@ TOURNAMENT_PAGE: Catalog = {
     "tn_spread": {"fr": "Écart", "en": "Spread"},
     "tn_buchholz": {"fr": "Buchholz", "en": "Buchholz"},
     "tn_points": {"fr": "Points", "en": "Points"},
+    "tn_round_best": {"fr": "Meilleurs de la ronde :", "en": "The round's best:"},
+    "tn_points_count": {"fr": "{count:pt|pts}", "en": "{count:pt|pts}"},
     "tn_words": {"fr": "Mots", "en": "Words"},
     # the director
     "tn_director_controls": {"fr": "Organisation", "en": "Director"},
@@ -121,6 +123,8 @@ TOURNAMENT_PAGE: Catalog = {
     "tn_none": {"fr": "Aucun tournoi.", "en": "No tournament."},
     "tn_winner": {"fr": "vainqueur : {name}", "en": "winner: {name}"},
     "tn_rated_note": {"fr": "classé", "en": "rated"},
+    "tn_unrated_note": {"fr": "non classé", "en": "unrated"},
+    "tn_all": {"fr": "Tous les tournois", "en": "All the tournaments"},
     "tn_players_count": {"fr": "{count} inscrits", "en": "{count} registered"},
 }
 
@@ -131,6 +135,10 @@ TOURNAMENT_REFUSALS: Catalog = {
     },
     "already_registered": {"fr": "Vous êtes déjà inscrit.", "en": "You are registered already."},
     "not_registered": {"fr": "Vous n'êtes pas inscrit.", "en": "You are not registered."},
+    "tournament_no_bots": {
+        "fr": "Les manches d'une arène Boggle se jouent entre personnes : pas d'ordinateur.",
+        "en": "A Boggle arena's rounds are played by people: no computer players.",
+    },
     "tournament_full": {
         "fr": "Le tournoi est complet ({max} joueurs).",
         "en": "The tournament is full ({max} players).",

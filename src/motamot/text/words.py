@@ -42,6 +42,10 @@ WORDS_PAGE: Catalog = {
         "fr": "Pourquoi ce mot devrait-il compter\u00a0? (facultatif)",
         "en": "Why should this word count? (optional)",
     },
+    "words.reason_remove": {
+        "fr": "Pourquoi ce mot ne devrait-il pas compter\u00a0? (facultatif)",
+        "en": "Why should this word not count? (optional)",
+    },
     "words.send": {"fr": "Envoyer", "en": "Send"},
     "words.cancel": {"fr": "Annuler", "en": "Cancel"},
     "words.follow": {"fr": "Suivre sa réponse", "en": "Follow its answer"},

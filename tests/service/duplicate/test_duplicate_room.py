@@ -11,49 +11,24 @@ from motamot.service.duplicate.events import MoveSubmitted, TurnEnded, TurnStart
 from motamot.service.duplicate.room import DuplicateRoom
 from motamot.service.duplicate.settings import DuplicateSettings
 from motamot.service.rooms.commands import Join
-from motamot.service.rooms.events import Event
 from motamot.service.rooms.outcomes import Refusal
 from motamot.topword.movegen import legal_moves
-from tests.service.conftest import KINDS, digest, lexicons
+from tests.service.conftest import digest, lexicons
+from tests.service.driven import Driven
 
 T0 = 1_700_000_000.0
 SEED = 31
 
 
-class Played:
+class Played(Driven[DuplicateRoom]):
     """A duplicate room driven by hand, every event kept (to rebuild it)."""
 
     def __init__(self, names: tuple[str, ...] = ("ana", "bob", "cat"), **settings: Any) -> None:
         room = DuplicateRoom.create("d" * 16, DuplicateSettings(**settings), T0, lexicons)
         assert isinstance(room, DuplicateRoom)
-        self.room = room
-        self.now = T0
-        self.events: list[Event] = [room.created]
+        super().__init__(room, T0)
         for name in names:
             self.ok(None, Join(name, digest(name)))
-
-    def send(self, seat: str | None, command: Any) -> list[Event] | Refusal:
-        self.events.extend(self.room.tick(self.now))
-        out = self.room.handle(seat, command, self.now)
-        if isinstance(out, list):
-            self.events.extend(out)
-        return out
-
-    def ok(self, seat: str | None, command: Any) -> list[Event]:
-        out = self.send(seat, command)
-        assert isinstance(out, list), out
-        return out
-
-    def advance(self, seconds: float) -> list[Event]:
-        self.now += seconds
-        due = self.room.tick(self.now)
-        self.events.extend(due)
-        return due
-
-    def rebuilt(self) -> DuplicateRoom:
-        codec = KINDS["duplicate"].codec
-        stored = [codec.decode(codec.encode(event)) for event in self.events]
-        return DuplicateRoom.from_events(stored, lexicons)
 
 
 def moves_of(room: DuplicateRoom) -> tuple[str, str]:

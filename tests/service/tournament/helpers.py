@@ -1,52 +1,29 @@
-"""A tournament room driven by hand with a manual clock, every event kept."""
+"""A tournament room driven by hand with a manual clock, every event kept (`driven`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from motamot.service.rooms.commands import AddBot, Join
-from motamot.service.rooms.events import Event
-from motamot.service.rooms.outcomes import Refusal
-from motamot.service.tournament import TOURNAMENT
 from motamot.service.tournament.commands import EndGame, OpenedTable, Register
 from motamot.service.tournament.room import TournamentRoom
 from motamot.service.tournament.settings import TournamentSettings
 from tests.service.conftest import digest, lexicons
+from tests.service.driven import Driven
 
 T0 = 1_700_000_000.0
 START = T0 + 3600
 
 
-class Run:
+class Run(Driven[TournamentRoom]):
     """A tournament directed by « dora » (seat s1), created at T0, starting at START."""
 
     def __init__(self, **settings: Any) -> None:
         chosen = {"name": "Coupe d'hiver", "starts_at": START, **settings}
         room = TournamentRoom.create("t" * 16, TournamentSettings(**chosen), T0, lexicons)
         assert isinstance(room, TournamentRoom), room
-        self.room = room
-        self.now = T0
-        self.events: list[Event] = [room.created]
+        super().__init__(room, T0)
         self.ok(None, Join("dora", digest("dora"), player="p-dora", account=True))
-
-    def send(self, seat: str | None, command: Any) -> list[Event] | Refusal:
-        self.events.extend(self.room.tick(self.now))
-        out = self.room.handle(seat, command, self.now)
-        if isinstance(out, list):
-            self.events.extend(out)
-        return out
-
-    def ok(self, seat: str | None, command: Any) -> list[Event]:
-        out = self.send(seat, command)
-        assert isinstance(out, list), out
-        return out
-
-    def refused(self, seat: str | None, command: Any) -> str:
-        before = self.room.last_seq
-        out = self.send(seat, command)
-        assert isinstance(out, Refusal), out
-        assert self.room.last_seq == before
-        return out.code
 
     def person(self, name: str, marks: tuple[str, ...] = ()) -> str:
         """`name` sits (an account) and registers: their seat."""
@@ -59,12 +36,6 @@ class Run:
     def bot(self, level: str = "beginner") -> str:
         self.ok("s1", AddBot(level))
         return list(self.room.seats)[-1]
-
-    def advance(self, seconds: float) -> list[Event]:
-        self.now += seconds
-        due = self.room.tick(self.now)
-        self.events.extend(due)
-        return due
 
     def open_tables(self) -> None:
         """The keeper's part: every board of the round under way gets a table."""
@@ -80,10 +51,3 @@ class Run:
         for board, pair in enumerate(current.boards, 1):
             first, second = scores[pair.first], scores[pair.second]
             self.ok(None, EndGame(current.number, board, first, second))
-
-    def rebuilt(self) -> TournamentRoom:
-        codec = TOURNAMENT.codec
-        stored = [codec.decode(codec.encode(event)) for event in self.events]
-        room = TournamentRoom.from_events(stored, lexicons)
-        assert isinstance(room, TournamentRoom)
-        return room

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from motamot.service.rooms.commands import Join, RemovePlayer
+from motamot.service.rooms.commands import AddBot, Join, RemovePlayer
 from motamot.service.tournament.commands import (
     Adjudicate,
     CheckIn,
@@ -113,6 +113,12 @@ def test_k6_k8_a_boggle_arena_of_three_rounds_sums_points_to_a_podium() -> None:
         (3, cat, 30),
     ]
     assert view["podium"] == [ben, ana, cat]
+
+
+def test_k6_k8_a_boggle_arena_takes_no_computer_player() -> None:
+    run = Run(format="arena")
+    assert run.refused("s1", AddBot("beginner")) == "tournament_no_bots"
+    assert run.room.registered == []
 
 
 def test_k8_hostile_registrations_change_nothing() -> None:

@@ -4,11 +4,13 @@ the seed hidden until its end. Hostile numbers and files are refused in words.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from motamot.server.serve import build_app
+from motamot.service.players.store import PlayerStore
 from motamot.service.ports import ManualClock
 from motamot.service.stores.memory import MemoryStore
 from motamot.web import default_kinds
@@ -89,12 +91,15 @@ def play_turn(client: TestClient, room: str, tokens: dict[str, str], moves: dict
             assert until(socket, lambda m: m["type"] in ("ack", "refused"))["type"] == "ack"
 
 
-def test_d11_two_rooms_on_two_processes_playing_game_12_share_one_ranking() -> None:
+def test_d11_two_rooms_on_two_processes_playing_game_12_share_one_ranking(tmp_path: Path) -> None:
     store = MemoryStore()
     clock = ManualClock()
 
     async def opened() -> MemoryStore:
         return store
+
+    async def players() -> PlayerStore:  # the players' database they share (the index's)
+        return await PlayerStore.open(str(tmp_path / "players.sqlite3"))
 
     with stored_server() as first:  # the numbered game, from a finished game
         room, token, _ = started(first.client)
@@ -102,7 +107,10 @@ def test_d11_two_rooms_on_two_processes_playing_game_12_share_one_ranking() -> N
         game = first.client.get(f"/api/duplicate/{room}/game?numero=12").json()
     fields = {key: game[key] for key in ("number", "seed", "ruleset", "dictionary")}
     kinds = default_kinds()
-    apps = [build_app(opened, clock, kinds, chosen_grids=True) for _ in range(2)]
+    apps = [
+        build_app(opened, clock, kinds, chosen_grids=True, players_factory=players)
+        for _ in range(2)
+    ]
     with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
         rooms = []
         for client, player in ((one, "Bob"), (two, "Cat")):

@@ -30,9 +30,10 @@ def lobby_routes(pages: Pages, rooms: Any) -> list[BaseRoute]:
         lobby = rooms.lobby
         tables = [] if lobby is None else msgspec.to_builtins(lobby.watch.snapshot())
         data = {"tables": tables, "limit": MAX_LISTED, "rows": _rows(rooms.kinds)}
-        return pages.render(
-            request, lang, Page("lobby.html", "lobby_title", "lobby.js"), "/salon", data
-        )
+        found = [await kind.lobby_part(lang) for kind in rooms.kinds]
+        parts = [pages.section(lang, part) for part in found if part is not None]
+        page = Page("lobby.html", "lobby_title", "lobby.js", {"parts": parts})
+        return pages.render(request, lang, page, "/salon", data)
 
     async def socket(websocket: WebSocket) -> None:
         await lobby_socket(websocket, rooms)

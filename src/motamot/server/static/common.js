@@ -171,13 +171,14 @@ export function copyButton(text) {
 }
 
 /**
- * A word list as a player reads it: « français », "English" for the lists the site names,
- * a server's own list by its file's name.
+ * A word list as a player reads it: « français (fr) », "English (en+2)" for the lists the
+ * site names, with the version the room plays (W4: `fr` before any change of this
+ * server's, `fr+2` after two, as its records name it); a server's own list by its name.
  * @param {string} name
  */
 export function dictionaryName(name) {
-  const key = `dictionary.${name}`;
-  return key in TEXTS.page ? t(key) : name;
+  const key = `dictionary.${name.replace(/\+\d+$/, "")}`;
+  return key in TEXTS.page ? `${t(key)} (${name})` : name;
 }
 
 /**

@@ -1,6 +1,8 @@
 // @ts-check
 // « Contester » beside a word the referee refused (docs/rules.md W5), on every kind's
 // page: a reason (optional), sent to the server's operator with the word and the room.
+// Beside a word the referee accepted (a Topword move's words), the same control asks
+// for its removal.
 // Each control draws itself (a page may build its results once); what was sent stays
 // said for the page's life, however often the page draws the word again.
 import { announce } from "./client.js";
@@ -18,13 +20,16 @@ function sentNote(said) {
 }
 
 /**
- * The control beside a refused `word` (folded, upper case).
+ * The control beside a refused `word` (folded, upper case); `remove`: beside an accepted
+ * one, asking that it leave the list.
  * @param {string} word
+ * @param {{ remove?: boolean }} [options]
  * @returns {HTMLElement}
  */
-export function contestControl(word) {
-  const key = `+${word}`;
-  const el = h("span", { class: "contest", "data-word": word });
+export function contestControl(word, { remove = false } = {}) {
+  const key = `${remove ? "-" : "+"}${word}`;
+  const label = t(remove ? "words.contest_remove_label" : "words.contest_label", { word });
+  const el = h("span", { class: "contest", "data-word": key });
   const id = `contest-${++counter}`;
   const closed = () => {
     const said = sent.get(key);
@@ -35,14 +40,14 @@ export function contestControl(word) {
         {
           type: "button",
           class: "small contest-open",
-          "aria-label": t("words.contest_label", { word }),
+          "aria-label": label,
           "aria-expanded": "false",
           onclick: () => {
             el.replaceChildren(form());
             document.getElementById(`${id}-reason`)?.focus();
           },
         },
-        t("words.contest"),
+        t(remove ? "words.contest_remove" : "words.contest"),
       ),
     ];
   };
@@ -51,8 +56,8 @@ export function contestControl(word) {
     const reason = h("input", { id: `${id}-reason`, name: "reason", maxlength: "300", autocomplete: "off" });
     const box = h(
       "form",
-      { class: "contest-form", "aria-label": t("words.contest_label", { word }) },
-      h("label", { for: `${id}-reason` }, t("words.reason")),
+      { class: "contest-form", "aria-label": label },
+      h("label", { for: `${id}-reason` }, t(remove ? "words.reason_remove" : "words.reason")),
       reason,
       h("button", { type: "submit", class: "small primary" }, t("words.send")),
       h(
@@ -65,7 +70,11 @@ export function contestControl(word) {
     box.addEventListener("submit", async (event) => {
       event.preventDefault();
       const text = /** @type {HTMLInputElement} */ (reason).value;
-      const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/contest`, { word, reason: text });
+      const { answer, error: refused } = await postJSON(`/api/rooms/${DATA.room}/contest`, {
+        word,
+        reason: text,
+        remove,
+      });
       if (refused) {
         el.replaceChildren(form(refused));
         return;
@@ -73,7 +82,7 @@ export function contestControl(word) {
       const said = t(answer.new ? "words.sent" : "words.sent_again");
       sent.set(key, said);
       // every control of this word on the page says it (another sheet may show it too)
-      for (const other of document.querySelectorAll(`.contest[data-word="${word}"]`))
+      for (const other of document.querySelectorAll(`.contest[data-word="${key}"]`))
         other.replaceChildren(sentNote(said));
       announce(said);
     });

@@ -48,6 +48,9 @@ class ArenaSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: The round's public list ranks every player, not accounts only (docs/rules.md, F1:
     #: `motamot serve --open-rankings`).
     open_rankings: bool = False
+    #: A Boggle tournament's round (its room id; None: the public arena's schedule): the
+    #: tournament's keeper scores it when it ends, and its page links back there.
+    tournament: str | None = None
 
     def rules(self) -> BoggleRules:
         """The preset's rules, for `seconds`; SettingsError for an unknown preset."""

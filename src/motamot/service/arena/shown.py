@@ -31,6 +31,8 @@ class ArenaSettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     min_length: int
     #: The best players' list ranks every player, not accounts only (docs/rules.md, F1).
     open_rankings: bool
+    #: A tournament's round: the tournament's room, to go back to (None: the arena's).
+    tournament: str | None = None
 
 
 class PlaceShown(msgspec.Struct, forbid_unknown_fields=True):

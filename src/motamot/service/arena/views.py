@@ -62,6 +62,7 @@ def settings_shown(settings: ArenaSettings) -> ArenaSettingsShown:
         settings.pause,
         settings.rules().min_length,
         settings.open_rankings,
+        settings.tournament,
     )
 
 

@@ -19,6 +19,9 @@ class WriteWord(Command, frozen=True, tag="boggle.write_word"):
     #: The round the word was typed in: sent again once another round runs, it is too
     #: late (None: the round running, whichever it is).
     round: int | None = None
+    #: B17: the seat whose paper list the scorer (the host of a scorer's box room) types
+    #: (None: the writer's own word).
+    for_seat: str | None = None
 
 
 class StopRound(Command, frozen=True, tag="boggle.stop_round"):
@@ -36,6 +39,14 @@ class SetBoxGrid(Command, frozen=True, tag="boggle.set_box_grid"):
     grid: str
 
 
-COMMANDS = (StartRound, WriteWord, StopRound, NewMatch, SetBoxGrid)
-#: Only the host may start, stop, reset or type the box's grid (the system always may).
-HOST_ONLY = (StartRound, StopRound, NewMatch, SetBoxGrid)
+class AddPaperSeat(Command, frozen=True, tag="boggle.add_paper_seat"):
+    """B17: a seat for a person at the table without a phone, whose list the scorer
+    types (nobody ever takes it: it has no token)."""
+
+    name: str
+
+
+COMMANDS = (StartRound, WriteWord, StopRound, NewMatch, SetBoxGrid, AddPaperSeat)
+#: Only the host may start, stop, reset, type the box's grid or add a paper seat (the
+#: system always may).
+HOST_ONLY = (StartRound, StopRound, NewMatch, SetBoxGrid, AddPaperSeat)

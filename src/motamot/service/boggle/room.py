@@ -26,6 +26,7 @@ from motamot.lexicon import Lexicon
 from motamot.service.boggle import views
 from motamot.service.boggle.commands import (
     HOST_ONLY,
+    AddPaperSeat,
     NewMatch,
     SetBoxGrid,
     StartRound,
@@ -46,15 +47,19 @@ from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
 from motamot.service.boggle.settings import BoggleSettings, box_grid
 from motamot.service.boggle.tally import SeatTally, tally
 from motamot.service.rooms.actor import Actor, Lexicons
-from motamot.service.rooms.events import Event, RoomCreated, SettingsChanged
+from motamot.service.rooms.events import Event, RoomCreated, SeatTaken, SettingsChanged
 from motamot.service.rooms.listing import Listing
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.results import GameOutcome
+from motamot.service.rooms.seating import name_refusal, next_seat
 from motamot.service.rooms.settings import SettingsError
 from motamot.service.rooms.shown import Frame
 
 MAX_HUMANS = 20
 MAX_BOTS = 10
+#: B17: how long after its hourglass a round waits for the scorer to close the lists
+#: (then it ends with what was typed: a room forgotten open is not kept for ever).
+SCORING_WAIT = 3600.0
 
 
 class BoggleRoom(Actor[BoggleSettings]):
@@ -299,8 +304,12 @@ class BoggleRoom(Actor[BoggleSettings]):
         match command:
             case StartRound(seed=seed):
                 return self._start(seed, now, out)
-            case WriteWord(text=text, round=typed_in):
+            case WriteWord(text=text, round=typed_in, for_seat=None):
                 return self._write_word(seat, text, now, out, typed_in)
+            case WriteWord(text=text, for_seat=str(target)):
+                return self._score_word(seat, target, text, now, out)
+            case AddPaperSeat(name=name):
+                return self._add_paper_seat(name, now, out)
             case StopRound():
                 if self.running is None:
                     return Refusal("round_not_running")
@@ -327,6 +336,43 @@ class BoggleRoom(Actor[BoggleSettings]):
             return Refusal(error.code, {"detail": str(error)})
         changed = msgspec.structs.replace(self.settings, box_grid=grid.text)
         self._emit(SettingsChanged(self._next, changed), out)
+        return None
+
+    def _add_paper_seat(self, name: str, now: float, out: list[Event]) -> Refusal | None:
+        """B17: a person without a phone sits (no token: nobody takes the seat)."""
+        if not self.settings.box_scorer:
+            return Refusal("not_a_scorers_room")
+        refusal = (
+            self.seating_closed()
+            or self.seat_refusal(bot=False)
+            or name_refusal(name, self.RESERVED_IN_NAMES, self.names_in_use())
+        )
+        if refusal is not None:
+            return refusal
+        self._emit(SeatTaken(self._next, next_seat(len(self.seats)), name, at=now), out)
+        return None
+
+    def scoring(self, state: RoundState) -> bool:
+        """B17: whether `state` waits after its hourglass for the scorer to close it."""
+        return self.settings.box_scorer and state.running
+
+    def _score_word(
+        self, seat: str | None, target: str, text: str, now: float, out: list[Event]
+    ) -> Refusal | None:
+        """B17: the scorer types a word of `target`'s paper list, stamped at the latest at
+        the deadline (the hourglass stopped the pencils, not the typing)."""
+        if seat is None or seat != self.host or not self.settings.box_scorer:
+            return Refusal("not_scorer")
+        if not self.is_person(target):
+            return Refusal("no_such_seat", {"seat": target[:8]})
+        state = self.running
+        if state is None:
+            return Refusal("round_not_running")
+        at = min(now, state.deadline)
+        entry = entry_refusal(state, target, text, at)
+        if isinstance(entry, Refusal):
+            return entry
+        self._emit(WordWritten(self._next, target, entry, at), out)
         return None
 
     def _start(self, seed: int, now: float, out: list[Event]) -> Refusal | None:
@@ -372,7 +418,7 @@ class BoggleRoom(Actor[BoggleSettings]):
             return None
         if state.cursor < len(state.plan):
             return min(state.plan[state.cursor][0], state.deadline)
-        return state.deadline
+        return state.deadline + SCORING_WAIT if self.scoring(state) else state.deadline
 
     def tick(self, now: float) -> list[Event]:
         """Everything due by `now`, each at its own time: bot words, then the round's end."""
@@ -383,6 +429,10 @@ class BoggleRoom(Actor[BoggleSettings]):
         while state.cursor < len(state.plan) and state.plan[state.cursor][0] <= now:
             at, seat, text = state.plan[state.cursor]
             self._emit(WordWritten(self._next, seat, text, at), out)
+        if self.scoring(state):  # B17: the scorer closes the lists (StopRound), or time does
+            if now >= state.deadline + SCORING_WAIT:
+                self._end_round(state.deadline + SCORING_WAIT, False, out)
+            return out
         if state.rules.is_late(now, state.deadline):  # B10: at the deadline a word still counts
             self._end_round(state.deadline, False, out)
         return out

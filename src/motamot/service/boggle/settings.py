@@ -56,6 +56,9 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: « Grille de la boîte »: the grid a group rolled with the real dice, typed (text
     #: form); every round plays it until the host types the next one. Never rated.
     box_grid: str | None = None
+    #: B17 « Un compteur tape les listes »: in a box room, each round waits after the
+    #: hourglass for the host to type the paper lists (and to close them).
+    box_scorer: bool = False
 
     def rules(self) -> BoggleRules:
         """The preset with the overrides; SettingsError if they do not make rules."""
@@ -88,6 +91,8 @@ class BoggleSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             box_grid(self.box_grid, rules.size)
             if self.rated:
                 raise SettingsError("bad_setting", detail="a box's grid is never rated")
+        elif self.box_scorer:
+            raise SettingsError("bad_setting", detail="a scorer types lists in a box room only")
 
 
 def box_grid(text: str, size: int) -> Grid:

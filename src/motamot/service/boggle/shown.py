@@ -52,6 +52,8 @@ class SettingsShown(msgspec.Struct, forbid_unknown_fields=True):
     public: bool = False
     #: « Grille de la boîte »: the grid typed from the real dice (text form), or None.
     box_grid: str | None = None
+    #: B17: the host types the paper lists; each round waits for them after its hourglass.
+    box_scorer: bool = False
 
 
 class MatchView(msgspec.Struct, forbid_unknown_fields=True):
@@ -154,6 +156,8 @@ class SeatTakenShown(shown.SeatTakenShown, kw_only=True, tag="room.seat_taken"):
     """A seat taken, and the match as it stands (the newcomer has its total)."""
 
     match: MatchView
+    #: B17: a seat without a phone, whose list the scorer types.
+    paper: bool = False
 
 
 class SeatLeftShown(shown.SeatLeftShown, kw_only=True, tag="room.seat_left"):
@@ -172,6 +176,8 @@ class ReadySeatView(SeatView):
     """A seat of a Boggle room: who said they are ready for the next round too."""
 
     ready: bool
+    #: B17: a seat without a phone, whose list the scorer types.
+    paper: bool = False
 
 
 class OwnWord(msgspec.Struct, forbid_unknown_fields=True):

@@ -114,7 +114,14 @@ def settings_shown(settings: BoggleSettings) -> SettingsShown:
         settings.origin,
         settings.public,
         None if settings.box_grid is None else parse_grid(settings.box_grid).text,
+        settings.box_scorer,
     )
+
+
+def is_paper(room: BoggleRoom, seat: str) -> bool:
+    """B17: a person's seat without a token (`AddPaperSeat`): nobody's phone."""
+    found = room.seats.get(seat)
+    return found is not None and found.level is None and found.secret_digest is None
 
 
 def visible(room: BoggleRoom, event: Event, seat: str | None) -> Frame | None:
@@ -165,6 +172,7 @@ def shown(room: BoggleRoom, event: Event, seat: str | None) -> Shown:
                 event.level,
                 event.at,
                 match=match_view(room),
+                paper=is_paper(room, event.seat),
             )
         case SeatLeft():
             return SeatLeftShown(event.seq, event.seat, room.host, event.at, match=match_view(room))
@@ -319,7 +327,10 @@ def room_view(room: BoggleRoom, seat: str | None) -> BoggleView:
         seat,
         room.host,
         settings_shown(room.settings),
-        [ReadySeatView(s.seat, s.name, s.level, s.present, s.ready) for s in room.seats.values()],
+        [
+            ReadySeatView(s.seat, s.name, s.level, s.present, s.ready, is_paper(room, s.seat))
+            for s in room.seats.values()
+        ],
         match_view(room),
         None if current is None else round_view(room, current, seat),
         chat_view(room.chat, room.public),

@@ -3,7 +3,8 @@
 Only the arbiter's seat (the creator's, `s1`, in a room created with `arbiter`) may take
 these decisions; each is an event with who took it and why, so a restart, another process
 and the match sheet know them as the room that took them: the clock paused and resumed,
-time added, the running turn played again, a player's points for a turn corrected, a
+time added, the running turn (or, in the pause after it, the turn just ended) played
+again, a player's points for a turn corrected, a
 player excluded and reinstated, a player who plays on paper seated and their moves
 entered, the game ended. The decisions read and write the room's state through the fold
 (`room.DuplicateRoom._apply_own` calls `fold` here), never directly.
@@ -38,6 +39,7 @@ from motamot.service.duplicate.events import (
     ScoreCorrected,
     TimeAdded,
     TurnCancelled,
+    TurnReplayed,
 )
 from motamot.service.duplicate.settings import DuplicateSettings
 from motamot.service.rooms.actor import Actor
@@ -73,6 +75,8 @@ class Arbitrated(Actor[DuplicateSettings]):
     ended: DuplicateEnded | None
     #: D7: the seconds a paused turn has left (None: the clock runs).
     paused_left: float | None
+    #: D8: when the next rack is dealt, during the pause between turns.
+    next_at: float | None
     #: Excluded players (their moves no longer count, they leave the standings) and
     #: players on paper (no device: the arbiter enters their moves).
     excluded: set[str]
@@ -115,6 +119,10 @@ class Arbitrated(Actor[DuplicateSettings]):
     @abstractmethod
     def _end_game(self, at: float, out: list[Event], by: str, why: str) -> None:
         """The game ends now (the running turn not counted)."""
+
+    @abstractmethod
+    def _reopen(self, event: TurnReplayed) -> None:
+        """The turn just ended is running again, as before its end (its top taken back)."""
 
     @abstractmethod
     def _entered(self, seat: str, move: str, by: str, now: float, out: list[Event]) -> None:
@@ -193,6 +201,8 @@ class Arbitrated(Actor[DuplicateSettings]):
     ) -> Refusal | None:
         """The decisions on the running turn: its clock, playing it again, a paper slip."""
         turn = self.turn
+        if turn is None and isinstance(command, CancelTurn):
+            return self._replay_last(said, now, out)
         if turn is None:
             return Refusal("game_not_started" if self.game is None else "no_turn")
         if isinstance(command, EnterMove):
@@ -221,6 +231,17 @@ class Arbitrated(Actor[DuplicateSettings]):
                 self._emit(TimeAdded(self._next, seconds, deadline, **said), out)
             case _:
                 return Refusal("unknown_command")
+        return None
+
+    def _replay_last(self, said: Said, now: float, out: list[Event]) -> Refusal | None:
+        """D7: during the pause between turns (D8), the turn just played again."""
+        if self.game is None or self.ended is not None:
+            return Refusal("game_not_started" if self.game is None else "game_over")
+        if self.next_at is None or not self.turns:
+            return Refusal("no_turn")
+        seconds = self.settings.turn_seconds
+        deadline = now + seconds if seconds is not None else None
+        self._emit(TurnReplayed(self._next, self.turns[-1].number, deadline, **said), out)
         return None
 
     def _enter(self, command: EnterMove, by: str, now: float, out: list[Event]) -> Refusal | None:
@@ -259,6 +280,9 @@ class Arbitrated(Actor[DuplicateSettings]):
                 turn.replayed_seq = event.seq
                 self._forget_verdicts()
                 self.paused_left, self.deadline = None, deadline
+            case TurnReplayed():
+                self._reopen(event)
+                self.paused_left = None
             case ScoreCorrected(seat=seat, turn=number, points=points, was=was):
                 turn = self.turns[number - 1]
                 turn.scores[seat] = (points, "")

@@ -97,6 +97,14 @@ class TurnCancelled(Decided, frozen=True, tag="duplicate.turn_cancelled"):
     deadline: float | None
 
 
+class TurnReplayed(Decided, frozen=True, tag="duplicate.turn_replayed"):
+    """During the pause after turn `number` (D8): that turn is played again, its top taken
+    back from the board, its points off the totals, its moves dropped, the same rack."""
+
+    number: int
+    deadline: float | None
+
+
 class ScoreCorrected(Decided, frozen=True, tag="duplicate.score_corrected"):
     seat: str
     turn: int
@@ -124,6 +132,7 @@ DECISIONS = (
     ClockResumed,
     TimeAdded,
     TurnCancelled,
+    TurnReplayed,
     ScoreCorrected,
     PlayerExcluded,
     PlayerReinstated,

@@ -30,6 +30,7 @@ from motamot.service.duplicate.events import (
     DuplicateStarted,
     MoveSubmitted,
     TurnEnded,
+    TurnReplayed,
     TurnStarted,
 )
 from motamot.service.duplicate.results import game_outcome, record_of
@@ -225,6 +226,27 @@ class DuplicateRoom(Arbitrated):
 
     def _forget_verdicts(self) -> None:
         self._verdicts, self._details = {}, {}
+
+    def _reopen(self, event: TurnReplayed) -> None:
+        """D7: the last turn runs again: its points (corrections and solo bonuses in) come
+        off the totals, its top off the tops' total, and the game is played again up to
+        its rack (the engine has no undo: the earlier tops are laid again, as stored)."""
+        turn = self.turns[-1]
+        for seat, (points, _) in turn.scores.items():
+            self.totals[seat] = self.totals.get(seat, 0) - points
+        for seat, bonus in turn.bonuses.items():
+            self.totals[seat] = self.totals.get(seat, 0) - bonus
+        self.top_total -= turn.top_points
+        assert self.started is not None
+        game = DuplicateGame(self.started.seed, self.ruleset, self.lexicon)
+        for earlier in self.turns[:-1]:
+            game.deal(earlier.rack)
+            game.place(earlier.top)
+        game.deal(turn.rack)
+        self.game = game
+        self.turns[-1] = TurnRecord(turn.number, turn.rack, turn.started_seq, event.seq, turn.pile)
+        self.deadline, self.next_at = event.deadline, None
+        self._forget_verdicts()
 
     # --- commands -----------------------------------------------------------------------
 

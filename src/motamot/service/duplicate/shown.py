@@ -114,8 +114,8 @@ class Decision(msgspec.Struct, forbid_unknown_fields=True):
     """D7: one of the arbiter's decisions, as the match sheet lists it."""
 
     seq: int
-    #: clock_paused, clock_resumed, time_added, turn_cancelled, score_corrected,
-    #: excluded, reinstated, paper_seated, ended.
+    #: clock_paused, clock_resumed, time_added, turn_cancelled, turn_replayed,
+    #: score_corrected, excluded, reinstated, paper_seated, ended.
     what: str
     by: str
     reason: str

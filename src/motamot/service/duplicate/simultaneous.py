@@ -6,14 +6,17 @@ The rooms' stored events are the source, read from the store every process share
 room's first event says which numbered game it plays; then its turns' ends (points,
 solo bonuses, D9), the arbiter's corrections and exclusions (D7) and its seats' names are
 folded, without the game's engine, a room at a time and only from the last event read
-(`load(room, after)`), so a ranking asked each second reads only what is new. A room
-in no numbered game nor series is read once (its first event) and never again.
+(`load(room, after)`), so a ranking asked each second reads only what is new. The rooms
+of a game or a series come from their index (`service.duplicate.index`), so that a
+ranking's cost follows its own rooms, not the server's; without an index (a process
+with no players' database) every room is listed, and one in no numbered game nor
+series is read once (its first event) and never again.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -24,7 +27,9 @@ from motamot.service.duplicate.events import (
     PlayerReinstated,
     ScoreCorrected,
     TurnEnded,
+    TurnReplayed,
 )
+from motamot.service.duplicate.index import GameIndex
 from motamot.service.ports import EventStore
 from motamot.service.rooms.codec import EventCodec, EventDecodeError
 from motamot.service.rooms.events import Event, RoomCreated, SeatTaken
@@ -48,6 +53,13 @@ class Tally:
     totals: dict[str, int] = field(default_factory=dict)
     top_total: int = 0
     turns: int = 0
+    #: When the room was created (referee time: the evening's date).
+    at: float = 0.0
+    #: D7: the last turn's points by seat (bonus and corrections in) and its top, taken
+    #: back if the arbiter plays it again in the pause after it.
+    last: dict[str, int] = field(default_factory=dict)
+    last_top: int = 0
+    last_turn: int = 0
 
     def fold(self, event: Event) -> None:
         self.seq = event.seq
@@ -55,15 +67,23 @@ class Tally:
             case SeatTaken(seat=seat, name=name, level=None):
                 first = not self.names  # D7: the first seat arbitrates ("": not ranked)
                 self.names.setdefault(seat, "" if self.arbiter and first else name)
-            case TurnEnded(scores=scores, bonuses=bonuses, top_points=top):
-                for seat, points, _ in scores:
+            case TurnEnded(number=number, scores=scores, bonuses=bonuses, top_points=top):
+                self.last, self.last_top, self.last_turn = {}, top, number
+                for seat, points in [(seat, points) for seat, points, _ in scores] + list(bonuses):
                     self.totals[seat] = self.totals.get(seat, 0) + points
-                for seat, bonus in bonuses:
-                    self.totals[seat] = self.totals.get(seat, 0) + bonus
+                    self.last[seat] = self.last.get(seat, 0) + points
                 self.top_total += top
                 self.turns += 1
-            case ScoreCorrected(seat=seat, points=points, was=was):
+            case ScoreCorrected(seat=seat, turn=turn, points=points, was=was):
                 self.totals[seat] = self.totals.get(seat, 0) + points - was
+                if turn == self.last_turn:
+                    self.last[seat] = self.last.get(seat, 0) + points - was
+            case TurnReplayed():
+                for seat, points in self.last.items():
+                    self.totals[seat] -= points
+                self.top_total -= self.last_top
+                self.turns -= 1
+                self.last, self.last_top, self.last_turn = {}, 0, 0
             case PlayerExcluded(seat=seat):
                 self.excluded.add(seat)
             case PlayerReinstated(seat=seat):
@@ -155,30 +175,39 @@ def _tenth(share: Fraction) -> float:
 
 
 class Simultaneous:
-    """Every numbered game's ranking in one process, read from the shared store."""
+    """Every numbered game's ranking in one process, read from the shared store (the
+    rooms of each from `index`, when there is one)."""
 
-    def __init__(self, store: EventStore, codec: EventCodec) -> None:
+    def __init__(self, store: EventStore, codec: EventCodec, index: GameIndex | None) -> None:
         self.store = store
         self.codec = codec
+        self.index = index
         self.tallies: dict[str, Tally] = {}
         self._kept: dict[int | str, tuple[float, list[tuple[str, Tally]]]] = {}
 
     async def rooms_of(self, number: int) -> list[tuple[str, Tally]]:
         """Every room playing game `number`, its tally read up to its last event."""
-        return await self._rooms(number, lambda tally: tally.number == number)
+        index = self.index
+        listed = None if index is None else lambda: index.of_number(number)
+        return await self._rooms(number, lambda tally: tally.number == number, listed)
 
     async def series_of(self, series: str) -> list[tuple[str, Tally]]:
         """D12: every room of a club's series, its tally read up to its last event."""
-        return await self._rooms(series, lambda tally: tally.series == series)
+        index = self.index
+        listed = None if index is None else lambda: index.of_series(series)
+        return await self._rooms(series, lambda tally: tally.series == series, listed)
 
     async def _rooms(
-        self, key: int | str, wanted: Callable[[Tally], bool]
+        self,
+        key: int | str,
+        wanted: Callable[[Tally], bool],
+        listed: Callable[[], Awaitable[list[str]]] | None,
     ) -> list[tuple[str, Tally]]:
         kept = self._kept.get(key)
         if kept is not None and time.monotonic() - kept[0] < FRESH_SECONDS:
             return kept[1]
         found = []
-        for room in await self.store.rooms():
+        for room in await (self.store.rooms() if listed is None else listed()):
             tally = self.tallies.get(room)
             if tally is None:
                 tally = self.tallies[room] = await self._first(room)
@@ -203,6 +232,7 @@ class Simultaneous:
         series = getattr(settings, "series", None)
         tally = Tally(number, series, arbiter=bool(getattr(settings, "arbiter", False)))
         tally.seq = created.seq
+        tally.at = created.at if isinstance(created, RoomCreated) else 0.0
         return tally
 
     def _decoded(self, data: str) -> Event:

@@ -70,6 +70,8 @@ class TurnRecord(Protocol):
     pile_left: int
     corrected: dict[str, str]
     bonuses: dict[str, int]
+    #: D7: the seq of its last cancel or replay (an end before it was taken back).
+    replayed_seq: int
     #: What this module built once for every seat (a turn's end; each move as the
     #: others see it while the turn runs).
     shown_end: dict[str, Any] | None
@@ -143,6 +145,8 @@ def visible(room: DuplicateRoom, event: Event, seat: str | None) -> dict[str, An
     encodes it once for all of them."""
     if isinstance(event, TurnEnded):
         turn = _turn(room, event.number)
+        if turn.replayed_seq > event.seq:  # D7: an end taken back (the turn played again)
+            return plain(Hidden(event.seq))
         if turn.shown_end is None:
             turn.shown_end = plain(_turn_ended(room, event))
         return turn.shown_end

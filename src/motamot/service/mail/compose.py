@@ -81,11 +81,13 @@ def _content(
             mail_text("confirm.link", lang, hours=hours, link=link),
             mail_text("confirm.why", lang),
         ]
+    name = one_line(str(data.get("name", "")), 60)
+    hello = mail_text("hello", lang, name=name) if name else mail_text("hello_nobody", lang)
+    if out.what in ("paired", "digest"):
+        return _tournament_or_digest(out, lang, site, hello)
     game = game_name(str(data.get("kind", "")), lang)
     others = names_text(_names(data, "others"), lang)
-    name = one_line(str(data.get("name", "")), 60)
     link = f"{site}{data.get('link', '/')}"
-    hello = mail_text("hello", lang, name=name) if name else mail_text("hello_nobody", lang)
     fields = {"game": game, "others": others}
     if out.what == "turn":
         return mail_text("turn.subject", lang, **fields), [
@@ -114,4 +116,34 @@ def _content(
         "\n".join(lines),
         mail_text("ended.link", lang, link=link),
         mail_text("ended.why", lang, site=site),
+    ]
+
+
+def _tournament_or_digest(
+    out: Outgoing, lang: Language, site: str, hello: str
+) -> tuple[str, list[str]]:
+    """A tournament's table opened (K10), or the day's digest of games to play."""
+    data = out.data
+    if out.what == "paired":
+        fields = {"round": int(data.get("round", 0)),
+                  "tournament": one_line(str(data.get("tournament", "")), 60)}  # fmt: skip
+        return mail_text("paired.subject", lang, **fields), [
+            hello,
+            mail_text("paired.body", lang, **fields),
+            mail_text("paired.table", lang, link=f"{site}{data.get('table', '/')}"),
+            mail_text("paired.link", lang, link=f"{site}{data.get('link', '/')}"),
+            mail_text("paired.why", lang, site=site),
+        ]
+    games = [game for game in data.get("games", []) if isinstance(game, dict)]
+    lines = []
+    for game in games:
+        name = game_name(str(game.get("kind", "")), lang)
+        others = names_text(_names(game, "others"), lang)
+        link = f"{site}{game.get('link', '/')}"
+        lines.append(mail_text("digest.line", lang, game=name, others=others, link=link))
+    return mail_text("digest.subject", lang, count=len(games)), [
+        hello,
+        mail_text("digest.body", lang, count=len(games)),
+        "\n".join(lines),
+        mail_text("digest.why", lang, site=site),
     ]

@@ -8,10 +8,13 @@ owner's append fails anyway). A task then reads each seat's presence over every 
 (a player with a socket open on the table is watching: no mail) and queues the mail in
 the outbox, for players who confirmed an address; the sender is poked.
 
-Only kinds that say so (`Actor.NOTIFIES`, Topword) notice. A turn is noticed when the
-events gave it (`Actor.awaited`: the seat and the event since which the room waits for
-it), an end from the room's outcome (`Actor.outcome`: every place); when an ending is
-not the batch's last event, the room is folded from the store, as the projector does.
+Only kinds that say so (`Actor.NOTIFIES`, Topword) notice turns and ends; a turn of a
+game of days a move (`Actor.daily_turns`) goes in the player's daily digest instead
+(`digest`); any kind may tell more (`Actor.told`: a tournament's table opened). A turn
+is noticed when the events gave it (`Actor.awaited`: the seat and the event since which
+the room waits for it), an end from the room's outcome (`Actor.outcome`: every place);
+when an ending is not the batch's last event, the room is folded from the store, as the
+projector does.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from motamot.service.mail import outbox
+from motamot.service.mail.digest import digest_notice
 from motamot.service.mail.outbox import Notice
 from motamot.service.mail.sender import Connected
 from motamot.service.players.db import Db
@@ -78,12 +82,21 @@ class Notifier(QueuedObserver):
 
     def observe(self, room: Actor[Any], events: Sequence[Event]) -> None:
         """The host's observer."""
-        if not room.NOTIFIES or not events:
+        if not events:
+            return
+        for seat, what, seq, data in room.told(events):
+            player = room.seats[seat].player
+            if player is not None and what in ("paired",):
+                self._push(Notice(player, "paired", room.room_id, seat, seq, data))
+        if not room.NOTIFIES:
             return
         link = f"/r/{room.room_id}{room.created.invite or ''}"
         turn = room.awaited()
         if turn is not None and turn[1] >= events[0].seq:
-            self._push(turn_notice(room, turn[0], turn[1], link))
+            notice = turn_notice(room, turn[0], turn[1], link)
+            if notice is not None and room.daily_turns():
+                notice = digest_notice(notice, self.clock.now())
+            self._push(notice)
         if any(isinstance(event, room.ENDINGS) for event in events):
             facts = live_facts(room, events)
             if facts is None:
@@ -121,13 +134,14 @@ class Notifier(QueuedObserver):
         return [notice for o in facts.outcomes for notice in end_notices(o, ending.link)]
 
     async def _queue_mail(self, notice: Notice) -> None:
-        try:
-            watching = notice.seat in await self.connected(notice.room)
+        try:  # a digest goes at its hour whatever: the sender reads the turns again then
+            watching = notice.what != "digest" and notice.seat in await self.connected(notice.room)
         except Exception:
             watching = False  # presence is advice; the sender reads it again
         if watching:
             return
-        now, delay = self.clock.now(), self.delay
+        now = self.clock.now()
+        delay = self.delay if notice.due is None else max(0.0, notice.due - now)
         if await self.db.run(lambda tx: outbox.enqueue(tx, notice, now, delay)):
             self.queued += 1
             self.poke()

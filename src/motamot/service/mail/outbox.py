@@ -1,7 +1,8 @@
 """The outbox: the mails to send, in the players' tables (`players_outbox`), so that a
 mail survives a restart and is sent once whichever process noticed it.
 
-A notice (a turn, a game's end) is one row per (player, what, room, seq): a second
+A notice (a turn, a game's end, a tournament's table, a correspondence game in a
+day's digest) is one row per (player, what, room, seq): a second
 process that noticed the same turn finds the row there and adds nothing. A sender takes
 the rows that are due for a while (`lease_until`; a process that dies mid-send leaves
 them to another once the lease ends), then marks each sent, to retry later, or given up.
@@ -20,7 +21,7 @@ from typing import Any, Literal
 from motamot.service.mail.addresses import address_key
 from motamot.service.players.db import Tx
 
-What = Literal["confirm", "turn", "ended"]
+What = Literal["confirm", "turn", "ended", "paired", "digest"]
 #: Rows sent or given up are kept this long (seconds), then removed.
 KEEP_SECONDS = 7 * 86400.0
 
@@ -39,6 +40,8 @@ class Notice:
     seq: int
     #: What the mail says (names, places, the link's path), as JSON-able values.
     data: dict[str, Any]
+    #: When it goes (a digest: at its hour); None: after the notifier's delay.
+    due: float | None = None
 
 
 @dataclass(frozen=True)

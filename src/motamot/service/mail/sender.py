@@ -8,7 +8,8 @@ twice the last (`Mailing.retry_after`), and given up after `Mailing.attempts` tr
 once when the server refuses it for good (a 5xx). Every failure is logged with the
 server's URL redacted, never its password. Before a turn's or an end's mail goes, the
 seat's presence is read again: a player back at the table by then is not mailed; nor is
-a turn that is over (the player played it from elsewhere, the clock passed it).
+a turn that is over (the player played it from elsewhere, the clock passed it). A day's
+digest (`digest`) is one mail for all of a player's rows of that day.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 
-from motamot.service.mail import asking, outbox
+from motamot.service.mail import asking, digest, outbox
 from motamot.service.mail.compose import compose
 from motamot.service.mail.outbox import Outgoing
 from motamot.service.mail.settings import Mailing
@@ -118,18 +119,60 @@ class Sender:
         taken = await self.db.run(lambda tx: outbox.claim(tx, now, LEASE_SECONDS, BATCH))
         if not taken:
             return 0
-        ready: list[tuple[Outgoing, EmailMessage]] = []
+        ready: list[tuple[list[Outgoing], EmailMessage]] = []
+        days: set[tuple[str, int]] = set()
         for out in taken:
-            message = await self._prepare(out, now)
-            if message is not None:
-                ready.append((out, message))
+            if out.what == "digest":  # one mail for all of the player's rows of the day
+                if (out.player, out.seq) in days:
+                    continue
+                days.add((out.player, out.seq))
+                prepared = await self._prepare_digest(await self._day(taken, out, now), now)
+            else:
+                message = await self._prepare(out, now)
+                prepared = None if message is None else ([out], message)
+            if prepared is not None:
+                ready.append(prepared)
         if ready:
             loop = asyncio.get_running_loop()
             messages = [message for _, message in ready]
             results = await loop.run_in_executor(self._pool, send_all, self.mailing.smtp, messages)
-            for (out, _), result in zip(ready, results, strict=True):
-                await self._record(out, result)
+            for (rows, _), result in zip(ready, results, strict=True):
+                for out in rows:
+                    await self._record(out, result)
+                if result is None and rows[0].what == "digest":
+                    await self._again(rows, now)
         return len(taken)
+
+    async def _day(self, taken: list[Outgoing], first: Outgoing, now: float) -> list[Outgoing]:
+        """Every row of `first`'s player's digest of its day: those taken with it, and
+        the others, taken now."""
+        player, day = first.player, first.seq
+        group = [o for o in taken if o.what == "digest" and (o.player, o.seq) == (player, day)]
+
+        def others(tx: Tx) -> list[Outgoing]:
+            return digest.claim_group(tx, player, day, now, LEASE_SECONDS)
+
+        return group + await self.db.run(others)
+
+    async def _prepare_digest(
+        self, group: list[Outgoing], now: float
+    ) -> tuple[list[Outgoing], EmailMessage] | None:
+        """The digest of the games of `group` still waiting for the player's move (the
+        others dropped); None when none waits."""
+        waiting = []
+        for out in group:
+            if await self._still_theirs(out):
+                waiting.append(out)
+            else:
+                await self._drop(out, "the turn is over")
+        if not waiting:
+            return None
+        message = await self._prepare(digest.digest_of(waiting), now)
+        if message is None:
+            for out in waiting[1:]:  # the first was dropped with the reason
+                await self._drop(out, "its digest was not sent")
+            return None
+        return waiting, message
 
     async def _drop(self, out: Outgoing, why: str) -> None:
         log.info("mail %s (%s) not sent: %s", out.id, out.what, why)
@@ -139,7 +182,7 @@ class Sender:
 
     async def _prepare(self, out: Outgoing, now: float) -> EmailMessage | None:
         """The mail for `out`, or None when it is not to be sent (dropped here)."""
-        if out.what != "confirm" and await self._watching(out):
+        if out.what not in ("confirm", "digest") and await self._watching(out):
             await self._drop(out, "the player is at the table")
             return None
         if out.what == "turn" and await self._turn_over(out):
@@ -177,6 +220,21 @@ class Sender:
         except Exception:  # the room cannot be read now: the mail goes, as noticed
             log.warning("mail %s: the table could not be read", out.id)
             return False
+
+    async def _again(self, rows: list[Outgoing], now: float) -> None:
+        def work(tx: Tx) -> None:
+            digest.again(tx, rows, now)
+
+        await self.db.run(work)
+
+    async def _still_theirs(self, out: Outgoing) -> bool:
+        """A digest's game still waits for its player (whichever of their turns)."""
+        try:
+            awaited = await self.awaited(out.room)
+        except Exception:  # the room cannot be read now: listed, as noticed
+            log.warning("mail %s: the table could not be read", out.id)
+            return True
+        return awaited is not None and awaited[0] == out.seat
 
     async def _record(self, out: Outgoing, result: SendFailed | None) -> None:
         now = self.clock.now()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
@@ -201,6 +201,17 @@ class RoomBase(ABC, Generic[S]):
         """The person's seat the room waits for to play, and the seq of the event since
         which it waits (a turn); None: nobody in particular (a kind without turns)."""
         return None
+
+    def daily_turns(self) -> bool:
+        """Whether its turns last days (correspondence): told by mail once a day, in a
+        digest of every game waiting for the player, not a mail a turn."""
+        return False
+
+    def told(self, events: Sequence[Event]) -> list[tuple[str, str, int, dict[str, Any]]]:
+        """What `events` tell people by mail besides turns and ends (a tournament's round
+        paired): (seat, what, the event's seq, what the mail says); nothing by default."""
+        del events
+        return []
 
     def is_present(self, seat: str | None) -> bool:
         return seat is not None and seat in self.seats and self.seats[seat].present

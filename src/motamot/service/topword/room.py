@@ -123,6 +123,10 @@ class TopwordRoom(Actor[TopwordSettings]):
             return None
         return seat, self.turn_seq
 
+    def daily_turns(self) -> bool:
+        """Days a move (not no clock at all: a table of friends is told each turn)."""
+        return (self.settings.turn_seconds or 0.0) >= DAY_SECONDS
+
     def records(self) -> list[str]:
         """The game's record, once it has ended (the seed is in it: never before)."""
         if self.game is None or not self.game.finished:

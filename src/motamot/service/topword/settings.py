@@ -85,6 +85,9 @@ class TopwordSettings(RulesetSettings, frozen=True, forbid_unknown_fields=True):
     #: T23: the table's seats, the host's among them, as set up at creation (places left
     #: at « aucune » are not seats); None: the ruleset's most (tables made before).
     seats: int | None = None
+    #: The tournament whose board this table plays (its room id; None: none): any
+    #: process's tournament keeper finds its tables again from their stored settings.
+    tournament: str | None = None
 
     def seat_count(self) -> int:
         """How many may sit at the table (T23)."""

@@ -200,6 +200,8 @@ class TournamentRoom(Actor[TournamentSettings]):
                 return Refusal("account_required")
             case Join() if self.public:  # a public tournament: any account may follow it
                 command = msgspec.structs.replace(command, invite=self.created.invite)
+            case AddBot() if self.arena:  # an arena's rounds seat people only (K6)
+                return Refusal("tournament_no_bots")
             case AddBot():
                 refusal = super()._decide(seat, command, now, out)
                 if refusal is None:
@@ -349,7 +351,9 @@ class TournamentRoom(Actor[TournamentSettings]):
         match command:
             case OpenedTable(round=number, board=board, table=table, tokens=tokens):
                 current = self.current
-                if current is None or current.number != number or not current.begun:
+                if current is None or current.number != number:
+                    return Refusal("no_such_round")
+                if not current.begun and not self.arena:  # an arena's room opens ahead
                     return Refusal("no_such_round")
                 if board != 0 or not self.arena:
                     found = self._board(number, board)
@@ -414,6 +418,33 @@ class TournamentRoom(Actor[TournamentSettings]):
         if isinstance(event, Finished) and not event.cancelled:
             return tournament_outcome(self, event)
         return None
+
+    def told(self, events: Sequence[Event]) -> list[tuple[str, str, int, dict[str, Any]]]:
+        """K10: a table opened (a round paired, for an arena) is mailed to each person
+        who plays at it, with its link and the tournament's."""
+        out = []
+        link = f"/r/{self.room_id}{self.created.invite or ''}"
+        for event in events:
+            if not isinstance(event, TableOpened):
+                continue
+            current = self.rounds[event.round - 1] if event.round <= len(self.rounds) else None
+            if current is None:
+                continue
+            if event.board == 0:
+                seats: tuple[str, ...] = self.players
+            else:
+                board = current.boards[event.board - 1]
+                seats = (board.first, board.second)
+            for seat in seats:
+                one = self.seats[seat]
+                if one.is_bot or one.player is None:
+                    continue
+                data = {
+                    "kind": "tournament", "name": one.name, "tournament": self.settings.name,
+                    "round": event.round, "link": link, "table": f"/r/{event.table}",
+                }  # fmt: skip
+                out.append((seat, "paired", event.seq, data))
+        return out
 
     def view(self, seat: str | None) -> dict[str, Any]:
         return views.view(self, seat)

@@ -18,6 +18,8 @@ from motamot.service.topword.settings import DAY_SECONDS
 from motamot.service.tournament.robin import MAX_PLAYERS
 from motamot.topword.tiles import DEFAULT_RULESET, get_ruleset
 
+#: The most players of a Swiss, and of a Boggle arena (its rounds' rooms seat as many).
+MAX_SWISS, MAX_ARENA = 512, 20_000
 #: The formats, by game: a Swiss or a round robin at Topword tables, a Boggle arena.
 FORMATS: Mapping[str, str] = {"swiss": "topword", "robin": "topword", "arena": "boggle"}
 
@@ -28,7 +30,7 @@ class TournamentSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True
     BOUNDS: ClassVar[Mapping[str, Bound]] = {
         "starts_at": Bound(0, 2**40),
         "rounds": Bound(1, 20),
-        "cap": Bound(2, 512),
+        "cap": Bound(2, MAX_ARENA),
         "check_in_seconds": Bound(0, DAY_SECONDS),
         "gap_seconds": Bound(0, 3600),
         "no_show_seconds": Bound(10, 7 * DAY_SECONDS),
@@ -85,6 +87,8 @@ class TournamentSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True
             raise SettingsError("bad_setting", detail=f"format {self.format!r}")
         if not 1 <= len(self.name.strip()) <= 60:
             raise SettingsError("bad_setting", detail="name: 1 to 60 characters")
+        if self.format == "swiss" and self.cap > MAX_SWISS:
+            raise SettingsError("bad_setting", detail=f"a Swiss takes {MAX_SWISS} at most")
         if self.format == "robin" and self.cap > MAX_PLAYERS:
             raise SettingsError("bad_setting", detail=f"a round robin takes {MAX_PLAYERS} at most")
         check_bounds(self)

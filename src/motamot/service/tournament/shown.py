@@ -34,6 +34,14 @@ class BoardShown(msgspec.Struct, forbid_unknown_fields=True):
     result: ResultShown | None
 
 
+class TallyShown(msgspec.Struct, forbid_unknown_fields=True):
+    """A player's points and words in one arena round."""
+
+    player: str
+    points: int
+    words: int
+
+
 class RoundShown(msgspec.Struct, forbid_unknown_fields=True):
     round: int
     boards: list[BoardShown]
@@ -45,6 +53,8 @@ class RoundShown(msgspec.Struct, forbid_unknown_fields=True):
     arena_table: str | None
     #: An arena round's points are in.
     scored: bool
+    #: An arena round's best (at most `ROUND_BEST`, ties by words then registration).
+    best: list[TallyShown] = msgspec.field(default_factory=list)
 
 
 class RowShown(msgspec.Struct, forbid_unknown_fields=True):

@@ -17,10 +17,14 @@ from motamot.service.tournament.shown import (
     ResultShown,
     RoundShown,
     RowShown,
+    TallyShown,
     TournamentView,
     YourTable,
 )
 from motamot.service.tournament.standings import BoggleStanding, TopwordStanding, podium
+
+#: The best players an arena round's card names.
+ROUND_BEST = 3
 
 
 class TournamentRoom(Protocol):
@@ -97,17 +101,33 @@ def your_table(room: TournamentRoom, seat: str | None) -> YourTable | None:
     """The table `seat` plays at in the round under way, once it is open (« votre
     partie commence », K10); None otherwise."""
     current = room.current
-    if seat is None or current is None or not current.begun or room.ended_at is not None:
+    if seat is None or current is None or room.ended_at is not None:
         return None
-    board = 0 if room.arena and seat in room.players else current.board_of(seat)
-    if board is None or board in current.results or board not in current.tables:
+    if room.arena:
+        return _your_arena(room, current, seat)
+    board = current.board_of(seat)
+    if not current.begun or board is None or board in current.results:
         return None
-    if board == 0:
-        return YourTable(current.number, 0, current.tables[0])
+    if board not in current.tables:
+        return None
     tokens = current.tokens.get(board, ())
     place = int(current.boards[board - 1].second == seat)
     token = tokens[place] if len(tokens) > place else ""
     return YourTable(current.number, board, current.tables[board], f"s{place + 1}", token)
+
+
+def _your_arena(room: TournamentRoom, current: RoundState, seat: str) -> YourTable | None:
+    """An arena round's room, open from its pairing until it is scored: the people of
+    the tournament are seated there in its players' order (s1, s2...), each with the
+    token at their place (a computer player has none, and no seat)."""
+    if seat not in room.players or 0 not in current.tables or current.tallies is not None:
+        return None
+    tokens = current.tokens.get(0, ())
+    place = room.players.index(seat)
+    if place >= len(tokens) or not tokens[place]:
+        return YourTable(current.number, 0, current.tables[0])
+    at = sum(1 for token in tokens[: place + 1] if token)
+    return YourTable(current.number, 0, current.tables[0], f"s{at}", tokens[place])
 
 
 def _round(one: RoundState) -> RoundShown:
@@ -117,8 +137,14 @@ def _round(one: RoundState) -> RoundShown:
     ]
     return RoundShown(
         one.number, boards, one.bye, one.starts_at, one.begun, one.tables.get(0),
-        one.tallies is not None,
+        one.tallies is not None, _best(one),
     )  # fmt: skip
+
+
+def _best(one: RoundState) -> list[TallyShown]:
+    """An arena round's best players: most points, then words (K6)."""
+    ranked = sorted(one.tallies or (), key=lambda t: (-t.points, -t.words))
+    return [TallyShown(t.seat, t.points, t.words) for t in ranked[:ROUND_BEST] if t.points]
 
 
 def _result(ended: GameEnded | None) -> ResultShown | None:

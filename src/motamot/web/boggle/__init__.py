@@ -11,6 +11,7 @@ from motamot.server.kinds import LobbyRow, Page, PageRenderer, Rooms, WebKind
 from motamot.server.protocol import StartMessage
 from motamot.service.boggle import BOGGLE as BOGGLE_ROOMS
 from motamot.service.boggle.commands import (
+    AddPaperSeat,
     NewMatch,
     SetBoxGrid,
     StartRound,
@@ -24,9 +25,11 @@ from motamot.service.rooms.outcomes import Refusal
 from motamot.text.boggle_web import BOGGLE_TEXTS
 from motamot.text.i18n import Language
 from motamot.web.boggle import api, pages
+from motamot.web.boggle.dice_data import dice_data
 from motamot.web.boggle.messages import (
     ACTIONS,
     BoxGridMessage,
+    PaperSeatMessage,
     RematchMessage,
     StopRoundMessage,
     WriteWordMessage,
@@ -60,8 +63,8 @@ class BoggleWeb(WebKind):
 
     async def command(self, rooms: Rooms, room_id: str, message: Any) -> Any:
         match message:
-            case WriteWordMessage(text=text, key=key, round=typed_in):
-                return WriteWord(text, key=key, round=typed_in)
+            case WriteWordMessage(text=text, key=key, round=typed_in, seat=seat):
+                return WriteWord(text, key=key, round=typed_in, for_seat=seat)
             case StartMessage():
                 seed = await rooms.read(room_id, _next_seed)
                 return StartRound(seed if seed is not None else draw_seed())
@@ -71,6 +74,8 @@ class BoggleWeb(WebKind):
                 return NewMatch()
             case BoxGridMessage(grid=grid):
                 return SetBoxGrid(grid)
+            case PaperSeatMessage(name=name):
+                return AddPaperSeat(name.strip())
         return Refusal("unknown_command")
 
     def page(self, lang: Language, room_id: str, mode: str) -> Page:
@@ -92,7 +97,7 @@ class BoggleWeb(WebKind):
         return pages.home_form(lang, dictionaries, api.same_grid_defaults(query, dictionaries))
 
     def home_data(self, dictionaries: list[str], query: dict[str, str]) -> dict[str, Any]:
-        return {"defaults": api.same_grid_defaults(query, dictionaries)}
+        return {"defaults": api.same_grid_defaults(query, dictionaries), "dice": dice_data()}
 
     def intro(self, lang: Language) -> Page:
         return pages.intro(lang)

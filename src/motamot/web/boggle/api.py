@@ -59,6 +59,8 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     public: bool = False
     #: « Grille de la boîte »: the grid rolled with the real dice, typed.
     box_grid: Annotated[str, msgspec.Meta(max_length=MAX_BOX_GRID)] | None = None
+    #: B17 « Un compteur tape les listes » (a box room only).
+    box_scorer: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, str):  # checked while decoding: a clear error, nothing stored
@@ -82,6 +84,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
             rated=self.rated,
             public=self.public,
             box_grid=self.box_grid.strip() or None if self.box_grid is not None else None,
+            box_scorer=self.box_scorer,
         )
 
 

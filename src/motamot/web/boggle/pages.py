@@ -18,6 +18,7 @@ from motamot.text.guides import BOGGLE_GUIDE
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
 from motamot.web.boggle.api import ROOM_ROUND
+from motamot.web.boggle.dice_data import dice_data
 from motamot.web.boggle.pictures import grid_picture
 
 #: The rulebook's grid and its word DANSE (the pictures' example; checked by the tests).
@@ -27,7 +28,8 @@ DANSE: tuple[Cell, ...] = ((3, 3), (2, 2), (2, 1), (1, 2), (0, 3))
 
 def room(lang: Language, room_id: str, mode: str) -> Page:
     del lang, room_id, mode  # the same shell for every mode; the socket says the rest
-    return Page("boggle/page.html", "room_title", "boggle/room.js")
+    # B16: the box's next grid may be picked on a picture, among the preset's dice
+    return Page("boggle/page.html", "room_title", "boggle/room.js", {"data": {"dice": dice_data()}})
 
 
 def home_form(lang: Language, dictionaries: list[str], defaults: dict[str, Any]) -> Page:

@@ -25,6 +25,7 @@ from motamot.service.boggle.settings import preset_dictionary
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language
 from motamot.text.web import page_text
+from motamot.web.boggle.dice_data import dice_data
 from motamot.web.boggle.pictures import grid_picture
 
 PATH = "/boggle/solveur"
@@ -58,8 +59,8 @@ def solver_pages(rooms: Rooms, renderer: PageRenderer) -> list[BaseRoute]:
                 lexicon = shelf(shelf.current(preset_dictionary(preset, None)))
                 chosen = request.query_params.get("mot", "")[:64]
                 context["found"] = _found(solve(grid, PRESETS[preset], lexicon), chosen, lang)
-        page = Page("boggle/solver.html", "solver.title", context=context)
-        return renderer.render(request, lang, page, PATH, {}, status)
+        page = Page("boggle/solver.html", "solver.title", "boggle/solver.js", context)
+        return renderer.render(request, lang, page, PATH, {"dice": dice_data()}, status)
 
     return [Route(PATH, solver)]
 

@@ -3,12 +3,13 @@ the top laid for all; its page, creating a room, previews of a move."""
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from motamot.server.kinds import LobbyRow, Page, Rooms, WebKind
+from motamot.server.kinds import LobbyRow, Page, PageRenderer, Rooms, WebKind
 from motamot.server.protocol import RequestId, StartMessage
 from motamot.service.duplicate import DUPLICATE as DUPLICATE_ROOMS
 from motamot.service.duplicate.commands import EndTurn, StartDuplicate, Submit, SubmitPlaced
@@ -19,6 +20,7 @@ from motamot.text.duplicate_web import DUPLICATE_TEXTS
 from motamot.text.i18n import Language
 from motamot.web.duplicate import api, pages
 from motamot.web.duplicate.messages import ARBITER_MESSAGES, arbiter_command
+from motamot.web.duplicate.simultane import indexing, series_pages
 from motamot.web.topword import move_of, preview_frame
 from motamot.web.topword.messages import PlayMessage, PreviewFrame, PreviewMessage
 
@@ -76,6 +78,14 @@ class DuplicateWeb(WebKind):
 
     def routes(self, rooms: Rooms) -> list[Any]:
         return list(api.routes(rooms))
+
+    def pages(self, rooms: Rooms, pages: PageRenderer) -> list[Any]:
+        """A club's series (D12): `/duplicate/serie/<name>`."""
+        return list(series_pages(rooms, pages))
+
+    def running(self, rooms: Rooms) -> AbstractAsyncContextManager[None]:
+        """The index of the numbered games' and series' rooms (D11, D12)."""
+        return indexing(rooms)
 
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         return pages.home_form(lang, dictionaries, api.replay_defaults(query, dictionaries))

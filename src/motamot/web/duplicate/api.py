@@ -227,4 +227,10 @@ def replay_json(room: DuplicateRoom) -> dict[str, Any]:
     standings = [
         {**msgspec.structs.asdict(line), "name": names[line.seat]} for line in views.standings(room)
     ]
-    return {"steps": steps, "standings": standings, "top_total": room.top_total}
+    # the ruleset: each draw may be analysed on « Le plateau sur la table » (T20)
+    return {
+        "steps": steps,
+        "standings": standings,
+        "top_total": room.top_total,
+        "ruleset": room.settings.ruleset,
+    }

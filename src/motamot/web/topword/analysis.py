@@ -24,7 +24,13 @@ from motamot.text.i18n import Language
 from motamot.text.topword import bonus_text
 from motamot.text.topword_commands import word_line
 from motamot.topword import RULESETS, TOPWORD_FR, RackError, parse_rack
-from motamot.topword.board import SIZE, Board, PositionError, parse_position
+from motamot.topword.board import (
+    MAX_HEIGHT_TEXT,
+    SIZE,
+    Board,
+    PositionError,
+    parse_position,
+)
 from motamot.topword.hints import Hint, hints
 from motamot.topword.tiles import tile_label
 
@@ -70,10 +76,24 @@ def analysis_pages(rooms: Rooms, renderer: PageRenderer) -> list[BaseRoute]:
                     moves=[_move(hint, lang) for hint in found],
                     link=f"{PATH}?{urlencode(query)}",
                 )
-        page = Page("topword/analysis.html", "analysis.title", context=context)
-        return renderer.render(request, lang, page, PATH, {}, status)
+        page = Page("topword/analysis.html", "analysis.title", "topword/editor.js", context)
+        return renderer.render(request, lang, page, PATH, {"tiles": _tiles()}, status)
 
     return [Route(PATH, analysis)]
+
+
+def _tiles() -> dict[str, dict[str, Any]]:
+    """What the board editor reads of each ruleset (`static/editor.js`): its tiles, as
+    labelled, with how many the bag holds (a duplicate draw is drawn from what is left),
+    the rack's size and the highest stack a position may say."""
+    return {
+        name: {
+            "tiles": {tile_label(tile): count for tile, count in ruleset.distribution.items()},
+            "rack": ruleset.rack_size,
+            "height": MAX_HEIGHT_TEXT,
+        }
+        for name, ruleset in RULESETS.items()
+    }
 
 
 def _rows(board: Board) -> list[list[dict[str, Any]]]:

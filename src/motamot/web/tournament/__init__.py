@@ -39,6 +39,8 @@ from motamot.text.tournament_web import TOURNAMENT_TEXTS
 from motamot.web.tournament import api, keeper
 from motamot.web.tournament.keeper import Keeper
 
+#: The tournaments of each part the lobby lists (`/tournois` lists them all).
+LOBBY_SHOWN = 5
 #: A seat's id as a page names it (`s1`, `s2`...).
 SeatId = Annotated[str, msgspec.Meta(pattern=r"^s[1-9][0-9]{0,5}$")]
 
@@ -126,6 +128,15 @@ class TournamentWeb(WebKind):
     def home(self, lang: Language, dictionaries: list[str], query: dict[str, str]) -> Page:
         context = {"max_name": MAX_NAME_LENGTH, "bounds": TournamentSettings.BOUNDS}
         return Page("tournament/home_form.html", script="tournament/create.js", context=context)
+
+    async def lobby_part(self, lang: Language) -> Page | None:
+        """The lobby's « Tournois »: the public tournaments upcoming and under way, the
+        latest finished, each said rated or not (the list the keeper projects)."""
+        found = self.keeper.listing if self.keeper is not None else None
+        if found is None:
+            return None
+        parts = {name: (await found.part(name))[:LOBBY_SHOWN] for name in PARTS}
+        return Page("tournament/lobby_part.html", context={"parts": parts})
 
     def routes(self, rooms: Rooms) -> list[Any]:
         return list(api.routes(rooms))

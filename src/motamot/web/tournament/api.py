@@ -22,12 +22,15 @@ from motamot.server.texts import request_language
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.rooms.settings import bounded
 from motamot.service.topword.settings import DAY_SECONDS
-from motamot.service.tournament.settings import TournamentSettings
+from motamot.service.tournament.robin import MAX_PLAYERS
+from motamot.service.tournament.settings import MAX_SWISS, TournamentSettings
 
 #: The latest start a director may set: 30 days ahead.
 MAX_START_MINUTES = 30 * 24 * 60
 
 S = TournamentSettings
+#: The most players of each format with a lower cap than the arena's.
+CAPS = {"robin": MAX_PLAYERS, "swiss": MAX_SWISS}
 
 
 class CreateTournament(msgspec.Struct, forbid_unknown_fields=True):
@@ -53,7 +56,7 @@ class CreateTournament(msgspec.Struct, forbid_unknown_fields=True):
             starts_at=now + 60 * self.starts_in_minutes,
             format=self.format,
             rounds=self.rounds,
-            cap=min(self.cap, 12) if self.format == "robin" else self.cap,
+            cap=min(self.cap, CAPS.get(self.format, self.cap)),
             check_in_seconds=60.0 * self.check_in_minutes,
             turn_seconds=float(self.turn_seconds),
             round_seconds=float(self.round_seconds),

@@ -1,14 +1,20 @@
-"""The tournaments' keeper on this process: it opens each round's Topword tables, reports
-their results, and judges the no-shows (K8), as system commands to the tournament room.
+"""The tournaments' keeper on this process: it opens each round's tables (Topword) or
+room (a Boggle arena's round), reports their results, and judges the no-shows (K8), as
+system commands to the tournament room.
 
 It watches the stored events of every room (`RoomHost.observers`): a tournament's round
 that began gets its tables (both players seated, the starting player of K3 first, the
 game started, each person's seat token handed to the tournament for its player's page);
-a table's end is reported to its tournament. From `no_show_seconds` after a table
-opened, a player whose turn clock ran out without a move of their own forfeits;
-neither of them: both lose. Its map of tables is this
-process's memory: a table of a round that began before a restart is reported by the
-next sweep only if its tournament's events are seen again.
+an arena round gets its room once paired (`arena_rounds`); a table's end, or a round's,
+is reported to its tournament. From `no_show_seconds` after a table opened, a player
+whose turn clock ran out without a move of their own forfeits; neither of them: both
+lose.
+
+Its maps of open tables are a cache of what the stored events say: a tournament's
+rounds name their tables (`TableOpened`), and a table's settings name its tournament.
+So a keeper that never saw a table open (a restarted server, another process) finds
+it: at its start from the running tournaments of the list, and whenever an event of a
+tournament, or of a table naming one, passes by (`found`).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from motamot.server.kinds import Rooms
+from motamot.server.links import room_of
+from motamot.service.boggle.events import RoundEnded
 from motamot.service.rooms.commands import AddBot, Join, RemovePlayer
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, draw_seed
@@ -32,12 +40,19 @@ from motamot.service.topword.commands import Start
 from motamot.service.topword.events import Exchanged, GameEnded, Passed, Played, Resigned
 from motamot.service.topword.settings import TopwordSettings
 from motamot.service.tournament import standings as k
-from motamot.service.tournament.commands import EndGame, OpenedTable
-from motamot.service.tournament.events import RoundBegun, Started, TableOpened
+from motamot.service.tournament.commands import EndGame, OpenedTable, ScoreArena
+from motamot.service.tournament.events import RoundBegun, RoundPaired, Started, TableOpened
 from motamot.service.tournament.listing import Listed, TournamentList, listed
 from motamot.service.tournament.room import TournamentRoom
-from motamot.topword.game import Game
+from motamot.topword.game import Action, Game
 from motamot.topword.tiles import get_ruleset
+from motamot.web.tournament.arena_rounds import (
+    ArenaTable,
+    arena_table_of,
+    arena_to_open,
+    open_arena,
+    tallies,
+)
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +124,7 @@ def _boards_to_open(room: Room) -> list[ToOpen]:
         turn_seconds=s.turn_seconds,
         bot_seconds=s.bot_seconds,
         rated=s.rated,
+        tournament=room.room_id,
     )
     boards = [
         (n, b)
@@ -121,6 +137,64 @@ def _boards_to_open(room: Room) -> list[ToOpen]:
     ]
 
 
+@dataclass(frozen=True)
+class OpenBoard:
+    """A board of the round under way whose table is open and has no result yet."""
+
+    table: str
+    round: int
+    board: int
+    players: tuple[str, str]
+    people: frozenset[str]
+    no_show: float
+
+
+def _open_boards(room: Room) -> list[OpenBoard]:
+    """Inside a tournament's actor: its tables open without a result (K8)."""
+    if not isinstance(room, TournamentRoom) or room.arena or room.ended_at is not None:
+        return []
+    current = room.current
+    if current is None or not current.begun:
+        return []
+    found = []
+    for number, link in current.tables.items():
+        if number in current.results or not 1 <= number <= len(current.boards):
+            continue
+        board = current.boards[number - 1]
+        pair = (board.first, board.second)
+        people = frozenset(
+            s for s, one in zip(("s1", "s2"), pair, strict=True) if not room.seats[one].is_bot
+        )
+        no_show = room.settings.no_show_seconds
+        found.append(OpenBoard(room_of(link), current.number, number, pair, people, no_show))
+    return found
+
+
+@dataclass(frozen=True)
+class Came:
+    """A table's game as its room holds it: who moved of their own, whose clock ran out,
+    whether it is over, and when the table opened."""
+
+    came: frozenset[str]
+    timed_out: frozenset[str]
+    over: bool
+    opened: float
+
+
+def _came(room: Room) -> Came | None:
+    """Inside a table's actor: its turns so far, seat by seat (None: no game there)."""
+    game = getattr(room, "game", None)
+    order: tuple[str, ...] = getattr(room, "order", ())
+    if not isinstance(game, Game) or not order:
+        return None
+    came: set[str] = set()
+    timed_out: set[str] = set()
+    for turn in game.turns:
+        seat = order[turn.player]
+        (timed_out if turn.action is Action.PASS and turn.timed_out else came).add(seat)
+    return Came(frozenset(came), frozenset(timed_out), game.finished, room.created.at)
+
+
 class Keeper:
     """The tournaments' tables on this process."""
 
@@ -129,9 +203,13 @@ class Keeper:
         self.listing = listing
         self._listed: dict[str, Listed] = {}
         self.tables: dict[str, Table] = {}
+        #: Arena rounds' rooms under way, by room id.
+        self.arenas: dict[str, ArenaTable] = {}
         self._tournaments: set[str] = set()
         self._ended: set[str] = set()
         self._wake = asyncio.Event()
+        #: One step at a time (the loop's, a test's): a board is never opened twice.
+        self._stepping = asyncio.Lock()
 
     # --- inside the actors: only note ---------------------------------------------------
 
@@ -141,12 +219,21 @@ class Keeper:
             if row is not None:
                 self._listed[room.room_id] = row
                 self._wake.set()
-            if any(isinstance(e, (RoundBegun, Started, TableOpened)) for e in events):
+            if any(isinstance(e, (RoundPaired, RoundBegun, Started, TableOpened)) for e in events):
                 self._tournaments.add(room.room_id)
+                self._wake.set()
+            return
+        if room.room_id in self.arenas:
+            if any(isinstance(event, RoundEnded) for event in events):
+                self._ended.add(room.room_id)
                 self._wake.set()
             return
         table = self.tables.get(room.room_id)
         if table is None:
+            tournament = getattr(room.settings, "tournament", None)
+            if isinstance(tournament, str):  # a table this keeper has not seen open
+                self._tournaments.add(tournament)
+                self._wake.set()
             return
         for event in events:
             if isinstance(event, (Played, Exchanged, Resigned)):
@@ -169,20 +256,41 @@ class Keeper:
             except Exception as error:
                 failed(log, error, "tournaments: a step failed")
 
+    async def find_running(self) -> None:
+        """At the start: the running tournaments of the list, whose open tables the next
+        step finds again (a private one is found once an event of it or of a table of it
+        passes by)."""
+        if self.listing is not None:
+            self._tournaments.update(row.room for row in await self.listing.part("running"))
+            self._wake.set()
+
     async def step(self) -> None:
         """List what changed, open what is to be opened, report what ended, judge who
         did not come."""
+        async with self._stepping:
+            await self._step()
+
+    async def _step(self) -> None:
         rows, self._listed = list(self._listed.values()), {}
         if self.listing is not None:
             await self.listing.put(rows)
         tournaments, self._tournaments = self._tournaments, set()
         for tournament in sorted(tournaments):
+            await self.found(tournament)
             for board in await self.rooms.read(tournament, _boards_to_open) or []:
                 await self.open(board)
+            arena = await self.rooms.read(tournament, arena_to_open)
+            if arena is not None:
+                opened = await open_arena(self.rooms, arena)
+                if opened is not None:
+                    self.arenas[opened[0]] = opened[1]
+                    await self.rooms.host.tick(opened[0])
         ended, self._ended = self._ended, set()
         for table_id in sorted(ended):
             table = self.tables.get(table_id)
-            if table is not None and table.absent():
+            if table_id in self.arenas:
+                await self.score(table_id)
+            elif table is not None and table.absent():
                 await self.judge_no_show(table_id, table)  # ended on their clock: K8
             else:
                 await self.report(table_id)
@@ -190,6 +298,40 @@ class Keeper:
         for table_id, table in list(self.tables.items()):
             if now >= table.deadline and table_id not in ended:
                 await self.judge_no_show(table_id, table)
+
+    async def found(self, tournament: str) -> None:
+        """The tournament's open tables (or arena round's room) this keeper has not seen
+        open, taken into its maps from what their rooms hold; one that ended meanwhile
+        is reported at once."""
+        arena = await self.rooms.read(tournament, arena_table_of)
+        if arena is not None and arena[0] not in self.arenas:
+            self.arenas[arena[0]] = arena[1]
+            if await self.rooms.read(arena[0], lambda room: tallies(room, arena[1])):
+                self._ended.add(arena[0])
+        for board in await self.rooms.read(tournament, _open_boards) or []:
+            if board.table in self.tables:
+                continue
+            came = await self.rooms.read(board.table, _came)
+            if came is None:
+                continue
+            self.tables[board.table] = Table(
+                tournament, board.round, board.board, ("s1", "s2"), board.players,
+                board.people, came.opened + board.no_show, set(came.came),
+                set(came.timed_out),
+            )  # fmt: skip
+            if came.over:
+                self._ended.add(board.table)
+
+    async def score(self, room_id: str) -> None:
+        """An arena round's room ended: every player's points and words (K6)."""
+        table = self.arenas.get(room_id)
+        if table is None:
+            return
+        found = await self.rooms.read(room_id, lambda room: tallies(room, table))
+        if found is None:
+            return
+        self.arenas.pop(room_id, None)
+        await self.rooms.host.submit(table.tournament, None, ScoreArena(table.round, found))
 
     async def open(self, board: ToOpen) -> None:
         """The board's table: both seated (the first first), started with a seed that
@@ -298,6 +440,7 @@ async def running(rooms: Rooms) -> AsyncIterator[Keeper]:
         await listing.create()
     keeper = Keeper(rooms, listing)
     rooms.host.observers.append(keeper.observe)
+    await keeper.find_running()
     task = asyncio.create_task(keeper.run(), name="tournament-keeper")
     try:
         yield keeper

@@ -38,7 +38,7 @@ class ArenaConnection extends Connection {
  * @type {{ name: string, connection: ArenaConnection | null, view: View | null, me: string | null,
  *   last: View | null, activity: Protocol.arena.ArenaActivity | null, notes: string[], outbox: Outbox | null,
  *   stageKey: string | null, grid: GridView | null, ticker: ReturnType<typeof setInterval> | null,
- *   rejoin: ReturnType<typeof setTimeout> | undefined, ticked: number }}
+ *   rejoin: ReturnType<typeof setTimeout> | undefined, ticked: number, back: string | null }}
  */
 const state = {
   name: /** @type {string | undefined} */ (DATA.remembered) ?? "",
@@ -55,6 +55,7 @@ const state = {
   ticker: null,
   rejoin: undefined,
   ticked: Infinity, // the last second a tick sounded for (the last ten of a round)
+  back: null, // a tournament's round: the tournament's page this player came from
 };
 
 // Fixed parts; only #arena-stage and the lists are redrawn.
@@ -90,6 +91,7 @@ function startTime(settings) {
  * @param {Settings} settings
  */
 function roundName(settings) {
+  if (settings.tournament) return t("arena_tournament_round", { round: settings.number });
   return t("arena_round", { time: startTime(settings) });
 }
 
@@ -499,6 +501,21 @@ function resultsSection(view) {
   );
 }
 
+/**
+ * A tournament's round: the way back to the tournament (its page as this player came
+ * from it, where their seat is kept; else its public page).
+ * @param {Settings} settings
+ */
+function tournamentLink(settings) {
+  if (!settings.tournament) return null;
+  const href = state.back ? `/r/${state.back}` : `/r/${settings.tournament}/watch`;
+  return h(
+    "p",
+    { class: "arena-tournament" },
+    h("a", { class: "button primary", href, id: "arena-back" }, t("arena_back_to_tournament")),
+  );
+}
+
 /** @param {View} view */
 function buildWaiting(view) {
   const label = t("arena_waiting");
@@ -508,6 +525,7 @@ function buildWaiting(view) {
       : "";
   stage.replaceChildren(
     h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
+    tournamentLink(view.settings) ?? "",
     last,
   );
 }
@@ -515,8 +533,9 @@ function buildWaiting(view) {
 /** @param {Ended} view */
 function buildEnded(view) {
   const label = t("arena_next");
+  const back = tournamentLink(view.settings); // a tournament's round: no next one here
   stage.replaceChildren(
-    h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
+    back ?? h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
     resultsSection(view),
   );
 }
@@ -569,7 +588,10 @@ function draw() {
 }
 
 state.ticker = setInterval(tick, 200);
-if (!DATA.arena)
-  follow(DATA.room, null); // one round, watched by its id
-else if (state.name) join(state.name);
+if (!DATA.arena) {
+  // one round by its link: watched, or played at the seat a tournament kept for this player
+  const saved = JSON.parse(localStorage.getItem(`motamot.seat.${DATA.room}`) ?? "null");
+  state.back = saved?.back ?? null;
+  follow(DATA.room, saved?.token ?? null);
+} else if (state.name) join(state.name);
 else drawEnter();

@@ -3,6 +3,7 @@
 // when it carries them), then go to it.
 import { DATA } from "../common.js";
 import { createAndGo, typedName } from "../home.js";
+import { DicePicker } from "./dicepick.js";
 
 /** @typedef {import("../home.js").Form} Form */
 /** @typedef {{ bots?: string[], seed?: string, origin?: string }} Defaults a link's defaults for the form */
@@ -48,6 +49,8 @@ async function create(event) {
     public: form.elements.public.checked,
     // « grille de la boîte »: the grid rolled with the real dice (never rated)
     box_grid: form.elements.box_grid.value.trim() || null,
+    // B17: a scorer types the paper lists (a box room only: the server says so)
+    box_scorer: form.elements.box_scorer.checked,
   };
   const defaults = /** @type {Defaults} */ (DATA.defaults);
   if (defaults.seed !== undefined) body.seed = defaults.seed;
@@ -62,4 +65,11 @@ if (form) {
     const chosen = form.elements.preset.selectedOptions[0];
     if (chosen?.dataset.duration) form.elements.duration.value = chosen.dataset.duration;
   });
+}
+
+// B16: the box's grid may be picked on a picture, among the chosen preset's dice
+if (form) {
+  const picker = new DicePicker("box-grid", () => form.elements.preset.value);
+  document.getElementById("box-grid")?.closest("p")?.after(picker.el);
+  form.elements.preset.addEventListener("change", () => picker.reset(false));
 }

@@ -23,7 +23,10 @@ export function foldBoggle(view, event) {
     case "room.seat_left":
       for (const seat of view.seats) {
         seat.ready ??= false;
+        seat.paper ??= false;
         if (seat.seat === event.seat && event.type === "room.seat_left") seat.ready = false;
+        // B17: a seat without a phone, whose list the scorer types
+        if (seat.seat === event.seat && event.type === "room.seat_taken") seat.paper = event.paper ?? false;
       }
       return true;
     case "boggle.round_started":

@@ -12,6 +12,8 @@ import { play, soundSwitch } from "../sounds.js";
 import { foldBoggle } from "./fold.js";
 import { GridView } from "./grid.js";
 import { againLink, resultsView } from "./results.js";
+import { drawPaper, panel as paper, scoringLine, showScoring } from "./paper.js";
+import { boxNextForm } from "./box.js";
 import { showVerdict, verdictText } from "./verdict.js";
 
 /** @typedef {Protocol.boggle.View} View */
@@ -49,6 +51,7 @@ root.replaceChildren(
   stage,
   join,
   controls,
+  paper,
   tools,
   people,
   chat.el,
@@ -111,9 +114,11 @@ function drawPeople() {
       if (s.seat === view.host) badges.push(t("host"));
       if (s.seat === client.me) badges.push(t("you"));
       if (s.bot) badges.push(`${t("bot")} · ${t(`level.${s.bot}`)}`);
+      else if (s.paper)
+        badges.push(t("paper.seat")); // B17: the scorer types their list
       else if (!client.online) badges.push(t("unknown_presence"));
       else badges.push(client.presence.has(s.seat) ? t("connected") : t("away"));
-      if (!running && !s.bot) badges.push(s.ready ? t("ready") : t("not_ready"));
+      if (!running && !s.bot && !s.paper) badges.push(s.ready ? t("ready") : t("not_ready"));
       const count = running
         ? h(
             "span",
@@ -191,30 +196,11 @@ function drawControls() {
     );
   }
   if (isHost && running) {
-    buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t("stop_round")));
+    const label = view.settings.box_scorer ? "paper.close" : "stop_round"; // B17: the lists typed
+    buttons.push(h("button", { type: "button", id: "stop", onclick: () => client.act("stop") }, t(label)));
   }
-  if (isHost && !running && view.settings.box_grid) {
-    // B16: the dice rolled again on the table: the next grid typed here
-    const typed = h("input", {
-      id: "box-next",
-      maxlength: "120",
-      autocomplete: "off",
-      autocapitalize: "characters",
-      spellcheck: "false",
-    });
-    const form = h(
-      "form",
-      { class: "row box-next" },
-      h("label", { for: "box-next" }, t("box_next")),
-      typed,
-      h("button", { type: "submit" }, t("box_set")),
-    );
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      client.act("box_grid", { grid: /** @type {HTMLInputElement} */ (typed).value });
-    });
-    buttons.push(form);
-  }
+  // B16: the dice rolled again on the table: the next grid typed or picked here
+  if (isHost && !running && view.settings.box_grid) buttons.push(boxNextForm(client, view));
   const extra = [];
   if (isHost && !running) {
     const select = h(
@@ -318,12 +304,14 @@ function buildRound(round) {
   const timer = h("p", { class: "timer", role: "timer", "aria-label": t("time_left") }, "");
   const title = t(welcomedView().match.decider ? "round_decider" : "round_n", { number: round.number });
   const head = h("div", { class: "round-head" }, h("h1", {}, title), timer);
+  const scoring = scoringLine();
   if (client.me === null) {
-    fill(stage, head, state.grid.el, chosenGrid(welcomedView().settings)); // a spectator writes nothing
+    fill(stage, head, scoring, state.grid.el, chosenGrid(welcomedView().settings)); // a spectator writes nothing
   } else {
     fill(
       stage,
       head,
+      scoring,
       state.grid.el,
       form,
       h("p", { id: "verdict", class: "verdict", "aria-hidden": "true" }),
@@ -340,6 +328,7 @@ function buildRound(round) {
     const left = round.deadline - client.serverNow();
     timer.textContent = formatTime(left);
     timer.classList.toggle("urgent", left <= 10);
+    showScoring(scoring, welcomedView(), client.serverNow()); // B17
     const second = Math.ceil(left);
     if (second < ticked && second >= 1 && second <= 10) play("tick"); // the last ten seconds
     ticked = Math.min(ticked, second);
@@ -508,7 +497,8 @@ function draw() {
   // after a rematch the last round's results belong to the match before: a new lobby
   const fresh = round && !round.running && view.match.rounds_played === 0;
   const phase = !round || fresh ? "lobby" : round.running ? "round" : "results";
-  const key = `${phase}:${round?.number ?? 0}:${client.me}`;
+  // the lobby says the box's grid: drawn again when the host types the next one (B16)
+  const key = `${phase}:${round?.number ?? 0}:${client.me}:${phase === "lobby" ? view.settings.box_grid : ""}`;
   if (key !== state.stageKey) {
     state.stageKey = key;
     if (phase !== "round") clearInterval(state.ticker);
@@ -532,6 +522,7 @@ function draw() {
   else if (phase === "lobby" && controls.nextElementSibling !== stage) stage.before(controls);
   drawPeople();
   drawControls();
+  drawPaper(client, view);
   drawJoin();
   chat.draw();
 }

@@ -357,6 +357,24 @@ function accountsOnly() {
 }
 
 /**
+ * One word of the results, written as the rooms write them, with its points and its link.
+ * @param {{ word: string, points: number }} entry
+ * @param {Protocol.daily.ResultShown} result
+ * @param {string} dictionary
+ */
+function wordItem(entry, result, dictionary) {
+  return h(
+    "li",
+    {},
+    h("strong", {}, writtenWord(entry.word, result.written)),
+    " ",
+    h("span", { class: "detail" }, t("points", { points: entry.points })),
+    " ",
+    wiktionaryLink(entry.word, result.written, dictionary),
+  );
+}
+
+/**
  * @param {Protocol.daily.ResultShown} result
  * @param {string} dictionary
  */
@@ -365,22 +383,12 @@ function missedList(result, dictionary) {
   return h(
     "ul",
     { class: "daily-missed", id: "daily-missed" },
-    result.missed.map((w) =>
-      h(
-        "li",
-        {},
-        h("strong", {}, writtenWord(w.word, result.written)),
-        " ",
-        h("span", { class: "detail" }, t("points", { points: w.points })),
-        " ",
-        wiktionaryLink(w.word, result.written, dictionary),
-      ),
-    ),
+    result.missed.map((w) => wordItem(w, result, dictionary)),
   );
 }
 
 /**
- * The words the player found (G15), best first, written as the rooms write them.
+ * The words the player found (G15), best first.
  * @param {Protocol.daily.ResultShown} result
  * @param {string} dictionary
  */
@@ -389,17 +397,7 @@ function foundList(result, dictionary) {
   return h(
     "ul",
     { class: "daily-missed daily-found", id: "daily-found" },
-    result.found_words.map((w) =>
-      h(
-        "li",
-        {},
-        h("strong", {}, writtenWord(w.word, result.written)),
-        " ",
-        h("span", { class: "detail" }, t("points", { points: w.points })),
-        " ",
-        wiktionaryLink(w.word, result.written, dictionary),
-      ),
-    ),
+    result.found_words.map((w) => wordItem(w, result, dictionary)),
   );
 }
 

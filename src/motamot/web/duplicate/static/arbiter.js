@@ -207,6 +207,12 @@ export function arbiterPanel(view, g, act, nameOf, state) {
       ),
     );
   }
+  if (!g.finished && g.next_at !== null) {
+    // D7: in the pause, the turn just played may be taken back and played again
+    const replay = () => decide("arbiter_cancel_turn");
+    const button = h("button", { type: "button", id: "arbiter-replay", onclick: replay }, t("dup_replay_turn"));
+    parts.push(h("p", { class: "row" }, button));
+  }
   if (!g.finished && g.sheet.length) {
     const correct = () =>
       decide("arbiter_correct", {
@@ -325,27 +331,28 @@ export function decisionsBlock(view, nameOf) {
       h("td", {}, d.reason || "—"),
     ),
   );
-  return h(
-    "section",
-    { class: "card", id: "decisions" },
-    h("h2", {}, t("dup_decisions")),
+  return tableCard("decisions", t("dup_decisions"), labels, rows);
+}
+
+/**
+ * A card holding a table that scrolls on its own when wider than the screen (the match
+ * sheet, the decisions): its title names the scrolling region.
+ * @param {string} id
+ * @param {string} title
+ * @param {string[]} labels
+ * @param {HTMLElement[]} rows
+ */
+export function tableCard(id, title, labels, rows) {
+  const head = h(
+    "thead",
+    {},
     h(
-      "div",
-      { class: "scroll", tabindex: 0, role: "region", "aria-label": t("dup_decisions") },
-      h(
-        "table",
-        { class: "sheet-table" },
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            labels.map((text) => h("th", { scope: "col" }, text)),
-          ),
-        ),
-        h("tbody", {}, rows),
-      ),
+      "tr",
+      {},
+      labels.map((text) => h("th", { scope: "col" }, text)),
     ),
   );
+  const table = h("table", { class: "sheet-table" }, head, h("tbody", {}, rows));
+  const region = { class: "scroll", tabindex: 0, role: "region", "aria-label": title };
+  return h("section", { class: "card", id }, h("h2", {}, title), h("div", region, table));
 }

@@ -12,7 +12,15 @@ import { dictionaryName } from "../common.js";
 import { joinParts } from "../join.js";
 import { foldDuplicate } from "./fold.js";
 import { topCells } from "./top.js";
-import { arbiterPanel, badges, clockLine as clockOf, decisionsBlock, paperForm, players } from "./arbiter.js";
+import {
+  arbiterPanel,
+  badges,
+  clockLine as clockOf,
+  decisionsBlock,
+  paperForm,
+  players,
+  tableCard,
+} from "./arbiter.js";
 import { drawBoard } from "../topword/board.js";
 import { Composer } from "../topword/composer.js";
 import { refusalText } from "../topword/score.js";
@@ -530,29 +538,7 @@ function sheetBlock(g) {
     cells.forEach((cell, column) => cell.setAttribute("data-label", labels[column])); // a phone: a card a turn
     return h("tr", {}, cells);
   });
-  return h(
-    "section",
-    { class: "card", id: "sheet" },
-    h("h2", {}, t("dup_sheet")),
-    h(
-      "div",
-      { class: "scroll", tabindex: 0, role: "region", "aria-label": t("dup_sheet") },
-      h(
-        "table",
-        { class: "sheet-table" },
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            labels.map((text) => h("th", { scope: "col" }, text)),
-          ),
-        ),
-        h("tbody", {}, rows),
-      ),
-    ),
-  );
+  return tableCard("sheet", t("dup_sheet"), labels, rows);
 }
 
 /**

@@ -114,7 +114,8 @@ function seriesBlock() {
   );
   const labels = [t("col.rank"), t("col.player"), t("col.evenings"), t("col.average"), t("col.best_share")];
   const caption = `${t("dup_series", { name: series.series })} · ${t("dup_evenings", { count: series.evenings })}`;
-  return table("print-series", caption, labels, rows);
+  const page = h("a", { href: `/duplicate/serie/${encodeURIComponent(series.series)}` }, t("dup_series_page"));
+  return h("div", {}, table("print-series", caption, labels, rows), h("p", { class: "no-print" }, page));
 }
 
 function draw() {

@@ -14,7 +14,8 @@ import { drawBoard } from "../topword/board.js";
  * @typedef {{ board: Board, number: number, rack: string[], top: string | null, points: number, top_total: number,
  *   found_by: string[], placed: number[] }} TurnStep
  * @typedef {FirstStep | TurnStep} Step
- * @typedef {{ steps: Step[], standings: (Protocol.duplicate.Standing & { name: string })[], top_total: number }} Replay
+ * @typedef {{ steps: Step[], standings: (Protocol.duplicate.Standing & { name: string })[], top_total: number,
+ *   ruleset: string }} Replay
  */
 
 const root = /** @type {HTMLElement} */ (document.getElementById("duplicate"));
@@ -57,6 +58,24 @@ function standingsTable(standings) {
   );
 }
 
+/**
+ * « Le plateau sur la table » (T20) with a draw: the board before the turn, its rack
+ * (`Q` the Qu tile, as a rack is typed).
+ * @param {Board} board
+ * @param {string[]} rack
+ * @param {string} ruleset
+ */
+function analyseLink(board, rack, ruleset) {
+  const cells = board.heights.map((height, i) => (height ? board.tops[i] + (height > 1 ? height : "") : "."));
+  const rows = Array.from({ length: 10 }, (_, r) => cells.slice(r * 10, r * 10 + 10).join(""));
+  const query = new URLSearchParams({
+    position: rows.join("/"),
+    chevalet: rack.map((l) => (l === "Qu" ? "Q" : l)).join(""),
+    regles: ruleset,
+  });
+  return `/topword/analyse?${query}`;
+}
+
 /** @param {string[]} names */
 function foundText(names) {
   return names.length ? tNodes("dup_found_by", { names: namesEl(names) }) : t("dup_found_by_nobody");
@@ -92,6 +111,15 @@ async function replay() {
             ),
             step.top ? h("p", {}, foundText(step.found_by)) : "", // (null would be written "null")
             h("p", {}, t("dup_top_total", { points: step.top_total })),
+            h(
+              "p",
+              {},
+              h(
+                "a",
+                { id: "analyse-draw", href: analyseLink(data.steps[index - 1].board, step.rack, data.ruleset) },
+                t("dup_analyse"),
+              ),
+            ),
           ]),
     );
     previous.disabled = index === 0;

@@ -4,6 +4,7 @@
 import { DATA, LANG, h, labelled, nameEl, t } from "../common.js";
 import { numberText } from "../format.js";
 import { cellOf, drawBoard } from "./board.js";
+import { contestControl } from "../contest.js";
 
 /** @typedef {import("../common.js").Child} Child */
 /** @typedef {{ tops: string[], heights: number[] }} Board */
@@ -131,7 +132,10 @@ async function replay() {
         ? h(
             "ul",
             { class: "breakdown" },
-            step.score.words.map((w) => h("li", {}, `${w.word} ${w.points}`)),
+            // W5: a word played may be contested by the table's players (a removal)
+            step.score.words.map((w) =>
+              h("li", {}, `${w.word} ${w.points}`, " ", contestControl(w.word, { remove: true })),
+            ),
           )
         : "",
     );

@@ -3,6 +3,7 @@
 // server's catalogue).
 import { LANG, TEXTS, h, nameEl, t, tNodes, wiktionaryLink, writtenWord } from "../common.js";
 import { elides, fill } from "../format.js";
+import { contestControl } from "../contest.js";
 
 /** @typedef {{ words?: Protocol.topword.WordJson[], bonuses?: Protocol.topword.BonusJson[], written?: Record<string, string[]> }} Score */
 
@@ -52,11 +53,13 @@ function bonusText(bonus) {
 }
 
 /** The itemised score of a move: each word (as written, linked to its dictionary page:
- * `dictionary` the table's word list, none for a preview), each bonus.
+ * `dictionary` the table's word list, none for a preview), each bonus; `contest`: each
+ * word with « Contester » (W5: a seated player asks that it leave the list).
  * @param {Score} score
  * @param {string | null} dictionary
+ * @param {boolean} [contest]
  */
-export function scoreList(score, dictionary = null) {
+export function scoreList(score, dictionary = null, contest = false) {
   return h(
     "ul",
     { class: "breakdown" },
@@ -67,6 +70,8 @@ export function scoreList(score, dictionary = null) {
         wordText(word, score.written),
         dictionary ? " " : null,
         dictionary ? wiktionaryLink(word.word, score.written, dictionary) : null,
+        contest ? " " : null,
+        contest ? contestControl(word.word, { remove: true }) : null,
       ),
     ),
     (score.bonuses ?? []).map((bonus) => h("li", { class: "bonus" }, bonusText(bonus))),

@@ -13,6 +13,7 @@ import { finalBlock, rematchAnswered } from "./end.js";
 import { seatControls } from "../moderation.js";
 import { play as sound, soundSwitch } from "../sounds.js";
 import { scoreList, turnOf } from "./score.js";
+import { contestControl } from "../contest.js";
 import { numberText } from "../format.js";
 
 /** @typedef {Protocol.topword.View} View */
@@ -451,7 +452,8 @@ function drawSide() {
   if (last) {
     /** @type {Node[]} */
     const block = [h("h2", {}, t("last_move")), h("p", { class: "last" }, turnLine(last))];
-    if (last.score) block.push(scoreList(last.score, /** @type {View} */ (client.view).settings.dictionary));
+    if (last.score)
+      block.push(scoreList(last.score, /** @type {View} */ (client.view).settings.dictionary, client.me !== null));
     parts.push(h("section", { class: "card last-move", id: "last-move" }, block));
   }
   if (g.turns.length) {
@@ -536,6 +538,10 @@ const client = new RoomClient(
       const move = String(note?.move);
       client.say(note?.kind === "play" ? t("refused_move", { move, why: message.text }) : message.text);
       announce(client.status.textContent ?? "");
+      // W5: a word the list refused may be contested from where the refusal is said
+      const word = message.fields?.detail;
+      if (message.code === "not_in_dictionary" && typeof word === "string" && client.me !== null)
+        client.status.append(" ", contestControl(word));
       draw();
       return true;
     },

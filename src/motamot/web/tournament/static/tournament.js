@@ -81,7 +81,10 @@ function yourGame(view) {
   // the seat the server kept for this player at the table: their page there takes it
   const key = `motamot.seat.${mine.table}`;
   if (mine.token && !localStorage.getItem(key))
-    localStorage.setItem(key, JSON.stringify({ room: mine.table, seat: mine.seat, token: mine.token }));
+    localStorage.setItem(
+      key,
+      JSON.stringify({ room: mine.table, seat: mine.seat, token: mine.token, back: DATA.room }),
+    );
   if (told !== mine.table) {
     told = mine.table;
     announce(t("tn_your_game", { round: mine.round }));
@@ -214,6 +217,19 @@ function roundSection(view, round) {
     h("h3", {}, title, round.begun ? "" : ` (${t("tn_round_starts", { time: timeText(round.starts_at) })})`),
     items.length ? h("ul", {}, ...items) : null,
     round.arena_table ? h("p", {}, h("a", { href: `/r/${round.arena_table}` }, t("tn_arena_table"))) : null,
+    round.best?.length
+      ? h(
+          "p",
+          { class: "tn-round-best" },
+          t("tn_round_best"),
+          " ",
+          ...round.best.flatMap((one, index) => [
+            index ? ", " : "",
+            nameEl(nameOf(one.player)),
+            ` ${t("tn_points_count", { count: one.points })}`,
+          ]),
+        )
+      : null,
     round.bye ? h("p", { class: "tn-bye" }, t("tn_bye", { name: nameOf(round.bye) })) : null,
   );
 }
@@ -290,12 +306,16 @@ function director(view) {
         { type: "button", class: "primary", id: "tn-start-now", onclick: () => act("start") },
         t("tn_start_now"),
       ),
-      h(
-        "button",
-        { type: "button", id: "tn-add-bot", onclick: () => act("add_bot", { level: "beginner" }) },
-        t("tn_add_bot"),
-      ),
     );
+    if (view.settings.format !== "arena")
+      // a Boggle arena's rounds take people only (K6)
+      parts.push(
+        h(
+          "button",
+          { type: "button", id: "tn-add-bot", onclick: () => act("add_bot", { level: "beginner" }) },
+          t("tn_add_bot"),
+        ),
+      );
   }
   if (view.phase === "running" || view.phase === "paused") {
     const paused = view.phase === "paused";
