@@ -30,6 +30,6 @@ class Record:
 
 RECORDS: tuple[Record, ...] = (
     Record("classic-fr", "fr", "SNTR/EIAE/RMLS/PAIL", 8898, 1740, 1, 1670981),
-    Record("big", "fr", "RTNIT/AIEAS/MPLRS/OEAIE/DRTNZ", 32461, 4400, 1, 1357060),
+    Record("big", "fr", "ZENAI/CIRTS/LATES/PERIN/MADOT", 33419, 4533, 2, 3381752),
     Record("classic-en", "en", "SEGS/RNTR/EIAE/DCLP", 2662, 807, 1, 2642414),
 )
