@@ -74,7 +74,7 @@ def one(preset: str, iterations: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--iterations", type=int, default=20_000)
+    parser.add_argument("--iterations", type=int, default=30_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", action="append", choices=sorted(PRESETS))
     args = parser.parse_args()

@@ -160,6 +160,14 @@ def test_a_seed_and_its_iterations_replay_the_same_search(fr: Lexicon) -> None:
         first.dice,
     )
     assert len(first.ends) >= 2  # restarts ran to their end and are replayed too
+    # the grids scored when the best was met find it too, sooner
+    sooner = search(CLASSIC_FR, fr, 2026, Iterations(first.found_at), SHORT)
+    assert 0 < first.found_at <= first.iterations
+    assert (sooner.grid, sooner.points, sooner.found_at) == (
+        first.grid,
+        first.points,
+        first.found_at,
+    )
     other = search(CLASSIC_FR, fr, 2027, Iterations(first.iterations), SHORT)
     assert other.start != first.start
 

@@ -38,6 +38,10 @@ def test_b16_the_records_page_and_a_room_on_a_record_grid(
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
     phone.screenshot(path=str(artifacts / "records-phone.png"), full_page=True)
+    phone.locator(".record-how summary").first.click()  # the command, opened: it wraps
+    expect(phone.locator(".record-how code").first).to_contain_text("--iterations")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.locator(".record").first.screenshot(path=str(artifacts / "records-command-phone.png"))
 
     record = RECORDS[0]
     phone.locator(".record").first.get_by_role("link", name="Jouer cette grille").click()

@@ -104,6 +104,8 @@ class Best:
     start_points: int
     #: Grids scored by the solver (grids met again are not scored twice).
     iterations: int
+    #: Grids scored when the best was first scored: a budget of this many finds it too.
+    found_at: int
     #: Restarts begun, and the grid (with its points) each one that ran to its end
     #: finished on: a local optimum for turning a die and swapping two.
     restarts: int
@@ -153,6 +155,8 @@ class _Scorer:
         self.known: dict[str, tuple[int, int]] = {}
         self.iterations = 0
         self.best: tuple[int, int, Placement] | None = None
+        #: Grids scored when the best was scored (its batch included).
+        self.found_at = 0
 
     def text(self, placement: Placement) -> str:
         dice = self.rules.dice.dice
@@ -179,6 +183,7 @@ class _Scorer:
             words, value = self.known[text]
             if self.best is None or value > self.best[0]:
                 self.best = (value, words, placement)
+                self.found_at = self.iterations
             points.append(value)
         return points
 
@@ -321,6 +326,7 @@ def search(
         start=grid_of_compact(rules.size, text(first)),
         start_points=start_points,
         iterations=scorer.iterations,
+        found_at=scorer.found_at,
         restarts=restarts,
         ends=tuple(ends),
     )

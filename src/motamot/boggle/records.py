@@ -29,7 +29,7 @@ class Record:
 
 
 RECORDS: tuple[Record, ...] = (
-    Record("classic-fr", "fr", "RTNS/EAIE/SLMR/LIAP", 8898, 1740, 41, 916141),
-    Record("big", "fr", "ROPAD/TALES/SIRCS/SENAI/ZTRET", 28441, 4002, 41, 421757),
-    Record("classic-en", "en", "DERS/CINE/LATG/PERS", 2662, 807, 41, 1842449),
+    Record("classic-fr", "fr", "SNTR/EIAE/RMLS/PAIL", 8898, 1740, 1, 1670981),
+    Record("big", "fr", "ZENAI/CIRTS/LATES/PERIN/MADOT", 33419, 4533, 2, 3381752),
+    Record("classic-en", "en", "SEGS/RNTR/EIAE/DCLP", 2662, 807, 1, 2642414),
 )

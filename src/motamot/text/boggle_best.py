@@ -19,11 +19,13 @@ BOGGLE_BEST: Catalog = {
     },
     "effort": {
         "fr": "{iterations:grille évaluée|grilles évaluées} en {seconds} s "
-        "({rate:n} par seconde), {restarts:départ|départs} ; "
+        "({rate:n} par seconde), {restarts:départ|départs}, la meilleure atteinte à la "
+        "{found_at:n}e grille ; "
         "la meilleure trouvée {hits} fois ({distinct:grille|grilles} à symétrie près) "
         "sur {ends:départ achevé|départs achevés}",
         "en": "{iterations:grid scored|grids scored} in {seconds} s ({rate:n} a second), "
-        "{restarts:restart|restarts}; the best found {hits} times ({distinct:grid|grids} "
+        "{restarts:restart|restarts}, the best reached at grid {found_at:n}; "
+        "the best found {hits} times ({distinct:grid|grids} "
         "up to symmetry) in {ends:finished restart|finished restarts}",
     },
     "again": {

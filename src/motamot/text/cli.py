@@ -244,6 +244,16 @@ HELP_EN: Mapping[str, str] = {
         "e-mails sent to one address in a day at most. "
     ),
     "Défaut : ": "Default: ",
+    # `boggle best` (cli/boggle_best.py, issue 41)
+    "chercher la grille qui rapporte le plus de points": "search for the highest-scoring grid",
+    "liste de mots (défaut : celle des dés du préréglage, fr ou en)": (
+        "word list (default: the one of the preset's dice, fr or en)"
+    ),
+    "durée de la recherche (défaut 60 s)": "how long to search (default 60 s)",
+    "nombre exact de grilles évaluées (refait une recherche à l'identique)": (
+        "exact number of grids scored (replays a search exactly)"
+    ),
+    "grille de départ (défaut : un tirage)": "starting grid (default: a roll of the dice)",
 }
 
 #: What `motamot admin` says when it is done.
