@@ -239,11 +239,17 @@ def report(
     frames = sum(r.frames for r in records)
     busy = [row for row in samples.machine if start <= row[0] <= end]
     machine = (busy[-1][1] - busy[0][1]) / max(busy[-1][0] - busy[0][0], 1e-9) if busy else 0.0
+    backing = busy[-1][3] - busy[0][3] if busy else 0.0
     lines += [
         f"server CPU: {cpu:.1f} s over the {end - start:.0f} s of play "
         f"({cpu / max(end - start, 1e-9) * 100:.0f} % of a core); RSS at most {rss:.0f} MB; "
         f"the whole machine busy {machine:.2f} of its {os.cpu_count()} cores meanwhile "
         f"(the server, the clients and whatever else runs)",
+        *(
+            [f"PostgreSQL's and Redis's CPU meanwhile: {backing:.1f} s (theirs: anyone's use)"]
+            if args.simultaneous
+            else []
+        ),
         f"frames to the pages: {frames:,} ({frames / max(len(records), 1):.0f} a page); "
         f"holes in the seqs: {sum(r.gaps for r in records)}; pongs: "
         f"{sum(r.pongs for r in records):,}",

@@ -13,6 +13,7 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -153,6 +154,7 @@ def arena_through_the_server(
 ) -> tuple[list[str], bool]:
     """A Boggle tournament arena of `players` people, one round of `seconds`."""
     waits: list[float] = []
+    answers: Counter[str] = Counter()
     figures: dict[str, float] = {}
 
     async def scenario(rooms: Any) -> list[str]:
@@ -180,8 +182,9 @@ def arena_through_the_server(
                     return
                 await asyncio.sleep(max(0.0, now - rooms.now()))
                 sent = time.perf_counter()
-                await host.submit(arena, seat, WriteWord(rng.choice(words)))
+                answer = await host.submit(arena, seat, WriteWord(rng.choice(words)))
                 waits.append(time.perf_counter() - sent)
+                answers[answer.code if isinstance(answer, Refusal) else "ack"] += 1
 
         await asyncio.gather(*(player(f"s{i}") for i in range(1, players + 1)))
         await asyncio.sleep(max(0.0, deadline - rooms.now()))
@@ -199,12 +202,14 @@ def arena_through_the_server(
     waits.sort()
     p99 = waits[int(0.99 * (len(waits) - 1))]
     met = p99 < WORD_P99 and figures["views"] < RESULTS and figures["scored"] < RESULTS
+    met = met and answers["ack"] > len(waits) // 2  # words taken, not refused seats
     lines = [
         f"server, a Boggle tournament arena of {players}, a round of {seconds} s:",
         f"  the round's room opened by the keeper, everybody seated: {figures['open']:.2f} s",
         f"  {len(waits):,} words: p50 {statistics.median(waits) * 1000:.1f} ms, p99 "
         f"{p99 * 1000:.1f} ms, max {waits[-1] * 1000:.1f} ms — target p99 < "
         f"{WORD_P99 * 1000:.0f} ms: {'met' if p99 < WORD_P99 else 'NOT met'}",
+        f"  answers: {', '.join(f'{code} {count:,}' for code, count in answers.most_common())}",
         f"  after the deadline: the round's end {figures['ended']:.2f} s, every player's "
         f"results view {figures['views']:.2f} s, the tournament's standings "
         f"{figures['scored']:.2f} s — target < {RESULTS:g} s: "

@@ -160,6 +160,11 @@ def test_no_serious_violation_on_any_page(
         "duplicate-watch",
         lambda p: expect(p.locator("#standings")).to_be_visible(),
     )
+    visit(  # D12: a club's series (none of its evenings over here)
+        "/duplicate/serie/club-de-caen",
+        "duplicate-series",
+        lambda p: expect(p.locator("#series-none")).to_be_visible(),
+    )
     # The daily grid: before the play, during it, its results (and a past day's)
     visit(
         "/grille-du-jour",

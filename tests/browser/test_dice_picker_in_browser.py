@@ -71,6 +71,11 @@ def test_b16_the_solvers_grid_picked_on_a_picture_at_phone_size(
     )
     # the focus moved on to the next cell's faces: die 1 is taken, 15 are left
     expect(picker.locator(".pick-dice > div")).to_have_count(15)
+    picker.locator('.pick-cell[data-cell="0"]').focus()  # the arrows move between cells
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "Case B2\u00a0: à choisir", focused
     assert serious_violations(page) == []
     page.screenshot(path=str(artifacts / "dice-picker-phone.png"), full_page=True)
     # the rulebook's grid, picked whole (die by die), fills the field; it is solved

@@ -136,6 +136,10 @@ def test_d7_d8_an_arbiter_runs_an_evening_with_a_player_on_paper_and_the_room_s_
         expect(dan.locator("#last-turn")).to_contain_text(top.notation)
         shot(screen, "evening-screen-pause", artifacts, found)
         shot(dan, "evening-pause-phone", artifacts, found)
+        # D7: in the pause the arbiter may take the turn back and replay it (not done here)
+        expect(arb.locator("#arbiter-replay")).to_have_text("Annuler le coup joué et le rejouer")
+        expect(arb.locator("#arbiter-cancel")).to_have_count(0)
+        shot(arb, "evening-pause-arbiter-desktop", artifacts, found)
         arb.click("#next-turn")  # the arbiter ends the pause early
         for page in (bob, screen):
             expect(page.locator("#clock")).to_contain_text("Reste")

@@ -181,19 +181,20 @@ def back_from_round(page: Page) -> None:
 def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
-    """Rounds of 30 s (the shortest a tournament allows), 10 s apart: Ana on a phone and
-    Ben on a desktop play each round's grid in its room; the standings add up their
+    """Rounds of 30 s (the shortest a tournament allows), 10 s apart: Anouk on a phone
+    and Bruno on a desktop play each round's grid in its room; the standings add up their
     points (K6), the podium places them."""
     contexts = {
         name: browser.new_context(base_url=live.url, viewport=size, locale="fr-FR")
         for name, size in (("dora", DESKTOP), ("ana", PHONE), ("ben", DESKTOP))
     }
-    dora = frames.watch(sign_up(contexts["dora"], live, "Dora"))
-    room = create(dora, format="arena", rounds=3, round_seconds=30, gap_seconds=10)
-    ana = frames.watch(sign_up(contexts["ana"], live, "Ana"))
-    register(ana, live, room, "Ana")
-    ben = frames.watch(sign_up(contexts["ben"], live, "Ben"))
-    register(ben, live, room, "Ben")
+    dora = frames.watch(sign_up(contexts["dora"], live, "Dalia"))
+    room = create(dora, name="Dalia", title="Boggle d'hiver", format="arena", rounds=3,
+                  round_seconds=30, gap_seconds=10)  # fmt: skip
+    ana = frames.watch(sign_up(contexts["ana"], live, "Anouk"))
+    register(ana, live, room, "Anouk")
+    ben = frames.watch(sign_up(contexts["ben"], live, "Bruno"))
+    register(ben, live, room, "Bruno")
     dora.click("#tn-start-now")
     for number, counts in enumerate(((3, 1), (2, 1), (2, 0)), 1):
         for page, count in zip((ana, ben), counts, strict=True):
@@ -203,28 +204,31 @@ def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
                 shoot(page, artifacts, f"tournament-arena-round-{size}")
                 assert serious_violations(page) == []
             expect(ana.locator("#arena-back")).to_be_visible(timeout=60_000)
+            expect(ben.locator("#arena-back")).to_be_visible(timeout=10_000)
             for page, size in ((ana, "phone"), (ben, "desktop")):
+                expect(page.locator("#arena-results-title")).to_contain_text("ronde 1")
                 shoot(page, artifacts, f"tournament-arena-results-{size}")
+                assert serious_violations(page) == []
         for page in (ana, ben):
             back_from_round(page)
     expect(dora.locator("#podium")).to_be_visible(timeout=90_000)
     expect(dora.locator(".tn-phase")).to_contain_text("Terminé")
     standings = dora.locator(".tn-standings tbody tr")
     expect(standings).to_have_count(2)
-    expect(standings.first).to_contain_text("Ana")  # seven words to two, the best first
+    expect(standings.first).to_contain_text("Anouk")  # seven words to two, the best first
     shoot(dora, artifacts, "tournament-arena-final-desktop")
     ana.goto(f"/r/{room}")
     expect(ana.locator("#podium")).to_be_visible(timeout=10_000)
-    expect(ana.locator("#podium")).to_contain_text("Ben")
+    expect(ana.locator("#podium")).to_contain_text("Bruno")
     shoot(ana, artifacts, "tournament-arena-final-phone")
     assert serious_violations(dora) == []
     assert serious_violations(ana) == []
     # the lobby lists it among the finished, unrated, with its winner (K10)
     for page, size in ((dora, "desktop"), (ana, "phone")):
         page.goto("/salon")
-        finished = page.locator(".tn-lobby li", has_text="Coupe d'hiver")
-        expect(finished.first).to_contain_text("vainqueur : Ana", timeout=10_000)
-        expect(finished.first).to_contain_text("non classé")
+        finished = page.locator(".tn-lobby li", has_text="Boggle d'hiver")
+        expect(finished).to_contain_text("vainqueur : Anouk", timeout=10_000)
+        expect(finished).to_contain_text("non classé")
         shoot(page, artifacts, f"tournament-lobby-{size}")
         assert serious_violations(page) == []
     for context in contexts.values():

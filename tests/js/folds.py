@@ -59,6 +59,17 @@ SCENARIOS: dict[str, list[tuple[str, Callable[[], Sequence[Followed]]]]] = {
             "words checked at the end of the round",
             lambda: play_boggle(["word", "word", "word", "word", "wait", "wait"], True),
         ),
+        (
+            "a box room with a scorer: a paper seat, lists typed after the hourglass",
+            lambda: play_boggle(
+                [
+                    *["paper", "join", "start", "word", "score", "wait", "wait", "score"],
+                    *["score", "stop", "paper", "start", "score", "stop"],
+                ],
+                verify_at_end=False,
+                box=True,
+            ),
+        ),
     ],
     "topword": [
         (

@@ -3,9 +3,10 @@ imported on a cluster of three `motamot serve` processes over one PostgreSQL sch
 Redis; two rooms play it, each owned by a different process, and the combined ranking
 (rank, share of the tops) is the same asked of any of the three, a turn after a turn.
 
-A ranking is read again from the store once it is `FRESH_SECONDS` old: each process must
-show a turn's end within twice that after a player saw it (what this rules out: a ranking
-that stays stale, or one only the room's owner knows).
+A ranking is read again from the store once it is `FRESH_SECONDS` old: no process may
+answer without a turn's end when asked twice that after a player saw it (what this rules
+out: a ranking that stays stale, or one only the room's owner knows). A slow answer does
+not count against it: what is checked is when the last answer without it was asked.
 """
 
 from __future__ import annotations
@@ -139,17 +140,23 @@ async def rankings(addresses: list[str]) -> list[Message]:
     return [answer.json() for answer in answers]
 
 
-async def shown_after(addresses: list[str], turns: int, seconds: float) -> list[Message]:
-    """Each process's ranking once it counts `turns` turns in every room."""
+async def shown_after(
+    addresses: list[str], turns: int, seconds: float
+) -> tuple[list[Message], float]:
+    """Each process's ranking once it counts `turns` turns in every room, and when the
+    last round of questions that found it missing somewhere was sent (0: none)."""
     give_up = time.monotonic() + seconds
+    missed = 0.0
     while True:
+        asked = time.monotonic()
         bodies = await rankings(addresses)
         if all(
             body["rooms"] == 2 and all(line["turns"] == turns for line in body["ranking"])
             for body in bodies
         ):
             assert all(body["turns"] == turns for body in bodies)  # every room played them
-            return bodies
+            return bodies, missed
+        missed = asked
         if time.monotonic() > give_up:
             raise AssertionError(f"turn {turns} not ranked in {seconds} s: {bodies}")
         await asyncio.sleep(0.05)
@@ -163,12 +170,17 @@ def test_d11_a_numbered_game_exported_from_sqlite_is_ranked_alike_on_three_proce
         with servers(1, str(tmp_path / "club.db"), None) as (alone,):
             game = await exported_game(alone.address)
         fields = {key: game[key] for key in ("number", "seed", "ruleset", "dictionary")}
+        log = tmp_path / "cluster.log"
         with (
             postgres_schema() as db,
             redis_prefix() as broker,
-            servers(3, db, broker, lease_seconds=30) as processes,
+            log.open("wb") as out,
+            servers(3, db, broker, lease_seconds=30, log=out) as processes,
         ):
             await play(processes, broker, fields)
+        # three processes creating the index at once: none fails (its fill marker, its rows)
+        said = log.read_text(errors="replace")
+        assert "Traceback" not in said and '"level": "error"' not in said, said[-3000:]
 
     async def play(processes: Any, broker: str, fields: Message) -> None:
         addresses = [process.address for process in processes]
@@ -212,9 +224,8 @@ def test_d11_a_numbered_game_exported_from_sqlite_is_ranked_alike_on_three_proce
             for name, move in (("Ana", top), ("Dan", top), ("Cat", lower)):
                 await sockets[name].ask({"type": "play", "move": move.notation, "turn": 1})
             seen = [await turn_end(sockets[room], 1) for _, room, _, _ in rooms]
-            bodies = await shown_after(addresses, 1, 20)
-            delay = time.monotonic() - max(seen)
-            assert delay < 2 * FRESH_SECONDS, delay
+            bodies, missed = await shown_after(addresses, 1, 20)
+            assert missed - max(seen) < 2 * FRESH_SECONDS, missed - max(seen)
             first = bodies[0]["ranking"]
             assert all(body["ranking"] == first for body in bodies), bodies
             assert bodies[0]["players"] == 4  # the arbiters are not ranked
@@ -228,8 +239,8 @@ def test_d11_a_numbered_game_exported_from_sqlite_is_ranked_alike_on_three_proce
             assert {line["room"] for line in first} == {room[:16] for _, room, _, _ in rooms}
             # turn 2: nobody plays; its end lowers every share, seen alike everywhere
             seen = [await turn_end(sockets[room], 2) for _, room, _, _ in rooms]
-            bodies = await shown_after(addresses, 2, 20)
-            assert time.monotonic() - max(seen) < 2 * FRESH_SECONDS
+            bodies, missed = await shown_after(addresses, 2, 20)
+            assert missed - max(seen) < 2 * FRESH_SECONDS, missed - max(seen)
             second = {line["name"]: line for line in bodies[0]["ranking"]}
             assert all(body["ranking"] == bodies[0]["ranking"] for body in bodies)
             assert second["Ana"]["top_total"] > top.points

@@ -23,7 +23,7 @@ def test_every_asset_a_page_names_is_served_under_the_version(client: TestClient
     room, _ = create(client)
     table = client.post("/api/tables", json={"name": "Ana"}).json()["room"]
     pages = ["/", f"/r/{room}", f"/r/{room}/watch", f"/r/{table}", f"/r/{table}/replay", "/r/none"]
-    pages.append("/grille-du-jour")
+    pages += ["/grille-du-jour", "/duplicate/serie/club-de-caen"]
     named = {url for page in pages for url in ASSET.findall(client.get(page).text)}
     # app.css, home.js, room.js, table.js, review.js, daily.js; every kind's styles (linked
     # by every page) and every create form's module (on the home page)
@@ -37,7 +37,8 @@ def test_every_asset_a_page_names_is_served_under_the_version(client: TestClient
     }
     pages_own = {"app.css", "home.js", "boggle/room.js", "topword/table.js", "topword/review.js"}
     daily = {"daily/daily.js", "daily/daily.css", "arena/arena.css"}  # the daily page's
-    assert names == styles | forms | pages_own | daily
+    series = {"duplicate/series.js"}  # a club's series (D12)
+    assert names == styles | forms | pages_own | daily | series
     versions = {url.split("/")[2] for url in named}
     assert len(versions) == 1
     version = versions.pop()

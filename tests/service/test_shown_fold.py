@@ -8,10 +8,17 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from motamot.service.boggle.commands import NewMatch, StartRound, StopRound, WriteWord
+from motamot.service.boggle.commands import (
+    AddPaperSeat,
+    NewMatch,
+    StartRound,
+    StopRound,
+    WriteWord,
+)
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.rooms.actor import Actor
@@ -40,6 +47,8 @@ from tests.service.conftest import digest, lexicons
 
 T0 = 1_700_000_000.0
 View = dict[str, Any]
+#: B16, B17: the grid a box room with a scorer plays (the rulebook's).
+BOX_GRID = "ORTE/BEST/INAM/GTED"
 
 #: The verdicts the others count (a refused word is not).
 STANDING = ("accepted", "written")
@@ -226,6 +235,9 @@ def drive(
     return out
 
 
+#: The acts of the host (`s1`) in `play_boggle`.
+HOST_ACTS = ("stop", "start", "bot", "unbot", "rematch", "chat_off", "chat_on", "paper", "score")
+
 BOGGLE_ACTS = st.lists(
     st.sampled_from(
         [
@@ -247,6 +259,8 @@ BOGGLE_ACTS = st.lists(
             "chat_off",
             "chat_on",
             "unsay",
+            "paper",
+            "score",
         ]
     ),
     min_size=5,
@@ -254,11 +268,13 @@ BOGGLE_ACTS = st.lists(
 )
 
 
-def play_boggle(acts: list[str], verify_at_end: bool) -> list[Follower]:
-    """A Boggle room played by `acts` (BOGGLE_ACTS), followed by a spectator and two seats."""
-    room = BoggleRoom.create(
-        "r", BoggleSettings(rounds=2, duration=30.0, verify_at_end=verify_at_end), T0, lexicons
-    )
+def play_boggle(acts: list[str], verify_at_end: bool, box: bool = False) -> list[Follower]:
+    """A Boggle room played by `acts` (BOGGLE_ACTS), followed by a spectator and two seats;
+    `box`: the box's grid with a scorer (B17: paper seats, lists typed for others)."""
+    settings = BoggleSettings(rounds=2, duration=30.0, verify_at_end=verify_at_end)
+    if box:
+        settings = msgspec.structs.replace(settings, box_grid=BOX_GRID, box_scorer=True)
+    room = BoggleRoom.create("r", settings, T0, lexicons)
     assert isinstance(room, BoggleRoom)
     now = T0
     room.handle(None, Join("ana", digest("ana")), now)
@@ -289,28 +305,22 @@ def play_boggle(acts: list[str], verify_at_end: bool) -> list[Follower]:
             # the operator removes the last line (none yet: refused), or closes the room
             "unsay": RemoveMessage(room.chat.lines[-1].seq if room.chat.lines else 1),
             "close": CloseRoom(),
+            "paper": AddPaperSeat(f"papier{n}"),
+            "score": WriteWord(words[n % len(words)], for_seat="s2"),
         }.get(act, SetReady(True))
         if act == "wait":
             now += 20.0
-        seat = (
-            None
-            if act in ("join", "unsay", "close")
-            else (
-                "s1"
-                if act in ("stop", "start", "bot", "unbot", "rematch", "chat_off", "chat_on")
-                else writer
-            )
-        )
+        seat = None if act in ("join", "unsay", "close") else ("s1" if act in HOST_ACTS else writer)
         drive(room, followers, seat, command, now)
     return followers
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(BOGGLE_ACTS, st.booleans())
+@given(BOGGLE_ACTS, st.booleans(), st.booleans())
 def test_a_boggle_page_folds_every_event_into_the_view_it_would_be_sent(
-    acts: list[str], verify_at_end: bool
+    acts: list[str], verify_at_end: bool, box: bool
 ) -> None:
-    followers = play_boggle(acts, verify_at_end)
+    followers = play_boggle(acts, verify_at_end, box)
     assert all(f.folded >= 2 for f in followers)
 
 

@@ -97,6 +97,10 @@ ARENA_PAGE: Catalog = {
     "arena_next": {"fr": "Manche suivante dans", "en": "Next round in"},
     "arena_back_to_tournament": {"fr": "Retour au tournoi", "en": "Back to the tournament"},
     "arena_tournament_round": {"fr": "Tournoi, ronde {round}", "en": "Tournament, round {round}"},
+    "arena_tournament_results": {
+        "fr": "Résultats de la ronde {round}",
+        "en": "Results of round {round}",
+    },
     "arena_watch": {
         "fr": "Vous regardez une manche de l'arène.",
         "en": "You are watching a round of the arena.",

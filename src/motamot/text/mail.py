@@ -167,9 +167,11 @@ MAIL_PAGE: Catalog = {
     "mail_intro": {
         "fr": "Un e-mail quand c'est à vous de jouer dans une partie à tour de rôle que vous "
         "n'avez pas ouverte, et quand une partie se termine. Un e-mail par tour au plus ; "
-        "chacun a un lien pour arrêter.",
+        "pour les parties de plusieurs jours par coup, un seul par jour les rassemble. "
+        "Chacun a un lien pour arrêter.",
         "en": "An e-mail when it is your turn in a turn-based game you do not have open, and "
-        "when a game ends. One e-mail per turn at most; each one has a link to stop them.",
+        "when a game ends. One e-mail per turn at most; for games of days a move, one a "
+        "day holds them all. Each one has a link to stop them.",
     },
     "mail_address": {"fr": "Adresse e-mail", "en": "E-mail address"},
     "mail_send": {"fr": "Envoyer le lien de confirmation", "en": "Send the confirmation link"},

@@ -10,6 +10,7 @@ import pytest
 
 from motamot.boggle.record import parse_record, replay
 from motamot.service.boggle.commands import AddPaperSeat, StartRound, StopRound, WriteWord
+from motamot.service.boggle.records import tenth_down
 from motamot.service.boggle.room import SCORING_WAIT, BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.views import is_paper, settings_shown
@@ -21,9 +22,14 @@ T0 = 1_700_000_000.0
 BOX = "orte/best/inam/gted"
 
 
-def scorers_room(box_scorer: bool = True, box_grid: str | None = BOX) -> BoggleRoom:
+def scorers_room(
+    box_scorer: bool = True, box_grid: str | None = BOX, at_deadline: bool | None = None
+) -> BoggleRoom:
     """Ana (the host, the scorer) and Bob (a phone) seated; Chloé without a phone."""
-    settings = BoggleSettings(box_grid=box_grid, box_scorer=box_scorer, duration=180, rounds=3)
+    settings = BoggleSettings(
+        box_grid=box_grid, box_scorer=box_scorer, duration=180, rounds=3,
+        word_at_deadline_counts=at_deadline,
+    )  # fmt: skip
     room = BoggleRoom.create("room", settings, T0, lexicons)
     assert isinstance(room, BoggleRoom)
     for command in (Join("Ana", digest("Ana")), Join("Bob", digest("Bob"))):
@@ -134,3 +140,33 @@ def test_b17_a_round_nobody_closes_ends_an_hour_after_its_hourglass() -> None:
     state = room.rounds[-1]
     assert state.ended_at == T0 + 181 + SCORING_WAIT and not state.stopped
     assert room.result(state).result_of("Bob").total == 2  # DANSE, typed in time
+
+
+def test_b17_b10_where_a_word_at_the_deadline_is_late_the_scorers_still_count() -> None:
+    room = scorers_room(at_deadline=False)
+    ok(room, "s1", StartRound(1), T0 + 1)
+    ok(room, "s1", WriteWord("danse", for_seat="s2"), T0 + 900)  # long after the hourglass
+    ok(room, "s1", StopRound(), T0 + 901)
+    state = room.rounds[-1]
+    (word,) = state.words["s2"]
+    assert word.at < state.deadline
+    assert room.result(state).result_of("Bob").total == 2
+    (played,) = replay(parse_record(room.records()[-1]), lexicons("fr")).rounds
+    assert played.result_of("Bob").total == 2  # the record says the same
+
+
+@pytest.mark.parametrize("at_deadline", [False, True])
+def test_b10_a_word_taken_on_time_is_on_time_in_the_record(at_deadline: bool) -> None:
+    """A record writes times to the tenth, rounded down: 179.96 s is 179.9, never 180.0
+    (late where a word at the deadline is), whichever B10 choice the room made."""
+    room = scorers_room(box_scorer=False, at_deadline=at_deadline)  # the rulebook grid
+    ok(room, "s1", StartRound(1), T0 + 1)
+    ok(room, "s2", WriteWord("danse"), T0 + 1 + 179.96)
+    room.tick(T0 + 182)
+    state = room.rounds[-1]
+    assert room.result(state).result_of("Bob").total == 2
+    text = room.records()[-1]
+    assert "179.9 Bob: danse" in text
+    (played,) = replay(parse_record(text), lexicons("fr")).rounds
+    assert played.result_of("Bob").total == 2
+    assert tenth_down(0.3) == 0.3 and tenth_down(12.0) == 12.0 and tenth_down(4.35) == 4.3

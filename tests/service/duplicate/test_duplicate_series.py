@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from motamot.service.duplicate.commands import (
     CorrectScore,
     EndGame,
@@ -10,7 +12,10 @@ from motamot.service.duplicate.commands import (
     StartDuplicate,
     Submit,
 )
-from motamot.service.duplicate.simultaneous import Tally, ranking, series_table
+from motamot.service.duplicate.simultaneous import Simultaneous, Tally, ranking, series_table
+from motamot.service.ports import StoredEvent
+from motamot.service.stores.memory import MemoryStore
+from tests.service.conftest import KINDS
 from tests.service.duplicate.test_duplicate_room import SEED, Played, moves_of
 
 
@@ -66,3 +71,30 @@ def test_d12_a_series_averages_each_player_s_share_over_their_evenings() -> None
     assert lines["bob"].average == bob["percent"] and lines["bob"].games == 1
     averages = [line.average for line in table]
     assert table[0].name == "cat" and averages == sorted(averages, reverse=True)
+
+
+class YieldingStore(MemoryStore):
+    """A store whose reads let other tasks run meanwhile (as a database's do)."""
+
+    async def load(self, room: str, after: int = 0) -> list[StoredEvent]:
+        await asyncio.sleep(0)
+        return await super().load(room, after)
+
+
+def test_d11_rankings_asked_at_once_count_each_turn_once() -> None:
+    played = evening(("ana", "bob"), {"s2": "top", "s3": "lower"}, number=9)
+    codec = KINDS["duplicate"].codec
+    store = YieldingStore()
+
+    async def main() -> list[list[tuple[str, int]]]:
+        stored = [codec.to_stored("room-of-game-9", event) for event in played.events]
+        await store.append("room-of-game-9", 0, stored[:3])  # the room as first read
+        reader = Simultaneous(store, codec, None)
+        await reader.rooms_of(9)
+        await store.append("room-of-game-9", 3, stored[3:])  # then its game, read at once
+        reader._kept.clear()  # its first answer is old now
+        asked = await asyncio.gather(*(reader.rooms_of(9) for _ in range(5)))
+        return [[(s, t.totals.get(s, 0)) for s in ("s2", "s3")] for ((_, t),) in asked]
+
+    expected = [(seat, played.room.totals.get(seat, 0)) for seat in ("s2", "s3")]
+    assert asyncio.run(main()) == [expected] * 5  # never folded twice

@@ -121,3 +121,29 @@ def test_one_line_is_one_printable_line(text: str) -> None:
     line = one_line(text)
     assert "\r" not in line and "\n" not in line and len(line) <= 150
     assert all(char.isprintable() or char == " " for char in line)
+
+
+def test_k10_a_round_paired_mail_in_english_links_the_table_and_the_tournament() -> None:
+    data = {
+        "kind": "tournament", "name": "Bob", "tournament": "Winter\r\nBcc: x@y.z",
+        "round": 2, "link": "/r/TOURTOURTOURTOURinv", "table": "/r/TABLTABLTABLTABLinv",
+    }  # fmt: skip
+    out = Outgoing("id3", "p2", "paired", "TOURTOURTOURTOUR", "s3", 40, None, None, data, 0)
+    message = compose(out, "bob@example.org", "en", MAILING, TOKENS, 1.0)
+    assert message["Subject"] == "Round 2: your game starts (Winter Bcc: x@y.z)"
+    assert message["Bcc"] is None  # a tournament's name never starts a header
+    text = message.get_content()
+    assert text.startswith("Hello Bob,\n\nRound 2 of the tournament")
+    assert "Your table: https://jeu.example/r/TABLTABLTABLTABLinv" in text
+    assert "(it seats you at your table): https://jeu.example/r/TOURTOURTOURTOURinv" in text
+
+
+def test_k10_a_digest_of_one_game_in_french_says_it_in_the_singular() -> None:
+    game = {"kind": "topword", "others": ["Ana", "Cléo"], "link": "/r/ROOMROOMROOMROOMinv"}
+    data = {"name": "Bob", "games": [game]}
+    out = Outgoing("id4", "p2", "digest", "ROOMROOMROOMROOM", "s2", 19677, None, None, data, 0)
+    message = compose(out, "bob@example.org", "fr", MAILING, TOKENS, 1.0)
+    assert message["Subject"] == "1 partie attend votre coup"
+    text = message.get_content()
+    assert "Votre coup est attendu dans 1 partie par correspondance :" in text
+    assert "- Topword avec Ana et Cléo : https://jeu.example/r/ROOMROOMROOMROOMinv" in text

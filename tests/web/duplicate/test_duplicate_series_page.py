@@ -75,6 +75,7 @@ def test_d12_the_series_page_ranks_the_club_s_players_by_their_average_share(
         assert f'href="/r/{room}/print"' in html
     assert html.count('/print"') == 2  # the running evening is not listed
     assert HOSTILE not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert 'id="print"' in html and "onclick" not in html  # no inline script (CSP)
     english = client.get(f"/duplicate/serie/{SERIES}?lang=en").text
     assert "The series “club-de-lyon”" in english and "50.0%" in english
     client.cookies.clear()  # the language chosen is kept: French again for the others
@@ -86,6 +87,7 @@ def test_d12_a_series_with_no_finished_evening_says_so(club: tuple[TestClient, l
     assert answer.status_code == 200
     assert "Aucune soirée de cette série n'est encore terminée." in answer.text
     assert 'id="series-table"' not in answer.text
+    assert 'id="print"' not in answer.text  # nothing to print
 
 
 @pytest.mark.parametrize(

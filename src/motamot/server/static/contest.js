@@ -1,7 +1,7 @@
 // @ts-check
 // « Contester » beside a word the referee refused (docs/rules.md W5), on every kind's
 // page: a reason (optional), sent to the server's operator with the word and the room.
-// Beside a word the referee accepted (a Topword move's words), the same control asks
+// Beside a word the referee accepted (the words of a move played), the same control asks
 // for its removal.
 // Each control draws itself (a page may build its results once); what was sent stays
 // said for the page's life, however often the page draws the word again.

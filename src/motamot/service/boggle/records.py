@@ -3,6 +3,7 @@ them back): what is kept of a room before retention removes it."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from motamot.boggle.record import RoundRecord, format_record, record_of
@@ -38,7 +39,7 @@ def _record(run: list[RoundState], settings: BoggleSettings, name_of: Callable[[
                 Sheet(
                     name_of(seat),
                     tuple(
-                        Entry(word.text, round(word.at - state.start, 1))
+                        Entry(word.text, tenth_down(word.at - state.start))
                         for word in state.words.get(seat, ())
                     ),
                 )
@@ -58,3 +59,10 @@ def _record(run: list[RoundState], settings: BoggleSettings, name_of: Callable[[
         settings.match(),
     )
     return format_record(record)
+
+
+def tenth_down(seconds: float) -> float:
+    """A word's time as a record writes it, to the tenth, rounded down: a word the room
+    took on time is on time in its replay too, whichever B10 choice (rounded to the
+    nearest, 179.96 would be 180.0: late where a word at the deadline is)."""
+    return math.floor(round(seconds, 6) * 10) / 10

@@ -368,7 +368,10 @@ class BoggleRoom(Actor[BoggleSettings]):
         state = self.running
         if state is None:
             return Refusal("round_not_running")
-        at = min(now, state.deadline)
+        # the last moment a word counts (B10 [choice]: the deadline itself, or a tenth of a
+        # second before: a record writes times to the tenth)
+        last = state.deadline if state.rules.word_at_deadline_counts else state.deadline - 0.1
+        at = min(now, last)
         entry = entry_refusal(state, target, text, at)
         if isinstance(entry, Refusal):
             return entry

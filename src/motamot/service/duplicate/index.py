@@ -4,9 +4,10 @@ of the server.
 
 Each process tells it of the rooms it stores events for (`observe`, inside the room's
 actor): a duplicate room with a number or a series is queued the first time this process
-sees it commit, and written off the event loop (a crash between a room's creation and its
-row is mended at the room's next commit: its join, its start). Rooms stored before the
-index existed are read once, at the first start that creates it (`backfill`).
+sees it commit with those settings (they may change before the game starts), and written
+off the event loop (a crash between a room's creation and its row is mended at the
+room's next commit: its join, its start). Rooms stored before the index existed are
+read once, at the first start that creates it (`backfill`).
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ def _write(tx: Tx, rows: Sequence[Indexed]) -> None:
     for row in rows:
         tx.execute(
             "INSERT INTO duplicate_games (room, number, series) VALUES (?, ?, ?)"
-            " ON CONFLICT (room) DO NOTHING",
+            " ON CONFLICT (room) DO UPDATE SET number = excluded.number, series = excluded.series",
             (row.room, row.number, row.series),
         )
 
@@ -138,20 +139,21 @@ class IndexWriter(QueuedObserver):
         super().__init__()
         self.index = index
         self._pending: dict[str, Indexed] = {}
-        self._written: set[str] = set()
+        self._written: set[Indexed] = set()
 
     def observe(self, room: Any, events: Sequence[Event]) -> None:
-        """Queue the room's row the first time this process sees it commit."""
+        """Queue the room's row the first time this process sees it commit with these
+        settings (its creator may change them before the game starts)."""
         del events  # its settings say it all
         room_id = getattr(room, "room_id", None)
-        if not isinstance(room_id, str) or room_id in self._written:
+        if not isinstance(room_id, str):
             return
         row = indexed(room_id, getattr(room, "settings", None))
-        if row is None:
+        if row is None or row in self._written:
             return
         if len(self._written) >= REMEMBERED:
             self._written.clear()
-        self._written.add(room_id)
+        self._written.add(row)
         self._pending[room_id] = row
         self._wake()
 

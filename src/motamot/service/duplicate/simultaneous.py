@@ -214,7 +214,8 @@ class Simultaneous:
             if not wanted(tally):
                 continue
             for row in await self.store.load(room, after=tally.seq):
-                tally.fold(self._decoded(row.data))
+                if row.seq > tally.seq:  # two askers at once read the same rows: one folds
+                    tally.fold(self._decoded(row.data))
             found.append((room, tally))
         self._kept[key] = (time.monotonic(), found)
         return found

@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 #: The lines of a ranking one answer holds (its head; `players` says how many in all).
 SHOWN = 1000
 MAX_NUMBER = 999_999
+#: The numbered games whose last answer is kept (the oldest dropped first).
+KEPT_ANSWERS = 64
 #: The index of each running app's rooms (none: no players' database, every room listed).
 INDEXES: dict[Rooms, GameIndex] = {}
 #: Each running app's reader of the rankings (made once its rooms' host runs).
@@ -88,8 +91,10 @@ def reader(rooms: Rooms) -> Simultaneous:
 
 
 def simultane_routes(rooms: Rooms) -> list[Route]:
-    """`GET /api/duplicate/simultane/<number>`: the ranking, its rooms and players;
+    """`GET /api/duplicate/simultane/<number>`: the ranking, its rooms and players (an
+    answer made once per reading of the store, however many ask);
     `GET /api/duplicate/serie/<name>`: a club's series."""
+    answered: dict[int, tuple[list[Any], bytes]] = {}
 
     async def simultane(request: Request) -> Response:
         number = request.path_params["number"]
@@ -98,12 +103,19 @@ def simultane_routes(rooms: Rooms) -> list[Route]:
                 Refusal("bad_number", {"max": MAX_NUMBER}), request_language(request), 400
             )
         tallies = await reader(rooms).rooms_of(int(number))
+        known = answered.get(int(number))
+        if known is not None and known[0] is tallies:  # the same reading: the same answer
+            return Response(known[1], media_type="application/json")
         lines = ranking((room_of(room), tally) for room, tally in tallies)
         shown = [dataclasses.asdict(line) for line in lines[:SHOWN]]
         body = {"number": int(number), "rooms": len(tallies), "players": len(lines)}
         # the turns every room has played (a ranking « après le coup n »)
         body["turns"] = min((tally.turns for _, tally in tallies), default=0)
-        return JSONResponse({**body, "ranking": shown})
+        made = JSONResponse({**body, "ranking": shown})
+        answered[int(number)] = (tallies, bytes(made.body))
+        if len(answered) > KEPT_ANSWERS:
+            answered.pop(next(iter(answered)))
+        return made
 
     async def serie(request: Request) -> Response:
         name = request.path_params["name"]

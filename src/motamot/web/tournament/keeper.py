@@ -206,6 +206,9 @@ class Keeper:
         #: Arena rounds' rooms under way, by room id.
         self.arenas: dict[str, ArenaTable] = {}
         self._tournaments: set[str] = set()
+        #: Tournaments named by a table this keeper did not open: their tables are found
+        #: here, but their boards are opened by the keeper that sees their events.
+        self._strays: set[str] = set()
         self._ended: set[str] = set()
         self._wake = asyncio.Event()
         #: One step at a time (the loop's, a test's): a board is never opened twice.
@@ -232,7 +235,7 @@ class Keeper:
         if table is None:
             tournament = getattr(room.settings, "tournament", None)
             if isinstance(tournament, str):  # a table this keeper has not seen open
-                self._tournaments.add(tournament)
+                self._strays.add(tournament)
                 self._wake.set()
             return
         for event in events:
@@ -275,6 +278,9 @@ class Keeper:
         if self.listing is not None:
             await self.listing.put(rows)
         tournaments, self._tournaments = self._tournaments, set()
+        strays, self._strays = self._strays - tournaments, set()
+        for tournament in sorted(strays):
+            await self.found(tournament)
         for tournament in sorted(tournaments):
             await self.found(tournament)
             for board in await self.rooms.read(tournament, _boards_to_open) or []:
@@ -306,7 +312,7 @@ class Keeper:
         arena = await self.rooms.read(tournament, arena_table_of)
         if arena is not None and arena[0] not in self.arenas:
             self.arenas[arena[0]] = arena[1]
-            if await self.rooms.read(arena[0], lambda room: tallies(room, arena[1])):
+            if await self.rooms.read(arena[0], lambda room: tallies(room, arena[1])) is not None:
                 self._ended.add(arena[0])
         for board in await self.rooms.read(tournament, _open_boards) or []:
             if board.table in self.tables:

@@ -13,6 +13,7 @@ import { GridView } from "../boggle/grid.js";
 import { showVerdict, verdictText } from "../boggle/verdict.js";
 import { foldArena } from "./fold.js";
 import { mineSection } from "./mine.js";
+import { tournamentLink } from "./tournament.js";
 
 /** @typedef {Protocol.arena.View} View */
 /** @typedef {Protocol.arena.ArenaSettingsShown} Settings */
@@ -479,9 +480,15 @@ function resultsSection(view) {
   return h(
     "section",
     { class: "card arena-results", "aria-labelledby": "arena-results-title" },
-    h("h2", { id: "arena-results-title" }, t("arena_results_of", { time: startTime(view.settings) })),
+    h(
+      "h2",
+      { id: "arena-results-title" },
+      view.settings.tournament
+        ? t("arena_tournament_results", { round: view.settings.number })
+        : t("arena_results_of", { time: startTime(view.settings) }),
+    ),
     placeLine(result),
-    you
+    you && !view.settings.tournament // a tournament sums its rounds in its standings
       ? h(
           "p",
           { class: "arena-session", id: "arena-session" },
@@ -501,21 +508,6 @@ function resultsSection(view) {
   );
 }
 
-/**
- * A tournament's round: the way back to the tournament (its page as this player came
- * from it, where their seat is kept; else its public page).
- * @param {Settings} settings
- */
-function tournamentLink(settings) {
-  if (!settings.tournament) return null;
-  const href = state.back ? `/r/${state.back}` : `/r/${settings.tournament}/watch`;
-  return h(
-    "p",
-    { class: "arena-tournament" },
-    h("a", { class: "button primary", href, id: "arena-back" }, t("arena_back_to_tournament")),
-  );
-}
-
 /** @param {View} view */
 function buildWaiting(view) {
   const label = t("arena_waiting");
@@ -525,7 +517,7 @@ function buildWaiting(view) {
       : "";
   stage.replaceChildren(
     h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
-    tournamentLink(view.settings) ?? "",
+    tournamentLink(view.settings, state.back) ?? "",
     last,
   );
 }
@@ -533,7 +525,7 @@ function buildWaiting(view) {
 /** @param {Ended} view */
 function buildEnded(view) {
   const label = t("arena_next");
-  const back = tournamentLink(view.settings); // a tournament's round: no next one here
+  const back = tournamentLink(view.settings, state.back); // a tournament's round: no next one here
   stage.replaceChildren(
     back ?? h("div", { class: "round-head arena-countdown" }, h("h2", {}, label), timerElement(label)),
     resultsSection(view),

@@ -2,7 +2,7 @@
 // The box's grid picked on a picture (docs/rules.md B16): tap a cell, then the face its
 // die shows among the dice still free (the preset's dice, B2: each die once, six faces
 // each); the text field fills in once every cell is chosen. Buttons all the way: the
-// keyboard reaches everything, a phone's thumb too. Beside a grid field: the room's
+// keyboard reaches everything (the arrows move between cells), a phone's thumb too. Beside a grid field: the room's
 // next grid, the create form's, the solver's.
 import { DATA, h, t } from "../common.js";
 
@@ -59,6 +59,20 @@ export class DicePicker {
       if (!body.hidden) this.reset(false);
     });
     this.el = h("div", { class: "dice-pick", id: `${id}-pick` }, toggle, body);
+    this.grid.addEventListener("keydown", (event) => this.arrows(event));
+  }
+
+  /** The arrow keys move from cell to cell (Enter or Space opens one's faces). @param {KeyboardEvent} event */
+  arrows(event) {
+    const size = this.set?.size ?? 0;
+    const from = Number(/** @type {HTMLElement} */ (event.target).dataset.cell ?? -1);
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -size, ArrowDown: size }[event.key];
+    if (from < 0 || step === undefined) return;
+    const to = from + step;
+    if (to < 0 || to >= size * size || (Math.abs(step) === 1 && Math.floor(to / size) !== Math.floor(from / size)))
+      return;
+    event.preventDefault();
+    /** @type {HTMLElement | null} */ (this.grid.querySelector(`[data-cell="${to}"]`))?.focus();
   }
 
   /** @returns {DiceSet | undefined} */
