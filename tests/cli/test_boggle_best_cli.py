@@ -132,3 +132,13 @@ def test_a_word_list_that_does_not_exist_is_one_line(capsys: pytest.CaptureFixtu
         capsys, "boggle", "best", "--dict", "/nowhere/list.txt", "--iterations", "5"
     )
     assert code == 2 and out == "" and err.count("\n") == 1 and "/nowhere/list.txt" in err
+
+
+def test_the_effort_line_writes_its_seconds_as_each_language_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("boggle", "best", "--preset", "classic-fr", "--iterations", "50")
+    french = run(capsys, *argv)[1].splitlines()[3]
+    english = run(capsys, "--lang", "en", *argv)[1].splitlines()[3]
+    assert re.search(r" en \d+,\d s ", french), french  # « 0,1 s », never « 0.1 s »
+    assert re.search(r" in \d+\.\d s ", english), english

@@ -26,6 +26,7 @@ from motamot.text.boggle_best import BOGGLE_BEST
 from motamot.text.boggle_commands import BOGGLE_COMMANDS
 from motamot.text.errors import error_text
 from motamot.text.i18n import Language, translate
+from motamot.text.numbers import number_text
 
 #: The longest search one command runs (a day), and its default (a minute).
 MAX_SECONDS = 86_400.0
@@ -238,7 +239,7 @@ def _print(
             lang,
             iterations=found.iterations,
             found_at=found.found_at,
-            seconds=f"{seconds:.1f}",
+            seconds=number_text(seconds, lang, ".1f"),
             rate=rate,
             restarts=found.restarts,
             hits=found.hits,
