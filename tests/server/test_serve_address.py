@@ -46,20 +46,33 @@ def test_listening_on_one_address_says_it_is_this_machine_only() -> None:
     assert "--host 0.0.0.0" in lines[1]
 
 
+def started_lines(tmp_path: object) -> tuple[int, list[str]]:
+    """The first two lines a real `motamot serve` logs, and its port. A free port may be
+    taken by another test's server before this one binds it: the server then says so in
+    one plain line, and another port is tried."""
+    for _ in range(5):
+        port = free_port()
+        command = [sys.executable, "-m", "motamot", "serve", "--port", str(port)]
+        command += ["--db", f"{tmp_path}/rooms.sqlite3", "--secret-file", f"{tmp_path}/secret"]
+        server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+        try:
+            assert server.stderr is not None
+            first = server.stderr.readline()
+            if "Address already in use" in first:
+                continue
+            lines = [json.loads(line)["message"] for line in (first, server.stderr.readline())]
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        return port, lines
+    raise AssertionError("five free ports were all taken before the server could bind them")
+
+
 def test_motamot_serve_prints_the_address_friends_can_open(tmp_path: object) -> None:
     """On this machine the host name resolves to a loopback address: the old look-up
     printed nothing for friends. The line logged is the route's own address (start-up
     lines are in the log format: JSON when standard error is no terminal)."""
-    port = free_port()
-    command = [sys.executable, "-m", "motamot", "serve", "--port", str(port)]
-    command += ["--db", f"{tmp_path}/rooms.sqlite3", "--secret-file", f"{tmp_path}/secret"]
-    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
-    try:
-        assert server.stderr is not None
-        lines = [json.loads(server.stderr.readline())["message"] for _ in range(2)]
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    port, lines = started_lines(tmp_path)
     assert lines[0] == f"motamot : ouvrez http://127.0.0.1:{port}/"
     try:
         expected = route_source()
