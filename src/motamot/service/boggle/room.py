@@ -74,6 +74,9 @@ class BoggleRoom(Actor[BoggleSettings]):
     def __init__(self, created: RoomCreated[BoggleSettings], lexicons: Lexicons) -> None:
         #: Every round played in the room; those of the current match start at `match_from`.
         self.rounds: list[RoundState] = []
+        #: The last event shown alike to every seat: (its seq, the room's last seq, the
+        #: frame), so that its seats share one frame (`views.visible`).
+        self.shown_alike: tuple[int, int, Frame] | None = None
         self.match_from = 0
         self.match_over = False
         self.match_winners: tuple[str, ...] = ()

@@ -75,6 +75,7 @@ class BoggleRoom(Protocol):
     match_over: bool
     match_winners: tuple[str, ...]
     chat: Chat
+    shown_alike: tuple[int, int, Frame] | None
 
     @property
     def host(self) -> str | None: ...
@@ -136,7 +137,17 @@ def visible(room: BoggleRoom, event: Event, seat: str | None) -> Frame | None:
             if not state.away:  # a round put away is rarely asked again: not kept
                 state.shown_end = frame
             return frame
-    return plain(shown(room, event, seat))
+    if isinstance(event, WordWritten):  # the one event each seat sees in its own way
+        return plain(shown(room, event, seat))
+    alike = room.shown_alike
+    if alike is not None and alike[:2] == (event.seq, room.last_seq):
+        return alike[2]
+    # Every seat sees the same: built and encoded once while the room stands still (the
+    # match's end, standings and all, was built four times per room when hundreds of
+    # matches ended together).
+    frame = encoded(shown(room, event, seat))
+    room.shown_alike = (event.seq, room.last_seq, frame)
+    return frame
 
 
 def shown(room: BoggleRoom, event: Event, seat: str | None) -> Shown:
