@@ -127,6 +127,18 @@ class _Waiting:
             self.answer.set_result(outcome)
 
 
+def _logged(work: Callable[[], None], room_id: str) -> Callable[[], None]:
+    """`work`, its failure logged (a worker thread's exception is otherwise kept unseen)."""
+
+    def run() -> None:
+        try:
+            work()
+        except Exception:
+            log.exception("room %s: work ahead failed", room_id)
+
+    return run
+
+
 class _StoreFailed(Exception):
     def __init__(self, refusal: Refusal) -> None:
         self.refusal = refusal
@@ -401,9 +413,7 @@ class RoomHost:
             if work is None:
                 await append
             else:  # a round's results are built in a worker thread while they are stored
-                if self._results is None:
-                    self._results = ThreadPoolExecutor(1, thread_name_prefix="results")
-                built = asyncio.get_running_loop().run_in_executor(self._results, work)
+                built = asyncio.get_running_loop().run_in_executor(self._worker(), work)
                 await asyncio.gather(append, built)
         except SeqConflict:
             await self._rebuild(room_id)
@@ -414,6 +424,14 @@ class RoomHost:
             raise _StoreFailed(Refusal("store_failed", retryable=True)) from None
         await self._publish(room_id, rows)
         self._observe(room, events)
+        ahead = room.ahead(events)
+        if ahead is not None:  # nothing waits for it: a failure only costs the end its time
+            self._worker().submit(_logged(ahead, room_id))
+
+    def _worker(self) -> ThreadPoolExecutor:
+        if self._results is None:
+            self._results = ThreadPoolExecutor(1, thread_name_prefix="results")
+        return self._results
 
     def _observe(self, room: Room, events: Sequence[Event]) -> None:
         for observer in self.observers:
