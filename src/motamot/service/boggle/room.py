@@ -78,6 +78,9 @@ class BoggleRoom(Actor[BoggleSettings]):
         #: The last event shown alike to every seat: (its seq, the room's last seq, the
         #: frame), so that its seats share one frame (`views.visible`).
         self.shown_alike: tuple[int, int, Frame] | None = None
+        #: A match's outcome built off the event loop as its end was stored (`preparing`),
+        #: by its MatchEnded's seq.
+        self._outcome: tuple[int, GameOutcome] | None = None
         self.match_from = 0
         self.match_over = False
         self.match_winners: tuple[str, ...] = ()
@@ -464,7 +467,12 @@ class BoggleRoom(Actor[BoggleSettings]):
 
     def outcome(self, event: Event) -> GameOutcome | None:
         """A match's final ranking and figures, once its MatchEnded is folded."""
-        return match_outcome(self, event.seq) if isinstance(event, MatchEnded) else None
+        if not isinstance(event, MatchEnded):
+            return None
+        built = self._outcome
+        if built is not None and built[0] == event.seq:
+            return built[1]
+        return match_outcome(self, event.seq)
 
     # --- what each seat sees (views) ----------------------------------------------------
 
@@ -488,14 +496,18 @@ class BoggleRoom(Actor[BoggleSettings]):
 
     def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
         """A round's end: its results, the words nobody found and what every seat is shown
-        of them, built once off the event loop (rounds of many rooms end together)."""
+        of them, and a match's outcome, built once off the event loop (rounds of many rooms
+        end together)."""
         ended = [event for event in events if isinstance(event, RoundEnded)]
-        if not ended:
+        matches = [event.seq for event in events if isinstance(event, MatchEnded)]
+        if not ended and not matches:
             return None
 
         def work() -> None:
             for event in ended:
                 views.visible(self, event, None)
+            for seq in matches:  # what the players' records take of it (`outcome`)
+                self._outcome = (seq, match_outcome(self, seq))
 
         return work
 
