@@ -212,6 +212,7 @@ class RoomHost:
             return None
         room = self.kinds.rebuild(rows, self.lexicons)
         self._rooms[room_id] = room
+        self._poke(room_id)  # its timer forgot it when it was dropped (a failed append)
         return room
 
     async def _room(self, room_id: str) -> Room | None:
