@@ -33,7 +33,6 @@ from motamot.service.brokers.redis import RedisBroker
 from motamot.service.ports import Broadcaster, Clock, EventStore, StoredEvent, Subscription
 from motamot.service.rooms.actor import Lexicons
 from motamot.service.rooms.codec import decode_relayed, encode_answer
-from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import READY_SECONDS, Room, RoomHost
 from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.leases import DEFAULT_LEASE_SECONDS, RedisLeases
@@ -302,11 +301,6 @@ class ClusterHost(RoomHost):
         log.info("room %s: handed over to where its players are", room_id)
         self.counts["moves"] += 1
         return True
-
-    async def tick(self, room_id: str) -> list[Event]:
-        if not self.leases.holds(room_id):
-            return []
-        return await super().tick(room_id)
 
     def ticks_here(self, room_id: str) -> bool:
         return self.leases.holds(room_id)

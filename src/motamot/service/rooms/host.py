@@ -27,9 +27,8 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -43,11 +42,14 @@ from motamot.service.ports import (
     StoreUnavailable,
 )
 from motamot.service.rooms.actor import Actor, Lexicons, PendingTurn
+from motamot.service.rooms.due import DueRooms, in_turn, logged
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.kinds import Kinds
+from motamot.service.rooms.locks import RoomLocks
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.settings import pin_dictionary
 from motamot.service.rooms.shown import frame_json
+from motamot.service.rooms.waiting import StoreFailed, Waiting
 from motamot.service.stores.guarded import guarded
 from motamot.service.stores.outages import failed
 
@@ -79,81 +81,6 @@ def cached_lexicons() -> Lexicons:
 T = TypeVar("T")
 
 
-class RoomLocks:
-    """One lock per room in use: a room's commands run one at a time.
-
-    A lock lasts only while somebody holds or waits for it, or while its room is in
-    memory: looking up ids that name no room (or rooms since unloaded) leaves nothing
-    behind, however many there are.
-    """
-
-    def __init__(self, loaded: Callable[[str], bool]) -> None:
-        self._loaded = loaded
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._users: dict[str, int] = {}
-
-    @contextlib.asynccontextmanager
-    async def hold(self, room_id: str) -> AsyncIterator[None]:
-        lock = self._locks.get(room_id)
-        if lock is None:
-            lock = self._locks[room_id] = asyncio.Lock()
-        self._users[room_id] = self._users.get(room_id, 0) + 1
-        try:
-            async with lock:
-                yield
-        finally:
-            users = self._users[room_id] - 1
-            if users:
-                self._users[room_id] = users
-            else:
-                del self._users[room_id]
-                if not self._loaded(room_id):
-                    del self._locks[room_id]
-
-    def __len__(self) -> int:
-        return len(self._locks)
-
-
-@dataclass
-class _Waiting:
-    """A command waiting for its room, and where its answer goes."""
-
-    seat: str | None
-    command: Any
-    answer: asyncio.Future[Ack | Refusal]
-
-    def settle(self, outcome: Ack | Refusal) -> None:
-        if not self.answer.done():  # its sender may have gone (a closed socket)
-            self.answer.set_result(outcome)
-
-
-def _logged(work: Callable[[], None], room_id: str) -> Callable[[], None]:
-    """`work`, its failure logged (a worker thread's exception is otherwise kept unseen)."""
-
-    def run() -> None:
-        try:
-            work()
-        except Exception:
-            log.exception("room %s: work ahead failed", room_id)
-
-    return run
-
-
-def _all(works: list[Callable[[], None]]) -> Callable[[], None]:
-    """One job doing each of `works` in turn."""
-
-    def run() -> None:
-        for work in works:
-            work()
-
-    return run
-
-
-class _StoreFailed(Exception):
-    def __init__(self, refusal: Refusal) -> None:
-        self.refusal = refusal
-
-
 class RoomHost:
     """Every room of one process, over an event store, a broadcaster and a clock."""
 
@@ -182,7 +109,7 @@ class RoomHost:
         #: Rooms whose computer players wait (a record being played into them).
         self._bots_held: set[str] = set()
         #: Commands waiting for their room, and the task running them (by room).
-        self._waiting: dict[str, list[_Waiting]] = {}
+        self._waiting: dict[str, list[Waiting]] = {}
         self._drains: dict[str, asyncio.Task[None]] = {}
         self._run_timers = False
         #: Longest a bot may think (wall clock, seconds) before it must answer.
@@ -198,9 +125,8 @@ class RoomHost:
         #: the event loop in turn), and at most ENDS_AT_ONCE rooms' timers fire together,
         #: so the rooms still playing are served between two ends.
         self._results: ThreadPoolExecutor | None = None
-        #: Rooms whose timers are due, waiting to be ticked together, and who ticks them.
-        self._due: list[tuple[str, asyncio.Future[list[Event]]]] = []
-        self._ender: asyncio.Task[None] | None = None
+        #: Rooms whose timers are due, waiting to be ticked together.
+        self._due = DueRooms(self.tick_together, ENDS_AT_ONCE)
 
     # --- rooms in memory ----------------------------------------------------------------
 
@@ -351,7 +277,7 @@ class RoomHost:
         The commands that reach a room while its last ones are being stored wait, then are
         decided together and stored in one append (a room of thousands of players writes
         one batch per disk flush, not one command per flush); each gets its own answer."""
-        waiting = _Waiting(seat, command, asyncio.get_running_loop().create_future())
+        waiting = Waiting(seat, command, asyncio.get_running_loop().create_future())
         self._waiting.setdefault(room_id, []).append(waiting)
         if room_id not in self._drains:
             self._drains[room_id] = asyncio.create_task(self._drain(room_id))
@@ -359,7 +285,7 @@ class RoomHost:
 
     async def _drain(self, room_id: str) -> None:
         """Run the room's waiting commands, a batch at a time, until none is left."""
-        batch: list[_Waiting] = []
+        batch: list[Waiting] = []
         try:
             while batch := self._waiting.pop(room_id, []):
                 await self._run_batch(room_id, batch)
@@ -374,7 +300,7 @@ class RoomHost:
         finally:
             self._drains.pop(room_id, None)
 
-    async def _run_batch(self, room_id: str, batch: list[_Waiting]) -> None:
+    async def _run_batch(self, room_id: str, batch: list[Waiting]) -> None:
         async with self._locks.hold(room_id):
             room = await self._room(room_id)
             if room is None:
@@ -398,7 +324,7 @@ class RoomHost:
                     events.extend(outcome)
             try:
                 await self._commit(room, events)
-            except _StoreFailed as failure:  # nothing of the batch is stored: all may retry
+            except StoreFailed as failure:  # nothing of the batch is stored: all may retry
                 for waiting in batch:
                     waiting.settle(failure.refusal)
                 return
@@ -415,44 +341,35 @@ class RoomHost:
 
     async def _commit(self, room: Room, events: list[Event]) -> None:
         """Store `events` (already applied to `room`), then publish them; on failure the
-        room is rebuilt from the store and _StoreFailed carries the retryable refusal."""
-        if not events:
-            return
-        room_id = room.room_id
-        rows = [self.stored(room, event) for event in events]
-        work = room.preparing(events)
-        try:
-            append = self.store.append(room_id, events[0].seq - 1, rows)
-            if work is None:
-                await append
-            else:  # a round's results are built in a worker thread while they are stored
-                built = asyncio.get_running_loop().run_in_executor(self._worker(), work)
-                await asyncio.gather(append, built)
-        except Exception as error:
-            raise await self._append_failed(room_id, error) from None
-        await self._publish(room_id, rows)
-        self._stored(room, events)
+        room is rebuilt from the store and StoreFailed carries the retryable refusal."""
+        failure = (await self._commit_together([(room, events)]))[0] if events else None
+        if failure is not None:
+            raise failure
 
-    async def _append_failed(self, room_id: str, error: Exception) -> _StoreFailed:
+    async def _append_failed(self, room_id: str, error: Exception) -> StoreFailed:
         """A room's events were not stored: the room as the store has it, and the refusal."""
         if isinstance(error, SeqConflict):
             await self._rebuild(room_id)
-            return _StoreFailed(Refusal("conflict", retryable=True))
+            return StoreFailed(Refusal("conflict", retryable=True))
         failed(log, error, "room %s: append failed", room_id)
         self._rooms.pop(room_id, None)
-        return _StoreFailed(Refusal("store_failed", retryable=True))
+        return StoreFailed(Refusal("store_failed", retryable=True))
 
     def _stored(self, room: Room, events: list[Event]) -> None:
         """`events` are stored and published: the projections, then the work ahead."""
         self._observe(room, events)
         ahead = room.ahead(events)
         if ahead is not None:  # nothing waits for it: a failure only costs the end its time
-            self._worker().submit(_logged(ahead, room.room_id))
+            self._worker().submit(logged(ahead, room.room_id))
 
-    async def _commit_together(self, fired: list[tuple[Room, list[Event]]]) -> list[bool]:
-        """`_commit` for several rooms at once (timers due together): their appends go to
-        the store together and their results to the worker in one job. Whether each room's
-        events were stored (a room whose were not is rebuilt from the store)."""
+    async def _commit_together(
+        self, fired: list[tuple[Room, list[Event]]]
+    ) -> list[StoreFailed | None]:
+        """Store each room's events (already applied to it), then publish them. The appends
+        go to the store together (rooms whose timers fell due at once: one group commit)
+        and what must be built before the events are shown (`Actor.preparing`: a round's
+        results) to the worker thread in one job, while they are stored. Each room's
+        failure, if any (its room rebuilt from the store)."""
         works = [work for room, events in fired if (work := room.preparing(events))]
         rows = [[self.stored(room, event) for event in events] for room, events in fired]
         appends = [
@@ -461,25 +378,24 @@ class RoomHost:
         ]
         built = None
         if works:
-            built = asyncio.get_running_loop().run_in_executor(self._worker(), _all(works))
+            built = asyncio.get_running_loop().run_in_executor(self._worker(), in_turn(works))
         outcomes = await asyncio.gather(*appends, return_exceptions=True)
         if built is not None:
             try:
                 await built
             except Exception:  # built again where first asked, in the event loop
                 log.exception("results built ahead of rooms' ends failed")
-        done: list[bool] = []
+        failures: list[StoreFailed | None] = []
         for (room, events), stored, outcome in zip(fired, rows, outcomes, strict=True):
             if isinstance(outcome, Exception):
-                await self._append_failed(room.room_id, outcome)
-                done.append(False)
+                failures.append(await self._append_failed(room.room_id, outcome))
                 continue
             if isinstance(outcome, BaseException):
                 raise outcome
             await self._publish(room.room_id, stored)
             self._stored(room, events)
-            done.append(True)
-        return done
+            failures.append(None)
+        return failures
 
     def _worker(self) -> ThreadPoolExecutor:
         if self._results is None:
@@ -534,17 +450,7 @@ class RoomHost:
 
     async def tick(self, room_id: str) -> list[Event]:
         """Fire what is due in the room by now (stored and published)."""
-        async with self._locks.hold(room_id):
-            room = await self._room(room_id)
-            if room is None:
-                return []
-            due = [] if room.closed else room.tick(self.clock.now())
-            try:
-                await self._commit(room, due)
-            except _StoreFailed:
-                return []
-            self._kick_bot(room)
-            return due
+        return (await self.tick_together([room_id]))[0]
 
     def ticks_here(self, room_id: str) -> bool:
         """Whether this process fires the room's timers (a cluster: the room's owner)."""
@@ -566,40 +472,13 @@ class RoomHost:
             now = self.clock.now()
             due = [(room, [] if room.closed else room.tick(now)) for room in rooms]
             due = [(room, events) for room, events in due if events]
-            stored = await self._commit_together(due) if due else []
-            for (room, events), done in zip(due, stored, strict=True):
-                if done:
+            failures = await self._commit_together(due) if due else []
+            for (room, events), failure in zip(due, failures, strict=True):
+                if failure is None:
                     fired[room.room_id] = events
             for room in rooms:
                 self._kick_bot(room)
         return [fired.get(room_id, []) for room_id in room_ids]
-
-    async def _tick_due(self, room_id: str) -> list[Event]:
-        """A timer's tick, joined to the others due now (`tick_together`)."""
-        future: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._due.append((room_id, future))
-        if self._ender is None:
-            self._ender = asyncio.create_task(self._end_due())
-        return await future
-
-    async def _end_due(self) -> None:
-        """Tick the rooms due, ENDS_AT_ONCE at a time, until none is left."""
-        try:
-            while self._due:
-                batch, self._due = self._due[:ENDS_AT_ONCE], self._due[ENDS_AT_ONCE:]
-                try:
-                    fired = await self.tick_together([room_id for room_id, _ in batch])
-                except Exception as error:
-                    failed(log, error, "rooms' timers failed")
-                    fired = [[] for _ in batch]
-                for (_, future), events in zip(batch, fired, strict=True):
-                    if not future.done():
-                        future.set_result(events)
-        finally:
-            self._ender = None
-            for _, future in self._due:  # cancelled: nobody ticks them now
-                future.cancel()
-            self._due = []
 
     async def tick_all(self) -> None:
         """Tick every room in memory (tests with a manual clock; after a restart)."""
@@ -641,7 +520,7 @@ class RoomHost:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), delay)
                 continue
-            fired = await self._tick_due(room_id)
+            fired = await self._due.tick(room_id)
             if not fired:
                 # Due but nothing fired (a word at the deadline still counts): look again soon.
                 await asyncio.sleep(0.01)
@@ -699,8 +578,8 @@ class RoomHost:
     async def close(self) -> None:
         """Stop the timers, bots and waiting commands (the store and broadcaster belong to
         the caller)."""
-        ender = [self._ender] if self._ender is not None else []
-        tasks = [*self._timers.values(), *self._bot_turns, *self._drains.values(), *ender]
+        await self._due.close()
+        tasks = [*self._timers.values(), *self._bot_turns, *self._drains.values()]
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -1,0 +1,87 @@
+"""Rooms whose timers fall due at once, ticked together in groups.
+
+Rounds of hundreds of rooms end in the same second. Each room's timer, once due, joins
+the others due then; one task ticks them `size` at a time (`RoomHost.tick_together`:
+their events stored in one group commit, their results built in one job of the
+worker thread), and the event loop answers the rooms still playing between two groups.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+
+from motamot.service.rooms.events import Event
+from motamot.service.stores.outages import failed
+
+log = logging.getLogger(__name__)
+
+TickTogether = Callable[[Sequence[str]], Awaitable[list[list[Event]]]]
+
+
+class DueRooms:
+    """The rooms whose timers are due, waiting for the task that ticks them together."""
+
+    def __init__(self, tick_together: TickTogether, size: int) -> None:
+        self._tick_together = tick_together
+        self.size = size
+        self._due: list[tuple[str, asyncio.Future[list[Event]]]] = []
+        self._ender: asyncio.Task[None] | None = None
+
+    async def tick(self, room_id: str) -> list[Event]:
+        """What fired in the room, ticked with the others due now."""
+        future: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
+        self._due.append((room_id, future))
+        if self._ender is None:
+            self._ender = asyncio.create_task(self._end_due())
+        return await future
+
+    async def _end_due(self) -> None:
+        try:
+            while self._due:
+                batch, self._due = self._due[: self.size], self._due[self.size :]
+                try:
+                    fired = await self._tick_together([room_id for room_id, _ in batch])
+                except Exception as error:
+                    failed(log, error, "rooms' timers failed")
+                    fired = [[] for _ in batch]
+                for (_, future), events in zip(batch, fired, strict=True):
+                    if not future.done():
+                        future.set_result(events)
+        finally:
+            self._ender = None
+            for _, future in self._due:  # cancelled: nobody ticks them now
+                future.cancel()
+            self._due = []
+
+    async def close(self) -> None:
+        """Stop ticking (the timers waiting are cancelled)."""
+        ender = self._ender
+        if ender is not None:
+            ender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ender
+
+
+def logged(work: Callable[[], None], room_id: str) -> Callable[[], None]:
+    """`work`, its failure logged (a worker thread's exception is otherwise kept unseen)."""
+
+    def run() -> None:
+        try:
+            work()
+        except Exception:
+            log.exception("room %s: work ahead failed", room_id)
+
+    return run
+
+
+def in_turn(works: list[Callable[[], None]]) -> Callable[[], None]:
+    """One job doing each of `works` in turn."""
+
+    def run() -> None:
+        for work in works:
+            work()
+
+    return run
