@@ -42,7 +42,7 @@ from motamot.service.ports import (
     StoreUnavailable,
 )
 from motamot.service.rooms.actor import Actor, Lexicons, PendingTurn
-from motamot.service.rooms.due import DueRooms, in_turn, logged
+from motamot.service.rooms.due import DueRooms, ahead_job, in_turn
 from motamot.service.rooms.events import Event
 from motamot.service.rooms.kinds import Kinds
 from motamot.service.rooms.locks import RoomLocks
@@ -360,7 +360,7 @@ class RoomHost:
         self._observe(room, events)
         ahead = room.ahead(events)
         if ahead is not None:  # nothing waits for it: a failure only costs the end its time
-            self._worker().submit(logged(ahead, room.room_id))
+            self._worker().submit(ahead_job(ahead, room.room_id))
 
     async def _commit_together(
         self, fired: list[tuple[Room, list[Event]]]
