@@ -129,7 +129,13 @@ class EndgameSearch:
                 self.stop is not None and self.nodes % 64 == 0 and self.stop()
             ):
                 raise _OutOfBudget
-            moves = self.moves[key] = legal_moves(self.board, me, self.ruleset, self.lexicon)
+            moves = legal_moves(self.board, me, self.ruleset, self.lexicon)
+            # Going out first: it ends the game with the opponent's penalty, a value known
+            # at once that is often the best, so the window narrows from the first child.
+            out = [move for move in moves if len(move.placements) == len(me)]
+            if out:
+                moves = out + [move for move in moves if len(move.placements) < len(me)]
+            self.moves[key] = moves
         return moves
 
     def _end_value(self, me: tuple[str, ...], opponent: tuple[str, ...]) -> float:
