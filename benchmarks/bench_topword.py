@@ -62,6 +62,7 @@ from motamot.topword.selfplay import (  # noqa: E402
     SelfPlayReport,
     selfplay,
     selfplay_game,
+    wilson_interval,
 )
 from motamot.topword.tiles import TOPWORD_FR  # noqa: E402
 from tests.topword.topword_endgames import PASS, BruteForce, endgames  # noqa: E402
@@ -177,8 +178,15 @@ def versus(levels: Sequence[str], games: int, seed: int, lexicon: Lexicon, jobs:
             results.append(result)
             for level, seconds in per_level.items():
                 timed[level].extend(seconds)
-            if len(results) % 20 == 0:
-                print(f"  ... {len(results)} games, {load()}", file=sys.stderr, flush=True)
+            if len(results) % 20 == 0:  # a running figure: a long match may be cut short
+                wins = sum(1 for r in results if r.winners == (0,))
+                low, high = wilson_interval(wins, len(results))
+                print(
+                    f"  ... {len(results)} games: {pair[0]} {wins} wins "
+                    f"({wins / len(results):.1%}, 95% Wilson {low:.1%} - {high:.1%}), {load()}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     elapsed = time.perf_counter() - start
     report = SelfPlayReport(pair, seed, TOPWORD_FR.name, tuple(results))
     print(

@@ -25,10 +25,11 @@
    (the champion's) values each of its best moves by every draw the pile can
    hold: the move is played, the bot draws the pile's tile (each unseen tile in
    turn, counted as often as it is unseen), the opponent holds the rest, and the
-   endgame that follows is searched (`endgame.py`, within that many positions
-   each); the move of best average wins. The draw is the last unknown: after it
-   the game is one of perfect information, which sampled greedy playouts only
-   approximate.
+   endgame that follows is searched `PRE_ENDGAME_DEPTH` plies deep (`endgame.py`,
+   within that many positions each; one depth for all, so that the values compare)
+   or to its end when sooner; the move of best average wins. The draw is the last
+   unknown: after it the game is one of perfect information, where the opponent's
+   reply is its best against the bot's answer, not its most points.
 
 4. With two players and the pile empty both racks are known: the expert
    searches the rest of the game instead (`endgame.py`), within
@@ -65,6 +66,9 @@ CANDIDATE_MARGIN = 15.0
 DEALS_SPREAD = 2
 #: How much the opponent's leave at the end of a playout counts against the bot.
 OPPONENT_LEAVE = 0.5
+#: Plies of the endgame searched after each draw of the last tile (the opponent's move, the
+#: bot's answer): every draw and candidate is valued at this one depth.
+PRE_ENDGAME_DEPTH = 2
 #: With two players and at most this many tiles in the pile, playouts go to the end of the game.
 PRE_ENDGAME_PILE = 7
 #: A pre-endgame playout stops after this many turns (both sides stuck, exchanging in vain).
@@ -172,9 +176,10 @@ class ExpertBot:
         plays = plays[: self.budget.candidates]
         if not plays:
             return None
+        plays = [option for option in plays if option.equity >= plays[0].equity - CANDIDATE_MARGIN]
         board = view.board.copy()
         draws = Counter(view.unseen)
-        budget = EndgameBudget(self.budget.pre_endgame_nodes)
+        budget = EndgameBudget(self.budget.pre_endgame_nodes, PRE_ENDGAME_DEPTH)
         best, best_value = plays[0], float("-inf")
         for option in plays:
             if stop is not None and stop():
