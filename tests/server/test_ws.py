@@ -19,6 +19,7 @@ from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.ports import ManualClock
 from motamot.service.rooms.host import cached_lexicons
+from motamot.service.rooms.shown import frame_json
 from tests.server.helpers import (
     create,
     event_of,
@@ -299,4 +300,4 @@ def test_seeds_fixed_in_advance_are_never_shown(client: TestClient) -> None:
     assert "seeds" not in view["settings"] and str(SEED) not in json.dumps(view)
     made = BoggleRoom.create("r", BoggleSettings(seeds=(SEED,)), 0.0, cached_lexicons())
     assert isinstance(made, BoggleRoom)
-    assert str(SEED) not in json.dumps(made.visible(made.created, None))
+    assert str(SEED) not in json.dumps(frame_json(made.visible(made.created, None) or {}))

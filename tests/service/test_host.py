@@ -317,3 +317,70 @@ def test_a_room_opened_by_its_given_id_is_opened_once(store: StoreBackend) -> No
         await events.close()
 
     run(body)
+
+
+class RoomFailingStore(MemoryStore):
+    """A memory store whose appends to the room `failing` fail."""
+
+    failing: str | None = None
+    appends = 0
+
+    async def append(self, room: str, expected_seq: int, events: Sequence[StoredEvent]) -> None:
+        self.appends += 1
+        if room == self.failing:
+            raise OSError("disk full")
+        await super().append(room, expected_seq, events)
+
+
+def test_rooms_whose_rounds_end_together_each_store_and_publish_their_end_once() -> None:
+    """Timers due together are ticked together (`tick_together`): every room's end is
+    stored and published once, its results built ahead, and a room whose append fails
+    ends once the store takes it again, the others unharmed."""
+
+    async def body() -> None:
+        store = RoomFailingStore()
+        broker = CheckingBroadcaster(store)
+        clock = JumpingClock()
+        host = RoomHost(store, broker, clock, lexicons, KINDS)
+        await host.start()
+        rooms: list[str] = []
+        for _ in range(40):  # more than ENDS_AT_ONCE: several groups
+            room_id = await host.create(BoggleSettings(duration=1))
+            assert isinstance(room_id, str)
+            assert isinstance(await host.submit(room_id, None, Join("ana", digest("ana"))), Ack)
+            assert isinstance(await host.submit(room_id, "s1", StartRound(len(rooms))), Ack)
+            assert isinstance(await host.submit(room_id, "s1", WriteWord("rat")), Ack)
+            rooms.append(room_id)
+        store.failing = rooms[7]
+        clock.offset = 2.0  # every deadline passed at once: every timer is due now
+
+        async def ended(room_id: str) -> bool:
+            return any(isinstance(from_stored(e), RoundEnded) for e in await store.load(room_id))
+
+        for _ in range(200):
+            if all([await ended(room_id) for room_id in rooms if room_id != rooms[7]]):
+                break
+            await asyncio.sleep(0.02)
+        assert not await ended(rooms[7])
+        store.failing = None
+        assert await host.view(rooms[7], "s1") is not None  # its page reads it again
+        for _ in range(200):
+            if await ended(rooms[7]):
+                break
+            await asyncio.sleep(0.02)
+        for room_id in rooms:
+            ends = [e for e in await store.load(room_id) if isinstance(from_stored(e), RoundEnded)]
+            assert len(ends) == 1, room_id
+            published = [e for e in broker.published if e.room == room_id and e.seq == ends[0].seq]
+            assert len(published) == 1
+            room = host.room(room_id)
+            assert isinstance(room, BoggleRoom)
+            state = room.round
+            assert state is not None and not state.running
+            assert state.shown_end is not None or room_id == rooms[7]
+        # twice the same room in one group: ticked once, no lock taken twice
+        again = await asyncio.wait_for(host.tick_together([rooms[0], rooms[0]]), 5)
+        assert again == [[], []]
+        await host.close()
+
+    run(body)

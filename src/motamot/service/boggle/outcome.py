@@ -50,11 +50,14 @@ def match_outcome(room: BoggleRoom, seq: int) -> GameOutcome:
     standing = room.standing()
     seats = {room.name_of(seat): seat for seat in room.seats}
     rounds = [state for state in room.match_rounds if not state.running]
+    # each round's tallies once for all its seats (a round judged again per seat cost a
+    # fifth of a process's CPU when hundreds of matches ended together)
+    by_round = [room.tallies(state) for state in rounds]
     order = ranks(list(standing.totals))
     places = []
     for name, total, rank in zip(standing.players, standing.totals, order, strict=True):
         seat = room.seats[seats[name]]
-        tallies = [room.tallies(state)[seat.seat] for state in rounds if seat.seat in state.players]
+        tallies = [tallied[seat.seat] for tallied in by_round if seat.seat in tallied]
         figures = seat_figures(tallies, total)
         places.append(
             Place(seat.seat, name, seat.player, seat.level, total, rank, figures, seat.marks)

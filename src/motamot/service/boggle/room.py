@@ -41,6 +41,7 @@ from motamot.service.boggle.events import (
     WordWritten,
 )
 from motamot.service.boggle.feedback import bot_seed
+from motamot.service.boggle.grid_words import GridWords, grid_words
 from motamot.service.boggle.outcome import family_of, match_outcome
 from motamot.service.boggle.records import room_records
 from motamot.service.boggle.rounds import RoundState, entry_refusal, take_word
@@ -74,6 +75,12 @@ class BoggleRoom(Actor[BoggleSettings]):
     def __init__(self, created: RoomCreated[BoggleSettings], lexicons: Lexicons) -> None:
         #: Every round played in the room; those of the current match start at `match_from`.
         self.rounds: list[RoundState] = []
+        #: The last event shown alike to every seat: (its seq, the room's last seq, the
+        #: frame), so that its seats share one frame (`views.visible`).
+        self.shown_alike: tuple[int, int, Frame] | None = None
+        #: A match's outcome built off the event loop as its end was stored (`preparing`),
+        #: by its MatchEnded's seq.
+        self._outcome: tuple[int, GameOutcome] | None = None
         self.match_from = 0
         self.match_over = False
         self.match_winners: tuple[str, ...] = ()
@@ -139,9 +146,18 @@ class BoggleRoom(Actor[BoggleSettings]):
         return {seat: tally(result.result_of(self.name_of(seat))) for seat in state.players}
 
     def solution(self, state: RoundState) -> Solution:
-        """Every word of the round's grid: solved when asked, not kept (the results keep
-        what they show of it, encoded; a round's solution is hundreds of objects)."""
+        """Every word of the round's grid: solved when asked, not kept (a round's solution
+        is hundreds of objects)."""
         return solve(state.grid, state.rules, state.lexicon)
+
+    def grid_words(self, state: RoundState) -> GridWords:
+        """What the results show of the round's grid: built while the round ran
+        (`ahead`), else now."""
+        built = state.grid_words
+        if built is None:
+            language = self.settings.dictionary_name
+            built = grid_words(state.grid, state.rules, state.lexicon, language)
+        return built
 
     def standing(self) -> Standing:
         """B14: the match so far over every seat that played or sits."""
@@ -451,20 +467,47 @@ class BoggleRoom(Actor[BoggleSettings]):
 
     def outcome(self, event: Event) -> GameOutcome | None:
         """A match's final ranking and figures, once its MatchEnded is folded."""
-        return match_outcome(self, event.seq) if isinstance(event, MatchEnded) else None
+        if not isinstance(event, MatchEnded):
+            return None
+        built = self._outcome
+        if built is not None and built[0] == event.seq:
+            return built[1]
+        return match_outcome(self, event.seq)
 
     # --- what each seat sees (views) ----------------------------------------------------
 
+    def ahead(self, events: Sequence[Event]) -> Callable[[], None] | None:
+        """A round just started: what its results will show of the grid, built while it
+        is played (rounds of many rooms end together; they start together too, so this
+        is not waited for)."""
+        started = [self.round_at(e.seq) for e in events if isinstance(e, RoundStarted)]
+        states = [state for state in started if state is not None]
+        if not states:
+            return None
+        language = self.settings.dictionary_name
+
+        def work() -> None:
+            for state in states:
+                if state.running and state.grid_words is None:
+                    built = grid_words(state.grid, state.rules, state.lexicon, language)
+                    state.grid_words = built
+
+        return work
+
     def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
         """A round's end: its results, the words nobody found and what every seat is shown
-        of them, built once off the event loop (rounds of many rooms end together)."""
+        of them, and a match's outcome, built once off the event loop (rounds of many rooms
+        end together)."""
         ended = [event for event in events if isinstance(event, RoundEnded)]
-        if not ended:
+        matches = [event.seq for event in events if isinstance(event, MatchEnded)]
+        if not ended and not matches:
             return None
 
         def work() -> None:
             for event in ended:
                 views.visible(self, event, None)
+            for seq in matches:  # what the players' records take of it (`outcome`)
+                self._outcome = (seq, match_outcome(self, seq))
 
         return work
 

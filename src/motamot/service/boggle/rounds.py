@@ -13,6 +13,7 @@ from motamot.boggle.rules import BoggleRules
 from motamot.lexicon import Lexicon, try_fold
 from motamot.service.boggle.events import WordWritten
 from motamot.service.boggle.feedback import instant_feedback
+from motamot.service.boggle.grid_words import GridWords
 from motamot.service.boggle.tally import SeatTally
 from motamot.service.rooms.outcomes import Refusal
 
@@ -59,6 +60,9 @@ class RoundState:
     #: and reconnecting page (`views.result_shown`, and the RoundEnded event as sent).
     shown_result: msgspec.Raw | None = None
     shown_end: msgspec.Raw | None = None
+    #: What the results will show of the grid, built while the round runs (`grid_words`),
+    #: dropped once the results are.
+    grid_words: GridWords | None = field(default=None, repr=False, compare=False)
     #: The referee on this round's grid, remembering each text's verdict: the end of the
     #: round judges again (`judge_round`) what was judged when written.
     check: WordChecker = field(init=False, repr=False, compare=False)
@@ -80,7 +84,7 @@ class RoundState:
         and the referee's memory of each text serve a running round alone. A result or a
         verdict asked again is judged anew from the words, by the same referee."""
         assert not self.running, "a running round is not put away"
-        self.result = self.shown_result = self.shown_end = None
+        self.result = self.shown_result = self.shown_end = self.grid_words = None
         self.judges, self.tallies = {}, tallies
         self.folded, self.plan, self.cursor, self.verdicts = {}, [], 0, {}
         self.check = WordChecker(self.grid, self.rules, self.lexicon)

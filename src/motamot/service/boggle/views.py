@@ -19,8 +19,6 @@ from motamot.boggle.match import MatchFormat, Standing
 from motamot.boggle.referee import Verdict
 from motamot.boggle.round import RoundResult
 from motamot.boggle.rules import BoggleRules
-from motamot.boggle.solve import Solution
-from motamot.lexicon.accents import written_map
 from motamot.service.boggle.events import (
     MatchEnded,
     MatchReset,
@@ -28,6 +26,7 @@ from motamot.service.boggle.events import (
     RoundStarted,
     WordWritten,
 )
+from motamot.service.boggle.grid_words import GridWords
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.boggle.settings import BoggleSettings
 from motamot.service.boggle.shown import (
@@ -61,7 +60,7 @@ from motamot.service.rooms.shown import (
     plain,
     shared_shown,
 )
-from motamot.wire.boggle import cells_json, encoded_round_shape, missed_shape
+from motamot.wire.boggle import MissedJson, cells_json, encoded_round_shape
 
 
 class BoggleRoom(Protocol):
@@ -75,6 +74,7 @@ class BoggleRoom(Protocol):
     match_over: bool
     match_winners: tuple[str, ...]
     chat: Chat
+    shown_alike: tuple[int, int, Frame] | None
 
     @property
     def host(self) -> str | None: ...
@@ -91,7 +91,7 @@ class BoggleRoom(Protocol):
 
     def result(self, state: RoundState) -> RoundResult: ...
 
-    def solution(self, state: RoundState) -> Solution: ...
+    def grid_words(self, state: RoundState) -> GridWords: ...
 
     def standing(self) -> Standing: ...
 
@@ -136,7 +136,17 @@ def visible(room: BoggleRoom, event: Event, seat: str | None) -> Frame | None:
             if not state.away:  # a round put away is rarely asked again: not kept
                 state.shown_end = frame
             return frame
-    return plain(shown(room, event, seat))
+    if isinstance(event, WordWritten):  # the one event each seat sees in its own way
+        return plain(shown(room, event, seat))
+    alike = room.shown_alike
+    if alike is not None and alike[:2] == (event.seq, room.last_seq):
+        return alike[2]
+    # Every seat sees the same: built once while the room stands still, one object that
+    # the feed encodes once for all (the match's end, standings and all, was built and
+    # encoded four times per room when hundreds of matches ended together).
+    alike_frame = plain(shown(room, event, seat))
+    room.shown_alike = (event.seq, room.last_seq, alike_frame)
+    return alike_frame
 
 
 def shown(room: BoggleRoom, event: Event, seat: str | None) -> Shown:
@@ -233,6 +243,7 @@ def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
         frame = encoded(_result_shown(room, state))
         if not state.away:  # a round put away is rarely asked again: not kept
             state.shown_result = frame
+        state.grid_words = None  # what it was built from
     # The encoded text of a ResultShown stands for it in the shapes that carry it.
     return cast(ResultShown, frame)
 
@@ -240,13 +251,16 @@ def result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
 def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
     result = room.result(state)
     shape = encoded_round_shape(result)
-    solution = room.solution(state)
-    value = {word.word: word.points for word in solution.words}
-    dictionary = room.settings.dictionary_name
+    grid = room.grid_words(state)
+    value = grid.points
     everybody: frozenset[str] = frozenset().union(*(p.accepted_words for p in result.players))
     missed = shape.missed
     if isinstance(missed, UnsetType):
-        missed = [missed_shape(w) for w in solution.words if w.word not in everybody]
+        # The encoded text of the words' list stands for it (`GridWords.missed`).
+        missed = cast(list[MissedJson], grid.missed(everybody))
+        shown = everybody.union(grid.words)
+    else:
+        shown = everybody.union(word.word for word in missed)
 
     def found(words: frozenset[str]) -> FoundShown:
         return FoundShown(len(words), sum(value.get(word, 0) for word in words))
@@ -262,7 +276,7 @@ def _result_shown(room: BoggleRoom, state: RoundState) -> ResultShown:
         grid_total=FoundShown(len(value), sum(value.values())),
         found={player.player: found(player.accepted_words) for player in result.players},
         room_found=found(everybody),
-        written=written_map(set(everybody) | {w.word for w in missed}, dictionary),
+        written=grid.written_of(shown),
     )
 
 

@@ -164,6 +164,12 @@ class Actor(Sitting[S], Moderation[S], Talking[S]):
         """A computer player's turn to compute outside the room, if one is to play now."""
         return None
 
+    def ahead(self, events: Sequence[Event]) -> Callable[[], None] | None:
+        """Work that `events`, just stored, let the room do off the event loop before it
+        is needed (a round's grid solved while it is played); nothing waits for it. It
+        may only read the room and fill its caches. None: nothing to do."""
+        return None
+
     def preparing(self, events: Sequence[Event]) -> Callable[[], None] | None:
         """Work to do before `events` are shown, heavy enough to keep off the event loop
         (a round's results): the host runs it in a worker thread while it stores them.

@@ -308,6 +308,9 @@ class ClusterHost(RoomHost):
             return []
         return await super().tick(room_id)
 
+    def ticks_here(self, room_id: str) -> bool:
+        return self.leases.holds(room_id)
+
     # --- replicas -------------------------------------------------------------------------
 
     async def read(self, room_id: str, reader: Callable[[Room], T]) -> T | None:

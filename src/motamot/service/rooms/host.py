@@ -58,12 +58,12 @@ log = logging.getLogger(__name__)
 
 #: How long a readiness question may take before the part is called down.
 READY_SECONDS = 0.5
-#: Rooms whose timers fire at the same time (the others wait their turn): enough that the
-#: store's group commit takes several ends at once, few enough that the event loop
-#: answers the rooms still playing between two groups of ends (bench_server, 2,000
-#: players ending together: with 4, results p99 4.6 s and the others' words p99 0.26 s;
-#: with 32, 3.5 s and 0.78 s).
-ENDS_AT_ONCE = 8
+#: Rooms whose timers fire together are ticked together, this many at a time: their
+#: events are stored in one group commit and their results built in one trip to the
+#: worker thread, and the event loop answers the rooms still playing between two groups.
+#: (bench_server, 2,000 players ending together: each room ticked on its own, 8 at a
+#: time, results p99 0.77 s; in groups, see docs/architecture.md.)
+ENDS_AT_ONCE = 32
 
 
 def draw_seed() -> int:
@@ -127,6 +127,28 @@ class _Waiting:
             self.answer.set_result(outcome)
 
 
+def _logged(work: Callable[[], None], room_id: str) -> Callable[[], None]:
+    """`work`, its failure logged (a worker thread's exception is otherwise kept unseen)."""
+
+    def run() -> None:
+        try:
+            work()
+        except Exception:
+            log.exception("room %s: work ahead failed", room_id)
+
+    return run
+
+
+def _all(works: list[Callable[[], None]]) -> Callable[[], None]:
+    """One job doing each of `works` in turn."""
+
+    def run() -> None:
+        for work in works:
+            work()
+
+    return run
+
+
 class _StoreFailed(Exception):
     def __init__(self, refusal: Refusal) -> None:
         self.refusal = refusal
@@ -176,7 +198,9 @@ class RoomHost:
         #: the event loop in turn), and at most ENDS_AT_ONCE rooms' timers fire together,
         #: so the rooms still playing are served between two ends.
         self._results: ThreadPoolExecutor | None = None
-        self._ends = asyncio.Semaphore(ENDS_AT_ONCE)
+        #: Rooms whose timers are due, waiting to be ticked together, and who ticks them.
+        self._due: list[tuple[str, asyncio.Future[list[Event]]]] = []
+        self._ender: asyncio.Task[None] | None = None
 
     # --- rooms in memory ----------------------------------------------------------------
 
@@ -188,6 +212,7 @@ class RoomHost:
             return None
         room = self.kinds.rebuild(rows, self.lexicons)
         self._rooms[room_id] = room
+        self._poke(room_id)  # its timer forgot it when it was dropped (a failed append)
         return room
 
     async def _room(self, room_id: str) -> Room | None:
@@ -401,19 +426,65 @@ class RoomHost:
             if work is None:
                 await append
             else:  # a round's results are built in a worker thread while they are stored
-                if self._results is None:
-                    self._results = ThreadPoolExecutor(1, thread_name_prefix="results")
-                built = asyncio.get_running_loop().run_in_executor(self._results, work)
+                built = asyncio.get_running_loop().run_in_executor(self._worker(), work)
                 await asyncio.gather(append, built)
-        except SeqConflict:
-            await self._rebuild(room_id)
-            raise _StoreFailed(Refusal("conflict", retryable=True)) from None
         except Exception as error:
-            failed(log, error, "room %s: append failed", room_id)
-            self._rooms.pop(room_id, None)
-            raise _StoreFailed(Refusal("store_failed", retryable=True)) from None
+            raise await self._append_failed(room_id, error) from None
         await self._publish(room_id, rows)
+        self._stored(room, events)
+
+    async def _append_failed(self, room_id: str, error: Exception) -> _StoreFailed:
+        """A room's events were not stored: the room as the store has it, and the refusal."""
+        if isinstance(error, SeqConflict):
+            await self._rebuild(room_id)
+            return _StoreFailed(Refusal("conflict", retryable=True))
+        failed(log, error, "room %s: append failed", room_id)
+        self._rooms.pop(room_id, None)
+        return _StoreFailed(Refusal("store_failed", retryable=True))
+
+    def _stored(self, room: Room, events: list[Event]) -> None:
+        """`events` are stored and published: the projections, then the work ahead."""
         self._observe(room, events)
+        ahead = room.ahead(events)
+        if ahead is not None:  # nothing waits for it: a failure only costs the end its time
+            self._worker().submit(_logged(ahead, room.room_id))
+
+    async def _commit_together(self, fired: list[tuple[Room, list[Event]]]) -> list[bool]:
+        """`_commit` for several rooms at once (timers due together): their appends go to
+        the store together and their results to the worker in one job. Whether each room's
+        events were stored (a room whose were not is rebuilt from the store)."""
+        works = [work for room, events in fired if (work := room.preparing(events))]
+        rows = [[self.stored(room, event) for event in events] for room, events in fired]
+        appends = [
+            self.store.append(room.room_id, events[0].seq - 1, stored)
+            for (room, events), stored in zip(fired, rows, strict=True)
+        ]
+        built = None
+        if works:
+            built = asyncio.get_running_loop().run_in_executor(self._worker(), _all(works))
+        outcomes = await asyncio.gather(*appends, return_exceptions=True)
+        if built is not None:
+            try:
+                await built
+            except Exception:  # built again where first asked, in the event loop
+                log.exception("results built ahead of rooms' ends failed")
+        done: list[bool] = []
+        for (room, events), stored, outcome in zip(fired, rows, outcomes, strict=True):
+            if isinstance(outcome, Exception):
+                await self._append_failed(room.room_id, outcome)
+                done.append(False)
+                continue
+            if isinstance(outcome, BaseException):
+                raise outcome
+            await self._publish(room.room_id, stored)
+            self._stored(room, events)
+            done.append(True)
+        return done
+
+    def _worker(self) -> ThreadPoolExecutor:
+        if self._results is None:
+            self._results = ThreadPoolExecutor(1, thread_name_prefix="results")
+        return self._results
 
     def _observe(self, room: Room, events: Sequence[Event]) -> None:
         for observer in self.observers:
@@ -475,6 +546,61 @@ class RoomHost:
             self._kick_bot(room)
             return due
 
+    def ticks_here(self, room_id: str) -> bool:
+        """Whether this process fires the room's timers (a cluster: the room's owner)."""
+        return True
+
+    async def tick_together(self, room_ids: Sequence[str]) -> list[list[Event]]:
+        """`tick` for rooms due at once, their events stored together: what fired in each
+        (nothing for a room not here, unknown, or whose events the store refused)."""
+        fired: dict[str, list[Event]] = {}
+        async with contextlib.AsyncExitStack() as held:
+            rooms: list[Room] = []
+            for room_id in dict.fromkeys(room_ids):  # a lock is taken once
+                if not self.ticks_here(room_id):
+                    continue
+                await held.enter_async_context(self._locks.hold(room_id))
+                room = await self._room(room_id)
+                if room is not None:
+                    rooms.append(room)
+            now = self.clock.now()
+            due = [(room, [] if room.closed else room.tick(now)) for room in rooms]
+            due = [(room, events) for room, events in due if events]
+            stored = await self._commit_together(due) if due else []
+            for (room, events), done in zip(due, stored, strict=True):
+                if done:
+                    fired[room.room_id] = events
+            for room in rooms:
+                self._kick_bot(room)
+        return [fired.get(room_id, []) for room_id in room_ids]
+
+    async def _tick_due(self, room_id: str) -> list[Event]:
+        """A timer's tick, joined to the others due now (`tick_together`)."""
+        future: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
+        self._due.append((room_id, future))
+        if self._ender is None:
+            self._ender = asyncio.create_task(self._end_due())
+        return await future
+
+    async def _end_due(self) -> None:
+        """Tick the rooms due, ENDS_AT_ONCE at a time, until none is left."""
+        try:
+            while self._due:
+                batch, self._due = self._due[:ENDS_AT_ONCE], self._due[ENDS_AT_ONCE:]
+                try:
+                    fired = await self.tick_together([room_id for room_id, _ in batch])
+                except Exception as error:
+                    failed(log, error, "rooms' timers failed")
+                    fired = [[] for _ in batch]
+                for (_, future), events in zip(batch, fired, strict=True):
+                    if not future.done():
+                        future.set_result(events)
+        finally:
+            self._ender = None
+            for _, future in self._due:  # cancelled: nobody ticks them now
+                future.cancel()
+            self._due = []
+
     async def tick_all(self) -> None:
         """Tick every room in memory (tests with a manual clock; after a restart)."""
         for room_id in list(self._rooms):
@@ -515,8 +641,7 @@ class RoomHost:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), delay)
                 continue
-            async with self._ends:
-                fired = await self.tick(room_id)
+            fired = await self._tick_due(room_id)
             if not fired:
                 # Due but nothing fired (a word at the deadline still counts): look again soon.
                 await asyncio.sleep(0.01)
@@ -574,7 +699,8 @@ class RoomHost:
     async def close(self) -> None:
         """Stop the timers, bots and waiting commands (the store and broadcaster belong to
         the caller)."""
-        tasks = [*self._timers.values(), *self._bot_turns, *self._drains.values()]
+        ender = [self._ender] if self._ender is not None else []
+        tasks = [*self._timers.values(), *self._bot_turns, *self._drains.values(), *ender]
         for task in tasks:
             task.cancel()
         for task in tasks:
