@@ -55,9 +55,10 @@ def test_t18_t19_endgame_search_agrees_with_brute_force_on_60_endgames(fr: Lexic
 #: Every endgame position of these seeded greedy games (pile empty, up to 7 tiles each) ...
 EVERY_SEEDS = range(30)
 #: ... whose racks hold at most this many tiles together, and whose whole game tree has at
-#: most `PLAIN_LIMIT` positions: the plain minimax's reach (~1 s at the limit).
+#: most `PLAIN_LIMIT` positions: the plain minimax's reach (~0.4 s at the limit). Of the 111
+#: such positions 95 are within it at 60,000 (21 s), fewer at this limit (about 10 s).
 EVERY_MAX_TILES = 8
-PLAIN_LIMIT = 60_000
+PLAIN_LIMIT = 20_000
 
 
 @pytest.mark.slow
@@ -87,7 +88,7 @@ def test_t18_t19_endgame_search_agrees_with_plain_minimax_on_every_small_endgame
         assert result.exact and result.value == top, (endgame.seed, endgame.me, endgame.opponent)
         assert values[chosen] == top, (endgame.seed, chosen, values)
         checked += 1
-    assert checked >= 40 and beyond <= checked // 10, (checked, beyond)
+    assert checked >= 80 and beyond <= checked // 3, (checked, beyond)
 
 
 def test_the_expert_plays_the_exact_endgame_move(fr: Lexicon) -> None:
