@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -25,11 +26,16 @@ from motamot.topword.bots import (
     shipped_leaves,
     view_of,
 )
+from motamot.topword.bots.endgame import EndgameBudget, solve_endgame
 from motamot.topword.bots.expert import (
+    CANDIDATE_MARGIN,
     CUT_ERRORS,
+    PRE_ENDGAME_DEPTH,
     PRE_ENDGAME_PILE,
     Option,
     _play_to_end,
+    is_last_draw,
+    rank_options,
     survivors,
 )
 from motamot.topword.bots.leave import FEATURES
@@ -283,7 +289,7 @@ def test_expert_beats_greedy_on_a_few_fixed_seeds(fr: Lexicon) -> None:
     assert expert.wins > greedy.wins and expert.average_score > greedy.average_score
 
 
-def test_the_champion_is_the_expert_with_a_bigger_budget() -> None:
+def test_the_champion_is_the_expert_with_a_bigger_budget_and_the_last_draw_search() -> None:
     champion = make_bot("champion", random.Random(0))
     expert = make_bot("expert", random.Random(0))
     assert isinstance(champion, ExpertBot) and isinstance(expert, ExpertBot)
@@ -291,6 +297,7 @@ def test_the_champion_is_the_expert_with_a_bigger_budget() -> None:
     assert champion.budget.candidates > expert.budget.candidates
     assert champion.budget.simulations > expert.budget.simulations
     assert champion.budget.endgame_nodes > expert.budget.endgame_nodes
+    assert champion.budget.pre_endgame_nodes > expert.budget.pre_endgame_nodes == 0
 
 
 def test_a_pre_endgame_playout_is_the_greedy_game_to_its_end(fr: Lexicon) -> None:
@@ -325,3 +332,52 @@ def test_a_pre_endgame_playout_is_the_greedy_game_to_its_end(fr: Lexicon) -> Non
         assert value == finals[me] - finals[1 - me] - before, seed
         checked += 1
     assert checked >= 10
+
+
+def _last_draw_view(fr: Lexicon) -> BotView:
+    """The first seeded greedy game whose pile holds one tile at someone's turn."""
+    for seed in range(40):
+        game = Game(["a", "b"], seed, fr)
+        greedy = GreedyBot(random.Random(0))
+        while len(game.bag) > 1 and not game.finished:
+            apply_decision(game, greedy.choose(view_of(game)))
+        if len(game.bag) == 1 and not game.finished:
+            return view_of(game)
+    raise AssertionError("no greedy game left one tile in the pile")
+
+
+def test_with_one_tile_left_the_champion_averages_the_endgames_of_every_draw(
+    fr: Lexicon,
+) -> None:
+    """Each move's value is the mean, over the unseen tiles (each as often as unseen), of
+    its points minus the searched value of the endgame the opponent then faces."""
+    view = _last_draw_view(fr)
+    assert is_last_draw(view) and len(view.unseen) == view.opponent_racks[0] + 1
+    budget = ExpertBudget(candidates=3, simulations=2, endgame_nodes=300, pre_endgame_nodes=400)
+    decision = ExpertBot(random.Random(0), budget=budget).choose(view)
+    assert isinstance(decision, Play)
+    plays = [o for o in rank_options(view, shipped_leaves(TOPWORD_FR)) if o.move is not None]
+    values = {}
+    plays = [o for o in plays[:3] if o.equity >= plays[0].equity - CANDIDATE_MARGIN]
+    for option in plays:
+        assert option.move is not None
+        board = view.board.copy()
+        board.push(option.move.placements)
+        total = 0.0
+        for tile in view.unseen:  # every unseen tile once: the draws' weights
+            theirs = kept_tiles(view.unseen, [tile])
+            reply = solve_endgame(
+                board,
+                theirs,
+                (*option.kept, tile),
+                TOPWORD_FR,
+                fr,
+                budget=EndgameBudget(400, PRE_ENDGAME_DEPTH),
+            )
+            total += option.points - reply.value
+        values[option.move] = total / len(view.unseen)
+    assert values[decision.move] == max(values.values())
+    stopped = ExpertBot(random.Random(0), budget=budget).choose(view, stop=lambda: True)
+    assert stopped == rank_options(view, shipped_leaves(TOPWORD_FR))[0].decision()
+    two = replace(view, opponent_racks=(3, 4))
+    assert not is_last_draw(two)

@@ -58,6 +58,24 @@ def endgames(
         seed += 1
 
 
+def every_endgame(lexicon: Lexicon, ruleset: Ruleset, seeds: range) -> Iterator[Endgame]:
+    """Every position of the seeded greedy games from the turn their pile is empty to
+    their end: both racks known, up to 7 tiles each, the smaller ones the game reaches."""
+    for seed in seeds:
+        game = Game(
+            ["A", "B"], seed, lexicon, ruleset, can_play=generator_can_play(ruleset, lexicon)
+        )
+        while not game.finished:
+            me, opponent = game.rack(), game.rack(1 - game.current)
+            if not game.bag:
+                yield Endgame(game.board.copy(), me, opponent, game.passes_in_row > 0, seed, game)
+            move = best_move(game.board, me, ruleset, lexicon)
+            if move is None:
+                game.pass_turn()
+            else:
+                game.play(move.move)
+
+
 class BruteForce:
     """The value of every position of one endgame, by full minimax."""
 
@@ -99,3 +117,46 @@ class BruteForce:
         if key not in self.memo:
             self.memo[key] = max(self.options(board, me, opponent, passed).values())
         return self.memo[key]
+
+
+class TooBig(Exception):
+    """The plain minimax met more positions than it was allowed."""
+
+
+class PlainMinimax:
+    """The value of an endgame by the plainest minimax: every move and the pass at every
+    position, no pruning, no table, no ordering; `limit` positions at most (TooBig)."""
+
+    def __init__(self, ruleset: Ruleset, lexicon: Lexicon, limit: int) -> None:
+        self.ruleset = ruleset
+        self.lexicon = lexicon
+        self.limit = limit
+        self.positions = 0
+
+    def options(
+        self, board: Board, me: tuple[str, ...], opponent: tuple[str, ...], passed: bool
+    ) -> dict[str, int]:
+        """Each action of the player to move (notation, or "pass") -> its value for them."""
+        self.positions += 1
+        if self.positions > self.limit:
+            raise TooBig
+        penalty = self.ruleset.end_penalty
+        values: dict[str, int] = {}
+        for move in legal_moves(board, me, self.ruleset, self.lexicon):
+            left = kept_tiles(me, [tile for _, tile in move.placements])
+            if not left:  # out: the game ends, the opponent pays for its tiles (T18.1, T19)
+                values[move.notation] = move.points + penalty * len(opponent)
+                continue
+            board.push(move.placements)
+            values[move.notation] = move.points - self.value(board, opponent, left, False)
+            board.pop()
+        if passed:  # a pass after a pass: the game ends, both pay (T18.3, T19)
+            values[PASS] = penalty * (len(opponent) - len(me))
+        else:
+            values[PASS] = -self.value(board, opponent, me, True)
+        return values
+
+    def value(
+        self, board: Board, me: tuple[str, ...], opponent: tuple[str, ...], passed: bool
+    ) -> int:
+        return max(self.options(board, me, opponent, passed).values())

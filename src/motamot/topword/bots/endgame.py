@@ -45,13 +45,15 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 @dataclass(frozen=True)
 class EndgameBudget:
-    """How much the endgame search may do: positions whose moves it generates."""
+    """How much the endgame search may do: positions whose moves it generates, and the
+    deepest it goes (plies; a fixed depth values different endgames alike)."""
 
     nodes: int = 20_000
+    depth: int = FULL_DEPTH
 
     def __post_init__(self) -> None:
-        if self.nodes < 1:
-            raise ValueError("endgame budget: nodes >= 1")
+        if self.nodes < 1 or not 1 <= self.depth <= FULL_DEPTH:
+            raise ValueError(f"endgame budget: nodes >= 1, 1 <= depth <= {FULL_DEPTH}")
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class EndgameSearch:
             moves = self._moves(self._key(mine, theirs, passed), mine)
             move = moves[index] if index >= 0 else None
             best = EndgameResult(move, value, exact, depth, self.nodes)
-            if exact or depth >= FULL_DEPTH:
+            if exact or depth >= self.budget.depth:
                 break
             depth += 1
         if best is None:  # not even one ply: the generator's first move
@@ -129,7 +131,13 @@ class EndgameSearch:
                 self.stop is not None and self.nodes % 64 == 0 and self.stop()
             ):
                 raise _OutOfBudget
-            moves = self.moves[key] = legal_moves(self.board, me, self.ruleset, self.lexicon)
+            moves = legal_moves(self.board, me, self.ruleset, self.lexicon)
+            # Going out first: it ends the game with the opponent's penalty, a value known
+            # at once that is often the best, so the window narrows from the first child.
+            out = [move for move in moves if len(move.placements) == len(me)]
+            if out:
+                moves = out + [move for move in moves if len(move.placements) < len(me)]
+            self.moves[key] = moves
         return moves
 
     def _end_value(self, me: tuple[str, ...], opponent: tuple[str, ...]) -> float:

@@ -21,7 +21,17 @@
    best-scoring move against best-scoring move, and count the spread with
    T18/T19's end penalties.
 
-3. With two players and the pile empty both racks are known: the expert
+3. With two players and one tile in the pile, a budget with `pre_endgame_nodes`
+   (the champion's) values each of its best moves by every draw the pile can
+   hold: the move is played, the bot draws the pile's tile (each unseen tile in
+   turn, counted as often as it is unseen), the opponent holds the rest, and the
+   endgame that follows is searched `PRE_ENDGAME_DEPTH` plies deep (`endgame.py`,
+   within that many positions each; one depth for all, so that the values compare)
+   or to its end when sooner; the move of best average wins. The draw is the last
+   unknown: after it the game is one of perfect information, where the opponent's
+   reply is its best against the bot's answer, not its most points.
+
+4. With two players and the pile empty both racks are known: the expert
    searches the rest of the game instead (`endgame.py`), within
    `endgame_nodes` positions: exactly when that is enough, else as deep as
    it got (on endgames of 12-13 tiles that lost fewer points than the
@@ -37,6 +47,7 @@ endgame positions.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -55,6 +66,9 @@ CANDIDATE_MARGIN = 15.0
 DEALS_SPREAD = 2
 #: How much the opponent's leave at the end of a playout counts against the bot.
 OPPONENT_LEAVE = 0.5
+#: Plies of the endgame searched after each draw of the last tile (the opponent's move, the
+#: bot's answer): every draw and candidate is valued at this one depth.
+PRE_ENDGAME_DEPTH = 2
 #: With two players and at most this many tiles in the pile, playouts go to the end of the game.
 PRE_ENDGAME_PILE = 7
 #: A pre-endgame playout stops after this many turns (both sides stuck, exchanging in vain).
@@ -74,10 +88,19 @@ class ExpertBudget:
     candidates: int = 16
     simulations: int = 96
     endgame_nodes: int = 5_000
+    #: Positions per draw of the one-tile pre-endgame search (0: sampled playouts instead).
+    pre_endgame_nodes: int = 0
 
     def __post_init__(self) -> None:
-        if self.candidates < 1 or self.simulations < 0 or self.endgame_nodes < 0:
-            raise ValueError("expert budget: candidates >= 1, simulations >= 0, endgame >= 0")
+        if (
+            self.candidates < 1
+            or self.simulations < 0
+            or self.endgame_nodes < 0
+            or self.pre_endgame_nodes < 0
+        ):
+            raise ValueError(
+                "expert budget: candidates >= 1, simulations >= 0, endgame >= 0, pre-endgame >= 0"
+            )
 
 
 @dataclass(frozen=True)
@@ -112,6 +135,10 @@ class ExpertBot:
         options = rank_options(view, leaves)
         if not options:
             return Pass()
+        if self.budget.pre_endgame_nodes and is_last_draw(view):
+            drawn = self.last_draw(view, options, stop)
+            if drawn is not None:
+                return drawn
         top = options[: self.budget.candidates]
         top = [option for option in top if option.equity >= top[0].equity - CANDIDATE_MARGIN]
         if len(top) == 1 or not self.budget.simulations:
@@ -138,6 +165,42 @@ class ExpertBot:
         if result.depth == 0:
             return None
         return Play(result.move) if result.move is not None else Pass()
+
+    def last_draw(
+        self, view: BotView, options: Sequence[Option], stop: Callable[[], bool] | None
+    ) -> Decision | None:
+        """Two players, one tile in the pile: each of the best moves valued over every tile
+        the bot may draw by the endgame search that follows (see the module docstring);
+        None when there is no move to play or `stop` cut it short."""
+        plays = [option for option in options if option.move is not None]
+        plays = plays[: self.budget.candidates]
+        if not plays:
+            return None
+        plays = [option for option in plays if option.equity >= plays[0].equity - CANDIDATE_MARGIN]
+        board = view.board.copy()
+        draws = Counter(view.unseen)
+        budget = EndgameBudget(self.budget.pre_endgame_nodes, PRE_ENDGAME_DEPTH)
+        best, best_value = plays[0], float("-inf")
+        for option in plays:
+            if stop is not None and stop():
+                return None
+            assert option.move is not None
+            board.push(option.move.placements)
+            total = 0.0
+            for tile, count in sorted(draws.items()):
+                theirs = kept_tiles(view.unseen, [tile])
+                mine = (*option.kept, tile)
+                reply = solve_endgame(
+                    board, theirs, mine, view.ruleset, view.lexicon, budget=budget, stop=stop
+                )
+                if reply.depth == 0:  # stopped before one ply
+                    return None
+                total += count * (option.points - reply.value)
+            board.pop()
+            value = total / len(view.unseen)
+            if value > best_value:
+                best, best_value = option, value
+        return best.decision()
 
     def simulate(
         self,
@@ -193,6 +256,11 @@ def survivors(values: Sequence[Sequence[float]], active: list[int]) -> list[int]
         if gap <= CUT_ERRORS * (var / runs) ** 0.5:
             kept.append(i)
     return kept
+
+
+def is_last_draw(view: BotView) -> bool:
+    """Two players and one tile in the pile: whoever plays next empties it."""
+    return view.pile_size == 1 and len(view.opponent_racks) == 1
 
 
 def is_known_endgame(view: BotView) -> bool:

@@ -83,11 +83,13 @@ class BeginnerBot:
 
 #: The levels offered at a table.
 LEVELS = ("beginner", "greedy", "expert")
-#: Levels that make_bot knows but tables do not offer: the champion (the expert with more
-#: candidates, sampled racks and endgame positions, under a second a move) won 30 of 80
-#: games against the expert (bench_topword.py), so it is not yet above it.
+#: Levels that make_bot knows but tables do not offer: the champion, the expert with twice the
+#: candidates and deals, five times the endgame positions, and the one-tile pre-endgame search
+#: over every draw (bench_topword.py measures it against the expert; docs/rules.md, R4 note).
 EXPERIMENTAL_LEVELS = ("champion",)
-CHAMPION_BUDGET = ExpertBudget(candidates=24, simulations=128, endgame_nodes=10_000)
+CHAMPION_BUDGET = ExpertBudget(
+    candidates=32, simulations=192, endgame_nodes=25_000, pre_endgame_nodes=2_000
+)
 
 
 def make_bot(
