@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -172,9 +173,10 @@ def solve(
     minimum = rules.min_length if min_length is None else min_length
     solver = _compiled_solver(lexicon)
     if solver is not None:
-        rows = solver.rows(
-            grid.compact, grid.size, _clamped(minimum), _score_table(rules), SolvedWord
-        )
+        with _KERNEL_LOCK:
+            rows = solver.rows(
+                grid.compact, grid.size, _clamped(minimum), _score_table(rules), SolvedWord
+            )
         return Solution(grid, rows)
     return solve_reference(grid, rules, lexicon, minimum)
 
@@ -219,9 +221,10 @@ def batch_totals(
     minimum = rules.min_length if min_length is None else min_length
     solver = _compiled_solver(lexicon)
     if solver is not None:
-        totals: list[tuple[int, int]] = solver.totals(
-            compacts, size, _clamped(minimum), _score_table(rules)
-        )
+        with _KERNEL_LOCK:
+            totals: list[tuple[int, int]] = solver.totals(
+                compacts, size, _clamped(minimum), _score_table(rules)
+            )
         return totals
     results = []
     for compact in compacts:
@@ -248,9 +251,10 @@ def batch_json(
     minimum = rules.min_length if min_length is None else min_length
     solver = _compiled_solver(lexicon)
     if solver is not None:
-        lines: bytes = solver.json_lines(
-            compacts, size, _clamped(minimum), _score_table(rules), words
-        )
+        with _KERNEL_LOCK:
+            lines: bytes = solver.json_lines(
+                compacts, size, _clamped(minimum), _score_table(rules), words
+            )
         return lines
     out = []
     for compact in compacts:
@@ -266,6 +270,11 @@ def batch_json(
 
 _KERNEL = load_kernel("motamot.boggle._kernel")
 _SOLVERS: WeakKeyDictionary[Lexicon, Any] = WeakKeyDictionary()
+#: A solver keeps its search and its hits in itself, so one call at a time: a collection
+#: during a call (it allocates the rows) may run Python code, hand the GIL to another
+#: thread and let it solve on the same solver (a server solves a round's grid ahead in a
+#: worker while its event loop solves the bots' sheets; CI saw that crash).
+_KERNEL_LOCK = threading.RLock()
 #: Words this long or longer score the table's last entry (unless a rule says more).
 _SCORED_LENGTHS = 40
 #: The kernel takes a C int: any minimum beyond the longest possible word is the same.
