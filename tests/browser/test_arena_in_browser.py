@@ -61,10 +61,11 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     ana.click("#arena-enter")
     expect(ana.locator("#word")).to_be_visible(timeout=15_000)
     grid = grid_of(ana)
-    words = grid_words(grid)
-    for word in words[:3]:
+    words = grid_words(grid)  # the dice may roll a poor grid: a handful of words
+    mine = words[:3]
+    for word in mine:
         write(ana, word)
-    expect(ana.locator("#my-words li.ok")).to_have_count(3)
+    expect(ana.locator("#my-words li.ok")).to_have_count(len(mine))
     write(ana, "ZZQX")
     expect(ana.locator("#my-words li.bad")).to_have_count(1)
     expect(ana.locator("#verdict")).to_contain_text("refusé")
@@ -93,15 +94,15 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     expect(ana.locator("#arena-place")).to_contain_text("1re place sur 2", timeout=wait)
     # issue 37: the grid, my words and, when asked, what I missed, each lighting its path
     expect(ana.locator(".arena-mine .grid")).to_be_visible()
-    expect(ana.locator("#arena-my-words li.ok")).to_have_count(3)
+    expect(ana.locator("#arena-my-words li.ok")).to_have_count(len(mine))
     expect(ana.locator("#arena-my-words li.bad")).to_have_count(1)
     ana.locator("#arena-my-words li.ok button").first.click()
     expect(ana.locator(".arena-mine .die.lit").first).to_be_visible()
     ana.click("#arena-missed-show")
     missed = ana.locator("#arena-missed li")
     expect(missed.first).to_be_visible()
-    assert missed.count() >= min(40, len(words) - 3)
-    assert not set(missed.all_inner_texts()) & {f"{w} ↗" for w in words[:3]}
+    assert missed.count() >= min(40, len(words) - len(mine))
+    assert not set(missed.all_inner_texts()) & {f"{w} ↗" for w in mine}
     missed.first.get_by_role("button").click()
     expect(ana.locator(".arena-mine .die.lit").first).to_be_visible()
     ana.screenshot(path=str(artifacts / "arena-results-missed-desktop.png"), full_page=True)
@@ -110,7 +111,7 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     expect(bob.locator("#arena-place")).to_contain_text("top 100 %")
     expect(ana.locator(".arena-best tbody tr")).to_have_count(2)
     expect(ana.locator(".arena-best tbody tr").first).to_contain_text("Ana")
-    assert ana.locator(".arena-words-best li").count() == 10
+    assert ana.locator(".arena-words-best li").count() == min(10, len(words))
     expect(ana.locator("#arena-session")).to_contain_text("1 manche de suite")
     expect(bob.locator("#arena-results-title")).to_contain_text("Résultats de la manche")
     for page in (ana, bob):  # every name in a bdi (issue 26 item 7)
