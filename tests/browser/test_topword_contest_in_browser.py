@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import PageFrames
 from tests.browser.test_new_player import DESKTOP
@@ -32,6 +32,12 @@ def send_contest(page: Page, where: str, label: str, reason: str) -> None:
     control.locator(".contest-form input").fill(reason)
     control.locator(".contest-form").get_by_role("button", name="Envoyer").click()
     expect(control.locator(".contest-sent")).to_contain_text("l'exploitant du serveur lira")
+
+
+def proposal(page: Page, word: str) -> Locator:
+    """The operators' card of `word`, exactly (IEU's card is not DIEUX's)."""
+    title = page.locator(".changed-word").get_by_text(word, exact=True)
+    return page.locator("article.proposal", has=title)
 
 
 @pytest.mark.slow
@@ -106,10 +112,10 @@ def test_w5_a_refused_topword_move_and_a_played_word_are_contested_from_the_tabl
     assert named.returncode == 0, named.stderr
     modo = operator.new_page()
     modo.goto(f"{live.url}/moderation/mots")
-    added = modo.locator("article.proposal").filter(has_text=word)
+    added = proposal(modo, word)
     expect(added).to_contain_text("à ajouter")
     expect(added).to_contain_text("dans l'ODS")
-    removed = modo.locator("article.proposal").filter(has_text=played)
+    removed = proposal(modo, played)
     expect(removed).to_contain_text("à retirer")
     expect(removed).to_contain_text("un sigle")
     for context in (ana_context, bob_context, operator):

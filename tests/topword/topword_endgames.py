@@ -92,13 +92,13 @@ class BruteForce:
         values: dict[str, int] = {}
         for move in legal_moves(board, me, self.ruleset, self.lexicon):
             left = kept_tiles(me, [tile for _, tile in move.placements])
-            if not left:
+            if not left:  # out: the game ends, the opponent pays for its tiles (T18.1, T19)
                 values[move.notation] = move.points + penalty * len(opponent)
                 continue
             board.push(move.placements)
             values[move.notation] = move.points - self.value(board, opponent, left, False)
             board.pop()
-        if passed:
+        if passed:  # a pass after a pass: the game ends, both pay (T18.3, T19)
             values[PASS] = penalty * (len(opponent) - len(me))
         else:
             values[PASS] = -self.value(board, opponent, me, True)
@@ -123,40 +123,26 @@ class TooBig(Exception):
     """The plain minimax met more positions than it was allowed."""
 
 
-class PlainMinimax:
+class PlainMinimax(BruteForce):
     """The value of an endgame by the plainest minimax: every move and the pass at every
     position, no pruning, no table, no ordering; `limit` positions at most (TooBig)."""
 
     def __init__(self, ruleset: Ruleset, lexicon: Lexicon, limit: int) -> None:
-        self.ruleset = ruleset
-        self.lexicon = lexicon
+        super().__init__(ruleset, lexicon)
         self.limit = limit
         self.positions = 0
 
     def options(
         self, board: Board, me: tuple[str, ...], opponent: tuple[str, ...], passed: bool
     ) -> dict[str, int]:
-        """Each action of the player to move (notation, or "pass") -> its value for them."""
+        """BruteForce's options, each position counted against the limit."""
         self.positions += 1
         if self.positions > self.limit:
             raise TooBig
-        penalty = self.ruleset.end_penalty
-        values: dict[str, int] = {}
-        for move in legal_moves(board, me, self.ruleset, self.lexicon):
-            left = kept_tiles(me, [tile for _, tile in move.placements])
-            if not left:  # out: the game ends, the opponent pays for its tiles (T18.1, T19)
-                values[move.notation] = move.points + penalty * len(opponent)
-                continue
-            board.push(move.placements)
-            values[move.notation] = move.points - self.value(board, opponent, left, False)
-            board.pop()
-        if passed:  # a pass after a pass: the game ends, both pay (T18.3, T19)
-            values[PASS] = penalty * (len(opponent) - len(me))
-        else:
-            values[PASS] = -self.value(board, opponent, me, True)
-        return values
+        return super().options(board, me, opponent, passed)
 
     def value(
         self, board: Board, me: tuple[str, ...], opponent: tuple[str, ...], passed: bool
     ) -> int:
+        """Every position searched again: no table."""
         return max(self.options(board, me, opponent, passed).values())
