@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -31,6 +33,18 @@ def _private_cache(
     cache = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv(CACHE_ENV, str(cache))
     return cache
+
+
+@pytest.fixture(autouse=True)
+def _root_logging_restored() -> Iterator[None]:
+    """A test that runs `motamot serve` in this process points the root logger at the
+    standard error it captured; put the logger back, so later tests do not write to that
+    closed stream (« --- Logging error --- »)."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 def compiled_kernel(module: str) -> ModuleType:

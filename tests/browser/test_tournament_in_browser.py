@@ -181,7 +181,7 @@ def back_from_round(page: Page) -> None:
 def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
-    """Rounds of 30 s (the shortest a tournament allows), 10 s apart: Anouk on a phone
+    """Rounds of 30 s (the shortest a tournament allows), back to back: Anouk on a phone
     and Bruno on a desktop play each round's grid in its room; the standings add up their
     points (K6), the podium places them."""
     contexts = {
@@ -190,7 +190,7 @@ def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
     }
     dora = frames.watch(sign_up(contexts["dora"], live, "Dalia"))
     room = create(dora, name="Dalia", title="Boggle d'hiver", format="arena", rounds=3,
-                  round_seconds=30, gap_seconds=10)  # fmt: skip
+                  round_seconds=30, gap_seconds=0)  # fmt: skip
     ana = frames.watch(sign_up(contexts["ana"], live, "Anouk"))
     register(ana, live, room, "Anouk")
     ben = frames.watch(sign_up(contexts["ben"], live, "Bruno"))

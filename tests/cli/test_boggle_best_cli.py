@@ -142,3 +142,19 @@ def test_the_effort_line_writes_its_seconds_as_each_language_does(
     english = run(capsys, "--lang", "en", *argv)[1].splitlines()[3]
     assert re.search(r" en \d+,\d s ", french), french  # « 0,1 s », never « 0.1 s »
     assert re.search(r" in \d+\.\d s ", english), english
+
+
+def test_a_best_no_finished_restart_ended_on_is_said_cut_short_never_found_0_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """50 grids end the search inside its first restart: the best comes from a restart the
+    budget stopped, which the line says instead of « trouvée 0 fois »."""
+    argv = ("boggle", "best", "--preset", "classic-fr", "--seed", "3", "--iterations", "50")
+    data = json.loads(run(capsys, *argv, "--json")[1])
+    assert data["hits"] == 0  # the setting of this test: no restart ran to its end
+    french = run(capsys, *argv)[1].splitlines()[3]
+    english = run(capsys, "--lang", "en", *argv)[1].splitlines()[3]
+    assert (
+        "0 fois" not in french and "par un départ que la fin de la recherche a interrompu" in french
+    ), french
+    assert "0 times" not in english and "a restart the search's end cut short" in english, english

@@ -112,6 +112,13 @@ class Pinger:
                     return
                 self.rtts.append(time.monotonic() - sent)
 
+    def played(self, pings: int) -> None:
+        """Wait (a bounded time) until `pings` have been answered or the socket failed: a
+        busy machine may let fewer than usual go by in a given second."""
+        deadline = time.monotonic() + self.timeout
+        while len(self.rtts) < pings and self.failed is None and time.monotonic() < deadline:
+            time.sleep(self.every)
+
     def worst(self) -> float:
         return max(self.rtts, default=float("nan"))
 

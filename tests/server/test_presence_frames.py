@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from starlette.testclient import TestClient
@@ -109,3 +109,65 @@ def test_f20_seats_arriving_together_are_told_together() -> None:
         await announcer.close()
 
     asyncio.run(body())
+
+
+def test_f20_a_read_that_answers_after_a_later_one_is_not_told() -> None:
+    """On a busy process two reads of a room's presence can be in flight: the later one
+    (the seat gone) answering first, the earlier (the seat there) after. What stays told
+    is the later read's."""
+
+    class Slow:
+        """One process's presence whose reads answer when the test says so."""
+
+        def __init__(self) -> None:
+            self.inner = LocalPresence()
+            self.answers: list[asyncio.Event] = []
+
+        async def update(self, room: str, seats: Sequence[str]) -> list[str]:
+            return await self.inner.update(room, seats)
+
+        async def seats(self, room: str) -> list[str]:
+            answered, seats = asyncio.Event(), await self.inner.seats(room)
+            self.answers.append(answered)
+            await answered.wait()
+            return seats
+
+        def on_change(self, changed: Callable[[str], None]) -> None:
+            self.inner.on_change(changed)
+
+        async def close(self) -> None:
+            await self.inner.close()
+
+    class Told:
+        """A room's feed here, as the announcer sees it: what it was told."""
+
+        presence_shown = True
+
+        def __init__(self) -> None:
+            self.listeners = [object()]
+            self.told: list[list[str]] = []
+
+        def announce_presence(self, seats: list[str]) -> None:
+            self.told.append(seats)
+
+    async def reads(presence: Slow, count: int) -> None:
+        while len(presence.answers) < count:
+            await asyncio.sleep(0.01)
+
+    async def main() -> None:
+        presence, feed = Slow(), Told()
+        announcer = Announcer(presence, lambda room: feed)  # type: ignore[arg-type,return-value]
+        await presence.update("room", ["s1", "s2"])
+        announcer.changed_elsewhere("room")  # another process's seat came
+        await reads(presence, 1)
+        await presence.update("room", ["s1"])
+        announcer.changed_elsewhere("room")  # and went
+        await reads(presence, 2)
+        presence.answers[1].set()  # the later read answers first
+        await asyncio.sleep(0.05)
+        presence.answers[0].set()
+        await asyncio.sleep(0.05)
+        assert feed.told == [["s1"]]
+        await announcer.close()
+
+    asyncio.run(main())

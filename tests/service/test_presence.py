@@ -133,3 +133,21 @@ def test_a_malformed_field_counts_for_nobody() -> None:
                 await client.aclose()
 
     run(main)
+
+
+def test_an_arrival_and_a_departure_sent_together_end_with_the_departure() -> None:
+    """A socket that opens and closes at once: its two updates go out together, on two of
+    the pool's connections; whatever order the pipelines reach Redis in, the seat ends
+    gone for the other process (an arrival landing last showed it for 15 s, told to
+    nobody when it ran out)."""
+
+    async def main() -> None:
+        clock = ManualClock(1000.0)
+        with redis_prefix() as url:
+            async with process(url, "a", clock) as (a, _), process(url, "b", clock) as (b, _):
+                for round_ in range(100):
+                    room = f"room{round_}"
+                    await asyncio.gather(a.update(room, ["s1"]), a.update(room, []))
+                    assert await b.seats(room) == [], round_
+
+    run(main)

@@ -235,7 +235,7 @@ def _print(
     print(
         translate(
             BOGGLE_BEST,
-            "effort",
+            "effort" if found.hits else "effort_cut",  # no finished restart ended on it
             lang,
             iterations=found.iterations,
             found_at=found.found_at,

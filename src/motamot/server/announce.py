@@ -37,6 +37,10 @@ class Announcer:
         self._told: dict[str, list[str]] = {}
         self._pending: dict[str, asyncio.TimerHandle] = {}
         self._reading: set[asyncio.Task[None]] = set()
+        #: per room: the last read begun (a read that answers after a later one is stale),
+        #: numbered over every room
+        self._reads: dict[str, int] = {}
+        self._read_count = 0
 
     async def arrived(self, room: str, feed: RoomFeed, listener: Listener) -> None:
         """A socket joined the room here: it is told the presence now, the others when
@@ -82,8 +86,13 @@ class Announcer:
         task.add_done_callback(self._reading.discard)
 
     async def _tell(self, room: str) -> None:
-        """Everybody's seats read once, told to the room's sockets here if they changed."""
+        """Everybody's seats read once, told to the room's sockets here if they changed
+        and no later read began meanwhile (its answer may come first on a busy process)."""
+        self._read_count += 1
+        ticket = self._reads[room] = self._read_count
         seats = await self.presence.seats(room)
+        if self._reads.get(room) != ticket:
+            return
         feed = self._feeds(room)
         if feed is None or not feed.listeners or not feed.presence_shown:
             self._forget(room)
@@ -95,6 +104,7 @@ class Announcer:
     def _forget(self, room: str) -> None:
         self._shared.pop(room, None)
         self._told.pop(room, None)
+        self._reads.pop(room, None)
 
     async def close(self) -> None:
         for handle in self._pending.values():

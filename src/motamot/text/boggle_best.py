@@ -28,6 +28,15 @@ BOGGLE_BEST: Catalog = {
         "the best found {hits} times ({distinct:grid|grids} "
         "up to symmetry) in {ends:finished restart|finished restarts}",
     },
+    "effort_cut": {
+        "fr": "{iterations:grille évaluée|grilles évaluées} en {seconds} s "
+        "({rate:n} par seconde), {restarts:départ|départs}, la meilleure atteinte à la "
+        "{found_at:n}e grille, par un départ que la fin de la recherche a interrompu "
+        "({ends:départ achevé|départs achevés} avant lui)",
+        "en": "{iterations:grid scored|grids scored} in {seconds} s ({rate:n} a second), "
+        "{restarts:restart|restarts}, the best reached at grid {found_at:n}, by a restart "
+        "the search's end cut short ({ends:finished restart|finished restarts} before it)",
+    },
     "again": {
         "fr": "Pour la retrouver : {command}",
         "en": "To find it again: {command}",

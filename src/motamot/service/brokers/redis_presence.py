@@ -47,6 +47,10 @@ class RedisPresence:
         self._listeners: list[Changed] = []
         self._pubsub = client.pubsub()
         self._tasks: list[asyncio.Task[None]] = []
+        #: One write at a time: two pipelines on two pooled connections may reach Redis in
+        #: either order, and a seat's arrival landing after its departure would show it
+        #: there until its field runs out, with nobody told when it does.
+        self._writing = asyncio.Lock()
 
     @property
     def channel(self) -> str:
@@ -76,7 +80,7 @@ class RedisPresence:
         else:
             self._here.pop(room, None)
         try:
-            async with self._client.pipeline(transaction=False) as pipe:
+            async with self._writing, self._client.pipeline(transaction=False) as pipe:
                 self._write(pipe, room)
                 pipe.publish(self.channel, self._notice(room))
                 pipe.hgetall(self.key(room))
@@ -141,7 +145,7 @@ class RedisPresence:
             if not self._here:
                 continue
             try:
-                async with self._client.pipeline(transaction=False) as pipe:
+                async with self._writing, self._client.pipeline(transaction=False) as pipe:
                     for room in list(self._here):
                         self._write(pipe, room)
                     await pipe.execute()
