@@ -102,7 +102,9 @@ class Mailbox:
             and isinstance(data, LoginPassword)
             and (data.login.decode(), data.password.decode()) == self.login
         )
-        return AuthResult(success=ok)
+        # not `handled`: aiosmtpd then answers 535 itself (handled, it answers nothing and
+        # the client waits out its timeout)
+        return AuthResult(success=ok, handled=False)
 
     def start(self) -> Mailbox:
         kwargs: dict[str, Any] = {}
