@@ -5,13 +5,15 @@ took it as a hole and resynced, 13-25 times a run of bench_server --store scale)
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from motamot.server.feed import RoomFeed
+from motamot.server.feed import CLOSE_REMOVED, Listener, RoomFeed
+from motamot.server.rooms import Rooms
 from motamot.service.brokers.local import LocalSubscription
 from motamot.service.rooms.events import Event
 from tests.server.helpers import create, hello, join, send, until
@@ -72,3 +74,50 @@ def test_reach_waits_for_a_delivery_and_gives_up_after_its_time() -> None:
         return at_once, reached, given_up
 
     assert asyncio.run(main()) == (True, True, False)
+
+
+def test_a_socket_s_first_frame_is_its_welcome_and_what_came_meanwhile_follows(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While Bob's welcome is made, Ana starts the round: the event reaches Bob's socket
+    after his welcome (the welcome not holding it), never before it, where his page took
+    it for a hole and asked for the whole room again (CI: the players' browser test)."""
+    gate = threading.Event()
+    view = Rooms.view
+
+    async def slow(self: Rooms, room_id: str, seat: str | None) -> Any:
+        made = await view(self, room_id, seat)
+        if seat == "s2":
+            await asyncio.to_thread(gate.wait, 10)
+        return made
+
+    room, ana = create(client)
+    bob = join(client, room, "Bob")
+    with client.websocket_connect(f"/ws/{room}") as ana_socket:
+        hello(ana_socket, ana)
+        monkeypatch.setattr(Rooms, "view", slow)
+        with client.websocket_connect(f"/ws/{room}") as bob_socket:
+            send(bob_socket, {"type": "hello", "token": bob})
+            send(ana_socket, {"type": "start", "id": 1})
+            until(ana_socket, lambda m: m["type"] == "ack")
+            gate.set()
+            first = bob_socket.receive_json()
+            assert first["type"] == "welcome", first
+            welcomed = first["view"]["seq"]
+            started = until(bob_socket, lambda m: m["type"] == "events")["events"]
+            assert started[-1]["seq"] == welcomed + len(started), (welcomed, started)
+
+
+def test_what_a_held_socket_is_given_goes_after_its_first_frame_in_order() -> None:
+    async def main() -> list[str | int | None]:
+        listener = Listener("s1")
+        listener.hold()
+        listener.push("event 5")
+        listener.dismiss("removed", CLOSE_REMOVED)
+        listener.release("welcome")
+        listener.push("after")  # no longer held
+        return [listener.outbox.get_nowait() for _ in range(listener.outbox.qsize())]
+
+    sent = asyncio.run(main())
+    assert sent[0] == "welcome" and sent[1] == "event 5"
+    assert '"type":"error"' in str(sent[2]) and sent[3] == CLOSE_REMOVED and sent[4] == "after"

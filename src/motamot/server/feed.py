@@ -68,8 +68,30 @@ class Listener:
     players: frozenset[str] = frozenset()
     #: The socket's number in this process (which part of a summary sent in parts it is in).
     number: int = field(default_factory=itertools.count().__next__)
+    #: What came for the socket while its first frame was made (None: sent as it comes).
+    #: A page takes numbered events only after its welcome: an event before it would look
+    #: like a gap and cost the whole room again.
+    held: list[str | int] | None = None
+
+    def hold(self) -> None:
+        """Keep what comes until `release`: the socket's welcome is being made."""
+        self.held = []
+
+    def release(self, first: str) -> None:
+        """Send `first` (the welcome, or the events the page missed), then what was held,
+        in order (the page skips the events its welcome already holds)."""
+        held, self.held = self.held or [], None
+        self.push(first)
+        for item in held:
+            if isinstance(item, str):
+                self.push(item)
+            else:
+                self._close_after(item)
 
     def push(self, frame: str) -> None:
+        if self.held is not None:
+            self.held.append(frame)
+            return
         if self.stuck:
             return
         try:
@@ -82,13 +104,19 @@ class Listener:
 
     def replaced(self) -> None:
         """A newer socket holds this seat now: close this one once its frames are sent."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.outbox.put_nowait(CLOSE_REPLACED)
+        self._close_after(CLOSE_REPLACED)
 
     def dismiss(self, code: str, close: int) -> None:
         """Tell the page why in its language (`code`, a server error), then close with
         `close` once the frames before are sent (room.seat_removed among them)."""
         self.push(encode(Error(code, server_error_text(code, self.lang))))
+        self._close_after(close)
+
+    def _close_after(self, close: int) -> None:
+        """Close with `close` once the frames before are sent."""
+        if self.held is not None:
+            self.held.append(close)
+            return
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(close)
 

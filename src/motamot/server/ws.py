@@ -117,10 +117,12 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         await websocket.send_text(encode(_error(code, lang)))
         await _close(websocket, close)
         return
+    listener.hold()  # until its welcome: what the room sends meanwhile comes after it
     await rooms.attach(room_id, listener)
     players: Players | None = getattr(websocket.app.state, "players", None)
     if players is not None and players.bans.banned(listener.players, _address(websocket)):
-        listener.dismiss("banned", CLOSE_BANNED)  # banned while it was opening
+        listener.held = None  # banned while it was opening: nothing of the room, closed
+        listener.dismiss("banned", CLOSE_BANNED)
     writer = asyncio.create_task(_drain(websocket, listener))
     if rooms.metrics is not None:
         rooms.metrics.sockets.inc()
@@ -215,10 +217,10 @@ async def _catch_up(rooms: Rooms, room_id: str, listener: Listener, last_seq: in
     """The events after `last_seq` if the client is close behind, else the full view."""
     frames = await rooms.frames_since(room_id, listener.seat, last_seq) if last_seq else None
     if frames is not None:
-        listener.push(encode(f.Events(frames)))
+        listener.release(encode(f.Events(frames)))
     else:
         view = await rooms.view(room_id, listener.seat)
-        listener.push(encode(f.Welcome(listener.seat, view, rooms.now())))
+        listener.release(encode(f.Welcome(listener.seat, view, rooms.now())))
 
 
 async def _serve(
