@@ -19,22 +19,20 @@ def presence_is(socket: WebSocketTestSession, seats: list[str]) -> None:
 
 
 def hello_with_presence(socket: WebSocketTestSession, token: str) -> tuple[str, list[str]]:
-    """Say hello: the seat, and the presence the socket was told on arrival."""
+    """Say hello: the seat, and the presence the socket was told on arrival (right after
+    its welcome, its first frame)."""
     send(socket, {"type": "hello", "token": token, "last_seq": 0})
-    seats: list[str] = []
-    while True:
-        message = socket.receive_json()
-        if message["type"] == "presence":
-            seats = message["seats"]
-        if message["type"] == "welcome":
-            return message["seat"], seats
+    welcome = socket.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    seats = until(socket, lambda m: m["type"] == "presence")["seats"]
+    return welcome["seat"], seats
 
 
 def test_a_player_sees_another_connect_and_leave(client: TestClient) -> None:
     room, ana = create(client, duration=60)
     bob = join(client, room, "Bob")
     with client.websocket_connect(f"/ws/{room}") as a:
-        ana_seat = hello(a, ana)["seat"]  # (its own presence came just before the welcome)
+        ana_seat = hello(a, ana)["seat"]  # (its own presence comes just after the welcome)
         with client.websocket_connect(f"/ws/{room}") as b:
             bob_seat = hello(b, bob)["seat"]
             presence_is(a, [ana_seat, bob_seat])

@@ -277,6 +277,7 @@ def test_a_flood_of_fuzzed_frames_is_closed_with_1008_and_changes_nothing(
         hello(bob_socket, bob)
         with client.websocket_connect(f"/ws/{room}") as flooder:
             hello(flooder, ana)
+            until(flooder, lambda m: m["type"] == "presence")  # told on arrival
             before = live.events(room)
             with pytest.raises(WebSocketDisconnect) as closed:
                 for frame in flood:

@@ -81,17 +81,20 @@ class Listener:
         """Send `first` (the welcome, or the events the page missed), then what was held,
         in order (the page skips the events its welcome already holds)."""
         held, self.held = self.held or [], None
-        self.push(first)
+        self._send(first)
         for item in held:
             if isinstance(item, str):
-                self.push(item)
+                self._send(item)
             else:
                 self._close_after(item)
 
     def push(self, frame: str) -> None:
         if self.held is not None:
             self.held.append(frame)
-            return
+        else:
+            self._send(frame)
+
+    def _send(self, frame: str) -> None:
         if self.stuck:
             return
         try:
