@@ -96,6 +96,15 @@ class PageFrames:
         except AssertionError as error:
             self.errors.append(str(error))
 
+    def await_frame(self, page: Page, kind: str, seconds: float = 10.0) -> None:
+        """Until a frame of `kind` was received (the page may show what an earlier frame
+        brought before it: the round's start comes before the start's ack)."""
+        for _ in range(int(seconds * 10)):
+            if self.check.seen[kind] > 0:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"no {kind} frame within {seconds} s: {self.check.seen}")
+
     def all_fit(self, *types: str) -> None:
         """No frame fitted no schema, frames of each of `types` were checked, and no page
         asked for the whole room again (each folded every event it was shown)."""

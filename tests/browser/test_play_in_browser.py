@@ -191,5 +191,6 @@ def test_a_63_bit_seed_from_a_link_plays_its_own_grid(
     expect(page.locator(".grid")).to_be_visible()
     assert grid_of(page) == roll(get_preset("classic-fr"), seed).text
     assert grid_of(page) != roll(get_preset("classic-fr"), 9079581759720113000).text
+    frames.await_frame(page, "ack")  # the start's, which follows the round's start
     context.close()
     frames.all_fit("welcome", "ack")
