@@ -315,12 +315,19 @@ def _each_process(
         f"RSS grown by {grown:.0f} MB from the seating to the round's start "
         f"({grown * 1024 / max(args.players, 1):.0f} kB a player)"
     )
+    backing = samples.backing_between(start, deadline) if samples.backed else 0.0
     if samples.backed:
-        backing = samples.backing_between(start, deadline)
         lines.append(
             f"PostgreSQL + Redis: {backing / seconds * 100:.0f} % of a core during the round, "
             f"{samples.backing_between(deadline, deadline + last + 0.5):.2f} s at its end"
         )
+    busy = samples.machine_between(start, deadline)
+    rest = busy - sum(during) - backing
+    lines.append(
+        f"the machine during the round: {busy / seconds:.2f} cores busy, of which the servers "
+        f"{sum(during) / seconds:.2f}, PostgreSQL + Redis {backing / seconds:.2f}, the rest "
+        f"{rest / seconds:.2f} (the clients, this process and anything else)"
+    )
     return lines
 
 

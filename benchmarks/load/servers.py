@@ -163,6 +163,12 @@ class Samples:
 
         return at(end) - at(start)
 
+    def machine_between(self, start: float, end: float) -> float:
+        """CPU seconds the whole machine was busy from `start` to `end` (every process)."""
+        first = next((row for row in reversed(self.machine) if row[0] <= start), None)
+        last = next((row for row in reversed(self.machine) if row[0] <= end), None)
+        return 0.0 if first is None or last is None else last[1] - first[1]
+
 
 #: A room id in a log line (counted as one kind of line whatever the room).
 _ROOM_ID = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{16}(?![A-Za-z0-9_-])")
