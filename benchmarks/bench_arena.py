@@ -259,6 +259,7 @@ def report(
         f"{sum(r.unanswered for r in records)} unanswered; outcomes {_top(outcomes)}",
         f"word verdict latency: {answered.ms()} — target p99 < {P99_TARGET * 1000:.0f} ms: "
         + ("met" if answered.p99 < P99_TARGET else "NOT met"),
+        _by_time(words, start, deadline),
         f"results after the deadline: {len(got):,} of {len(records):,} players "
         f"({players:,} ranked), {results.ms()}; every player within {last:.2f} s — target "
         f"< {RESULTS_TARGET:g} s: "
@@ -276,6 +277,25 @@ def report(
         *log,
     ]
     return lines
+
+
+#: Seconds at each end of the round whose words are counted apart (`_by_time`).
+EDGE_SECONDS = 5.0
+
+
+def _by_time(words: list[tuple[float, float, str, str]], start: float, deadline: float) -> str:
+    """The verdicts' latency by when the word was sent: the round's first seconds (every
+    page's first words), its middle, and its last seconds (the end is being prepared)."""
+    parts = {
+        "first": [w for w in words if w[0] < start + EDGE_SECONDS],
+        "middle": [w for w in words if start + EDGE_SECONDS <= w[0] < deadline - EDGE_SECONDS],
+        "last": [w for w in words if w[0] >= deadline - EDGE_SECONDS],
+    }
+    return f"  by when sent ({EDGE_SECONDS:g} s at each end): " + "; ".join(
+        f"{name} {len(some):,}: {Spread.of(w[1] for w in some).ms()}"
+        for name, some in parts.items()
+        if some
+    )
 
 
 def _where(args: argparse.Namespace) -> str:
