@@ -27,8 +27,9 @@ Issue 41's target, one arena of 7,000 players over three processes (`--store sca
 a schema and key prefix of its own, as bench_server.py's): the players are spread, the
 i-th player's seat and socket on process i mod N (load/seating.py's `spread`), so that
 the round's owner has a third of them and the others relay their words to it. Printed
-besides: the store and processes in the header, each process's CPU and memory, and
-PostgreSQL's and Redis's CPU.
+besides: the store and processes in the header, each process's CPU and memory,
+PostgreSQL's and Redis's CPU, how busy the machine was during the round, and the
+verdicts' latency of the round's first 5 s, its middle and its last 5 s apart.
 
     python benchmarks/bench_arena.py [--players 2000] [--round-seconds 180] [--gap 4]
     python benchmarks/bench_arena.py --store scale --processes 3 --players 7000
