@@ -229,6 +229,7 @@ def report(
     seating: Seating,
     records: list[ArenaRecord],
     client_cpu: list[float],
+    client_lags: list[tuple[float, float]],
     samples: Samples,
     loads: tuple[tuple[float, float, float], tuple[float, float, float]],
     log: list[str],
@@ -274,7 +275,9 @@ def report(
         f"reconnects: {sum(r.reconnects for r in records)} (each got what it missed: "
         f"{sum(r.caught_up for r in records)}); closes by the server: "
         f"{_top(_closes(records))}; errors: {sum(len(r.errors) for r in records)}",
-        f"clients' CPU: {', '.join(f'{c:.0f} s' for c in client_cpu)}",
+        f"clients' CPU: {', '.join(f'{c:.0f} s' for c in client_cpu)}; their event loops' "
+        f"lag during the round (in every latency above): "
+        f"{Spread.of(lag for at, lag in client_lags if start <= at <= deadline).ms()}",
         *log,
     ]
     return lines
@@ -415,9 +418,19 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
             sampler.cancel()
     records = [record for message in done for record in message[1]]
     cpu = [message[2] for message in done]
+    lags = [lag for message in done for lag in message[3]]
     loads = (load_start, os.getloadavg())
     return report(
-        args, schedule, number, seating, records, cpu, samples, loads, seen + log_summary(log_path)
+        args,
+        schedule,
+        number,
+        seating,
+        records,
+        cpu,
+        lags,
+        samples,
+        loads,
+        seen + log_summary(log_path),
     )
 
 
