@@ -22,7 +22,17 @@ the deadline (p50/p99/max, and how many got them); the server's CPU during the r
 and at its end, its memory; the pings; the reconnects; what the server wrote on stderr;
 the clients' CPU (they share the machine's 2 cores with the server).
 
+Issue 41's target, one arena of 7,000 players over three processes (`--store scale
+--processes 3`: PostgreSQL + Redis from MOTAMOT_TEST_POSTGRES and MOTAMOT_TEST_REDIS, in
+a schema and key prefix of its own, as bench_server.py's): the players are spread, the
+i-th player's seat and socket on process i mod N (load/seating.py's `spread`), so that
+the round's owner has a third of them and the others relay their words to it. Printed
+besides: the store and processes in the header, each process's CPU and memory,
+PostgreSQL's and Redis's CPU, how busy the machine was during the round, and the
+verdicts' latency of the round's first 5 s, its middle and its last 5 s apart.
+
     python benchmarks/bench_arena.py [--players 2000] [--round-seconds 180] [--gap 4]
+    python benchmarks/bench_arena.py --store scale --processes 3 --players 7000
 """
 
 from __future__ import annotations
@@ -49,8 +59,8 @@ import httpx2  # noqa: E402
 from load.arena import ArenaRecord, ArenaSeat, client_main  # noqa: E402
 from load.figures import Spread  # noqa: E402
 from load.model import Model  # noqa: E402
-from load.seating import NoCookies, source_address  # noqa: E402
-from load.servers import Samples, log_summary  # noqa: E402
+from load.seating import NoCookies, source_address, spread  # noqa: E402
+from load.servers import Samples, log_summary, store_for  # noqa: E402
 
 from motamot.service.arena.schedule import ArenaSchedule  # noqa: E402
 from tests.scale.processes import servers  # noqa: E402
@@ -61,6 +71,8 @@ P99_TARGET, RESULTS_TARGET = 0.100, 2.0
 SEATING_AT_ONCE = 64
 #: Seconds a fresh server takes to answer, at most, and the seating's margin in the pause.
 STARTUP_SECONDS, MARGIN_SECONDS = 20.0, 2.0
+#: Most players a server process takes (sockets and memory of a 2-core machine).
+PER_PROCESS = 4000
 
 
 def parse() -> argparse.Namespace:
@@ -72,9 +84,14 @@ def parse() -> argparse.Namespace:
     add("--reconnects", type=float, default=0.02, help="share of players dropping once")
     add("--clients", type=int, default=0, help="client processes (0: one per 1,000 players)")
     add("--opening", type=int, default=100, help="sockets each client opens at once")
+    add("--store", choices=("sqlite", "scale"), default="sqlite")
+    add("--processes", type=int, default=1, help="server processes (with --store scale)")
     args = parser.parse_args()
-    if not 1 <= args.players <= 4000 or not 5 <= args.round_seconds <= 3600:
-        parser.error("--players 1-4000, --round-seconds 5-3600")
+    if args.processes < 1 or (args.processes > 1 and args.store != "scale"):
+        parser.error("several processes need --store scale (PostgreSQL + Redis)")
+    most = PER_PROCESS * args.processes
+    if not 1 <= args.players <= most or not 5 <= args.round_seconds <= 3600:
+        parser.error(f"--players 1-{most} ({PER_PROCESS} a process), --round-seconds 5-3600")
     return args
 
 
@@ -99,10 +116,13 @@ class Seating:
     seats: list[ArenaSeat]
     seconds: float
     refused: list[str]
+    #: when the seating began (epoch)
+    started: float = 0.0
 
 
-async def seat_players(base: str, count: int, reconnects: float, seconds: float) -> Seating:
-    """Every player's seat in the round to come, each under an identity of its own."""
+async def seat_players(bases: list[str], count: int, reconnects: float, seconds: float) -> Seating:
+    """Every player's seat in the round to come, each under an identity of its own, the
+    `index`-th player's seat and socket on `spread(bases, index)`."""
     rng = random.Random(23)
     gate = asyncio.Semaphore(SEATING_AT_ONCE)
     refused: list[str] = []
@@ -113,6 +133,7 @@ async def seat_players(base: str, count: int, reconnects: float, seconds: float)
     async with client as web:
 
         async def one(index: int) -> ArenaSeat | None:
+            base = spread(bases, index)
             async with gate:
                 answer = await web.post(
                     f"{base}/api/arena/classic-fr/join", json={"name": f"Joueur {index}"}
@@ -126,7 +147,7 @@ async def seat_players(base: str, count: int, reconnects: float, seconds: float)
 
         seated = await asyncio.gather(*(one(i) for i in range(count)))
     seats = [seat for seat in seated if seat is not None]
-    return Seating(seats, time.time() - started, refused)
+    return Seating(seats, time.time() - started, refused, started)
 
 
 def spawn(clients: int, model: Model, opening: int) -> list[Any]:
@@ -159,6 +180,13 @@ SERVER_HISTOGRAMS = {
     "motamot_store_append_seconds": "an append until durable",
     "motamot_event_loop_lag_seconds": "the event loop's lag",
 }
+
+
+def server_views(bases: list[str]) -> list[str]:
+    """`server_view` of each process (named by its number when there are several)."""
+    if len(bases) == 1:
+        return server_view(bases[0])
+    return [f"process {i}: {line}" for i, base in enumerate(bases) for line in server_view(base)]
 
 
 def server_view(base: str) -> list[str]:
@@ -201,6 +229,7 @@ def report(
     seating: Seating,
     records: list[ArenaRecord],
     client_cpu: list[float],
+    client_lags: list[tuple[float, float]],
     samples: Samples,
     loads: tuple[tuple[float, float, float], tuple[float, float, float]],
     log: list[str],
@@ -222,6 +251,7 @@ def report(
     cores = os.cpu_count()
     lines = [
         f"{cores} cores; load average at start {_load(loads[0])}, at end {_load(loads[1])}",
+        _where(args),
         f"arena round of {schedule.round_seconds:g} s (pause {schedule.pause:g} s), "
         f"{args.players:,} players, a word every {args.gap:g} s on average (Poisson)",
         f"seating: {len(seating.seats):,} seats over HTTP in {seating.seconds:.1f} s"
@@ -231,6 +261,7 @@ def report(
         f"{sum(r.unanswered for r in records)} unanswered; outcomes {_top(outcomes)}",
         f"word verdict latency: {answered.ms()} — target p99 < {P99_TARGET * 1000:.0f} ms: "
         + ("met" if answered.p99 < P99_TARGET else "NOT met"),
+        _by_time(words, start, deadline),
         f"results after the deadline: {len(got):,} of {len(records):,} players "
         f"({players:,} ranked), {results.ms()}; every player within {last:.2f} s — target "
         f"< {RESULTS_TARGET:g} s: "
@@ -238,14 +269,89 @@ def report(
         f"server CPU: {during / schedule.round_seconds * 100:.0f} % of a core during the "
         f"round ({during / max(len(words), 1) * 1000:.2f} ms a word), {at_end:.2f} s for the "
         f"round's end; RSS at most {rss:.0f} MB",
+        *_each_process(args, samples, seating, start, deadline, max(last, 0.0)),
         f"pings: {pings.ms()}; activity frames per player: "
         f"{sum(r.activity for r in records) / max(len(records), 1):.0f}",
         f"reconnects: {sum(r.reconnects for r in records)} (each got what it missed: "
         f"{sum(r.caught_up for r in records)}); closes by the server: "
         f"{_top(_closes(records))}; errors: {sum(len(r.errors) for r in records)}",
-        f"clients' CPU: {', '.join(f'{c:.0f} s' for c in client_cpu)}",
+        f"clients' CPU: {', '.join(f'{c:.0f} s' for c in client_cpu)}; their event loops' "
+        f"lag during the round (in every latency above): "
+        f"{Spread.of(lag for at, lag in client_lags if start <= at <= deadline).ms()}",
         *log,
     ]
+    return lines
+
+
+#: Seconds at each end of the round whose words are counted apart (`_by_time`).
+EDGE_SECONDS = 5.0
+
+
+def _by_time(words: list[tuple[float, float, str, str]], start: float, deadline: float) -> str:
+    """The verdicts' latency by when the word was sent: the round's first seconds (every
+    page's first words), its middle, and its last seconds (the end is being prepared)."""
+    parts = {
+        "first": [w for w in words if w[0] < start + EDGE_SECONDS],
+        "middle": [w for w in words if start + EDGE_SECONDS <= w[0] < deadline - EDGE_SECONDS],
+        "last": [w for w in words if w[0] >= deadline - EDGE_SECONDS],
+    }
+    return f"  by when sent ({EDGE_SECONDS:g} s at each end): " + "; ".join(
+        f"{name} {len(some):,}: {Spread.of(w[1] for w in some).ms()}"
+        for name, some in parts.items()
+        if some
+    )
+
+
+def _where(args: argparse.Namespace) -> str:
+    if args.store == "sqlite":
+        return f"store: SQLite, {args.processes} process"
+    return (
+        f"store: PostgreSQL + Redis, {args.processes} process(es), players spread "
+        f"(player i's seat and socket on process i mod {args.processes})"
+    )
+
+
+def _each_process(
+    args: argparse.Namespace,
+    samples: Samples,
+    seating: Seating,
+    start: float,
+    deadline: float,
+    last: float,
+) -> list[str]:
+    """Each process's CPU during the round and at its end, its memory before the seating
+    and at the round's start (every socket open); PostgreSQL's and Redis's CPU."""
+    if not samples.rows:
+        return []
+    seconds = deadline - start
+    during = samples.cpu_each(start, deadline)
+    at_end = samples.cpu_each(deadline, deadline + last + 0.5)
+    before, opened = samples.at(seating.started)[2], samples.at(start)[2]
+    lines = [
+        f"process {i}: {cpu / seconds * 100:.0f} % of a core during the round, {end:.2f} s "
+        f"at its end; RSS {a:.0f} MB before the seating, {b:.0f} MB at the round's start"
+        for i, (cpu, end, a, b) in enumerate(zip(during, at_end, before, opened, strict=True))
+    ]
+    grown = sum(opened) - sum(before)
+    lines.append(
+        f"all processes: {sum(during) * 1000 / max(args.players, 1):.1f} ms of CPU a player "
+        f"during the round, {sum(at_end) * 1000 / max(args.players, 1):.2f} ms at its end; "
+        f"RSS grown by {grown:.0f} MB from the seating to the round's start "
+        f"({grown * 1024 / max(args.players, 1):.0f} kB a player)"
+    )
+    backing = samples.backing_between(start, deadline) if samples.backed else 0.0
+    if samples.backed:
+        lines.append(
+            f"PostgreSQL + Redis: {backing / seconds * 100:.0f} % of a core during the round, "
+            f"{samples.backing_between(deadline, deadline + last + 0.5):.2f} s at its end"
+        )
+    busy = samples.machine_between(start, deadline)
+    rest = busy - sum(during) - backing
+    lines.append(
+        f"the machine during the round: {busy / seconds:.2f} cores busy, of which the servers "
+        f"{sum(during) / seconds:.2f}, PostgreSQL + Redis {backing / seconds:.2f}, the rest "
+        f"{rest / seconds:.2f} (the clients, this process and anything else)"
+    )
     return lines
 
 
@@ -274,17 +380,20 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
     options = ["--arena-seconds", str(args.round_seconds), "--arena-pause", f"{schedule.pause:g}"]
     env = {"MOTAMOT_DATA_DIR": str(folder)}
     print(
-        f"round {number} starts in {schedule.start(number) - time.time():.0f} s "
+        f"{_where(args)}; round {number} starts in {schedule.start(number) - time.time():.0f} s "
         f"(pause {schedule.pause:g} s)",
         flush=True,
     )
     with (
+        store_for(args.store, folder, "rooms") as store,
         open(log_path, "wb") as log,
-        servers(1, str(folder / "rooms.sqlite3"), None, None, env=env, log=log, args=options) as (
-            server,
-        ),
+        servers(
+            args.processes, store.db, store.broker, None, env=env, log=log, args=options
+        ) as started_servers,
     ):
-        samples = Samples([server.process.pid])
+        bases = [server.address for server in started_servers]
+        pids = [server.process.pid for server in started_servers]
+        samples = Samples(pids, backed=store.broker is not None)
         sampler = asyncio.create_task(samples.run())
         started = spawn(clients, model, args.opening)
         pipes = [pipe for pipe, _ in started]
@@ -292,7 +401,7 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
             await asyncio.to_thread(gather, pipes, "ready", 120)
             await asyncio.sleep(max(0.0, schedule.deadline(number - 1) + 0.5 - time.time()))
             seating = await seat_players(
-                server.address, args.players, args.reconnects, schedule.round_seconds
+                bases, args.players, args.reconnects, schedule.round_seconds
             )
             print(f"seated {len(seating.seats):,} in {seating.seconds:.1f} s", flush=True)
             stop_at = schedule.deadline(number) + 30
@@ -300,7 +409,7 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
                 pipe.send(("play", seating.seats[index :: len(pipes)], stop_at))
             wait = stop_at - time.time() + 60
             done = await asyncio.to_thread(gather, pipes, "done", wait)
-            seen = await asyncio.to_thread(server_view, server.address)
+            seen = await asyncio.to_thread(server_views, bases)
         finally:
             for _, process in started:
                 if process.is_alive():
@@ -309,9 +418,19 @@ async def run(args: argparse.Namespace, folder: Path) -> list[str]:
             sampler.cancel()
     records = [record for message in done for record in message[1]]
     cpu = [message[2] for message in done]
+    lags = [lag for message in done for lag in message[3]]
     loads = (load_start, os.getloadavg())
     return report(
-        args, schedule, number, seating, records, cpu, samples, loads, seen + log_summary(log_path)
+        args,
+        schedule,
+        number,
+        seating,
+        records,
+        cpu,
+        lags,
+        samples,
+        loads,
+        seen + log_summary(log_path),
     )
 
 

@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from load.browser import open_socket
 from load.model import Model, Sheet
+from load.worker import _lag
 
 _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
@@ -282,15 +283,18 @@ async def _client(pipe: Connection, model: Model, opening: int) -> None:
     loop = asyncio.get_running_loop()
     _, seats, stop_at = await loop.run_in_executor(None, pipe.recv)
     pages = [ArenaPage(seat, model, grid_words, gate) for seat in seats]
+    lags: list[tuple[float, float]] = []  # (epoch, seconds the loop woke late)
+    probe = asyncio.create_task(_lag(lags))
     running = [asyncio.create_task(page.run()) for page in pages]
     cpu_at_start = time.process_time()
     while time.time() < stop_at and not all(page.ended.is_set() for page in pages):
         await asyncio.sleep(0.25)
     await asyncio.sleep(DRAIN_SECONDS)
-    for task in running:
+    for task in [*running, probe]:
         task.cancel()
     with contextlib.suppress(Exception):
         await asyncio.gather(*running, return_exceptions=True)
     for page in pages:
         page.record.unanswered += len(page._pending)
-    pipe.send(("done", [page.record for page in pages], time.process_time() - cpu_at_start))
+    cpu = time.process_time() - cpu_at_start
+    pipe.send(("done", [page.record for page in pages], cpu, lags))

@@ -64,7 +64,7 @@ async def seat_players(
                 def where(index: int) -> str:
                     if route == "room":
                         return routed(bases, room)
-                    return bases[(number + index) % len(bases)]
+                    return spread(bases, number + index)
 
                 out = [Seat(room, created["token"], True, where(0), group)]
                 for index in range(1, min(size, players - number * size)):
@@ -78,6 +78,12 @@ async def seat_players(
         rooms = await asyncio.gather(*(one_room(n) for n in range(count)))
     seats = [seat for room in rooms for seat in room]
     return [replace(seat, source=source_address(i)) for i, seat in enumerate(seats)]
+
+
+def spread(bases: list[str], index: int) -> str:
+    """`spread` routing: the `index`-th player on every process in turn (whatever its
+    room: a non-owner relays its commands to the room's owner)."""
+    return bases[index % len(bases)]
 
 
 def source_address(index: int) -> str:

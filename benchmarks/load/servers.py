@@ -146,9 +146,34 @@ class Samples:
         """CPU seconds all the servers used from `start` to `end` (nearest readings)."""
         return sum(self.at(end)[1]) - sum(self.at(start)[1])
 
+    def cpu_each(self, start: float, end: float) -> list[float]:
+        """CPU seconds each server used from `start` to `end` (nearest readings)."""
+        return [b - a for a, b in zip(self.at(start)[1], self.at(end)[1], strict=True)]
+
+    def backing_between(self, start: float, end: float) -> float:
+        """CPU seconds PostgreSQL and Redis used from `start` to `end` (with `backed`)."""
+
+        def at(when: float) -> float:
+            best = self.machine[0][3] if self.machine else 0.0
+            for row in self.machine:
+                if row[0] > when:
+                    break
+                best = row[3]
+            return best
+
+        return at(end) - at(start)
+
+    def machine_between(self, start: float, end: float) -> float:
+        """CPU seconds the whole machine was busy from `start` to `end` (every process)."""
+        first = next((row for row in reversed(self.machine) if row[0] <= start), None)
+        last = next((row for row in reversed(self.machine) if row[0] <= end), None)
+        return 0.0 if first is None or last is None else last[1] - first[1]
+
 
 #: A room id in a log line (counted as one kind of line whatever the room).
 _ROOM_ID = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{16}(?![A-Za-z0-9_-])")
+#: A JSON log line's time (counted as one kind of line whatever the time).
+_TIME = re.compile(r'"time": "[^"]*", ')
 _FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)')
 
 
@@ -176,7 +201,7 @@ def log_summary(path: Path, limit: int = 6) -> list[str]:
         if line.startswith(("During handling", "The above exception")) or not line.strip():
             continue
         where = f" (at {' ← '.join(reversed(frames[-2:]))})" if inside and frames else ""
-        kinds[f"{_ROOM_ID.sub('<room>', line)[:140]}{where}"] += 1
+        kinds[f"{_ROOM_ID.sub('<room>', _TIME.sub('', line))[:140]}{where}"] += 1
         inside = False
     tracebacks = sum(1 for line in lines if line.startswith("Traceback"))
     out = [f"servers' stderr: {tracebacks} traceback(s) in {len(lines)} line(s)"]

@@ -18,7 +18,7 @@ from motamot.service.boggle.commands import StartRound, WriteWord
 from motamot.service.boggle.events import RoundEnded, WordWritten
 from motamot.service.boggle.room import BoggleRoom
 from motamot.service.boggle.settings import BoggleSettings
-from motamot.service.ports import ManualClock
+from motamot.service.ports import ManualClock, Subscription
 from motamot.service.rooms.cluster import ClusterHost
 from motamot.service.rooms.commands import AddBot as TAddBot
 from motamot.service.rooms.commands import Join
@@ -97,6 +97,45 @@ def test_commands_from_any_process_reach_the_owner_and_replicas_follow(
             assert b.room(room_id).view(bob) == a.room(room_id).view(bob)
             assert accepted_words(b, room_id) == {ana: ["net"], bob: ["faim", "main", "tes"]}
             assert not b.owns(room_id)
+
+    run(main)
+
+
+def test_a_followed_replica_wakes_each_relayed_answer_as_its_event_is_folded(
+    urls: tuple[str, str],
+) -> None:
+    """Answers relayed at once each wait for their own event on the replica (a heap by
+    number): all come back, the replica holds them all, and no waiter is left behind."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        async with cluster_host(urls, clock) as a, cluster_host(urls, clock) as b:
+            room_id = await a.create(BoggleSettings(duration=60))
+            assert isinstance(room_id, str)
+            assert await a.claim(room_id)
+            ana = await join(a, room_id, "ana")
+            bob = await join(b, room_id, "bob")
+            # both follow the room (sockets on both): it stays a's, b's answers are relayed
+            subscriptions = [await host.followers().subscribe(room_id) for host in (a, b)]
+
+            async def follow(subscription: Subscription) -> None:
+                async for _ in subscription:
+                    pass
+
+            following = [asyncio.create_task(follow(one)) for one in subscriptions]
+            assert isinstance(await a.submit(room_id, ana, StartRound(GRID_SEED)), Ack)
+            texts = ("main", "faim", "tes", "net", "mine", "fait")
+            answers = await asyncio.gather(
+                *(b.submit(room_id, bob, WriteWord(text)) for text in texts)
+            )
+            assert all(isinstance(answer, (Ack, Refusal)) for answer in answers)
+            seqs = [answer.seq for answer in answers if isinstance(answer, Ack)]
+            assert len(seqs) >= 3 and b.room(room_id).last_seq >= max(seqs)
+            assert b.room(room_id).last_seq == a.room(room_id).last_seq
+            assert room_id not in b._folded and not b.owns(room_id)
+            for task, subscription in zip(following, subscriptions, strict=True):
+                task.cancel()
+                await subscription.close()
 
     run(main)
 

@@ -114,3 +114,34 @@ def test_a_request_reaches_the_owner_and_its_answer_comes_back(redis_url: str) -
         await client.aclose()
 
     run(main)
+
+
+def test_requests_waiting_together_share_a_round_trip_and_each_gets_its_own_answer(
+    redis_url: str,
+) -> None:
+    """The relay's publishes go out in pipelines: 200 requests at once take a few round
+    trips each way, not 200; one for a process nobody listens to is still OwnerGone alone."""
+    address, prefix = split_url(redis_url)
+
+    async def main() -> None:
+        client = aioredis.Redis.from_url(address)
+
+        async def echo(room: str, body: str, watched: bool) -> str:
+            return f"{room}:{body}"
+
+        owner = RedisRelay(client, prefix, "owner", echo)
+        asker = RedisRelay(client, prefix, "asker", echo)
+        await owner.start()
+        await asker.start()
+        asked = [asker.request("owner", f"r{n}", f"w{n}") for n in range(200)]
+        gone = asker.request("nobody", "r", "x")
+        answers = await asyncio.gather(*asked, gone, return_exceptions=True)
+        assert answers[:200] == [f"r{n}:w{n}" for n in range(200)]
+        assert isinstance(answers[200], OwnerGone)
+        assert asker.publisher.round_trips <= 5
+        assert owner.publisher.round_trips <= 50
+        await owner.close()
+        await asker.close()
+        await client.aclose()
+
+    run(main)

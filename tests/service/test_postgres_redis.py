@@ -79,6 +79,33 @@ def test_racing_appends_of_one_seq_exactly_one_wins(pg_url: str) -> None:
     run(main)
 
 
+def test_a_batch_of_rooms_writes_those_that_fit_and_refuses_the_stale_one(pg_url: str) -> None:
+    """Appends of several rooms waiting together go in one statement (one room alone takes
+    the shorter one): the stale room's fails alone, with the seq it found."""
+
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        other = await PostgresStore.open(pg_url)
+        await other.append("b", 0, events("b", 1, 2))
+        outcomes = await asyncio.gather(
+            store.append("a", 0, events("a", 1, 3)),
+            store.append("b", 1, events("b", 2, 1)),
+            store.append("c", 0, events("c", 1, 1)),
+            return_exceptions=True,
+        )
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], SeqConflict)
+        assert (outcomes[1].expected, outcomes[1].actual) == (1, 2)
+        assert [e.seq for e in await store.load("a")] == [1, 2, 3]
+        assert [e.data for e in await store.load("b")] == [e.data for e in events("b", 1, 2)]
+        await store.append("a", 3, events("a", 4, 1))  # one room alone
+        assert await other.last_seq("a") == 4
+        await store.close()
+        await other.close()
+
+    run(main)
+
+
 def test_schema_is_created_then_reopened_without_change(pg_url: str) -> None:
     async def main() -> None:
         store = await PostgresStore.open(pg_url)

@@ -9,8 +9,10 @@ from typing import Any
 
 from motamot.server.players.moderation_queue import (
     DONE,
+    LIVE_SEATS,
     QUEUE_KEPT,
     encode,
+    live_rooms,
     refusal_of,
     run_one,
 )
@@ -76,3 +78,34 @@ def test_each_queued_action_is_done_once_and_its_outcome_kept(tmp_path: Path) ->
             await store.close()
 
     run(body)
+
+
+def test_the_rooms_held_are_written_with_their_first_present_seats_fullest_first() -> None:
+    """An arena round of thousands is written with LIVE_SEATS of its present seats; the
+    absent and removed are left out; a closed room is not written."""
+    from types import SimpleNamespace
+
+    def seat(n: int, present: bool = True, removed: bool = False) -> Any:
+        return SimpleNamespace(
+            seat=f"s{n}",
+            name=f"P{n}",
+            player=f"p{n}",
+            is_bot=False,
+            present=present,
+            removed=removed,
+        )
+
+    def room(kind: str, seats: list[Any], closed: bool = False) -> Any:
+        return SimpleNamespace(KIND=kind, closed=closed, seats={s.seat: s for s in seats})
+
+    arena = [seat(0, present=False), seat(1, removed=True)] + [seat(n) for n in range(2, 3000)]
+    rooms = {
+        "small": room("boggle", [seat(1), seat(2, present=False)]),
+        "arena": room("arena", arena),
+        "shut": room("boggle", [seat(1)], closed=True),
+    }
+    host = SimpleNamespace(in_memory=lambda: list(rooms), loaded=rooms.get)
+    written = live_rooms(host)
+    assert [one["room"] for one in written] == ["arena", "small"]
+    assert [s["seat"] for s in written[0]["seats"]] == [f"s{n}" for n in range(2, 2 + LIVE_SEATS)]
+    assert written[1]["seats"] == [{"seat": "s1", "name": "P1", "player": "p1", "bot": False}]

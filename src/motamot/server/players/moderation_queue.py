@@ -90,17 +90,18 @@ async def run_one(store: PlayerStore, host: Any, clock: Clock, queued: Queued) -
 def live_rooms(host: Any) -> list[dict[str, Any]]:
     """The rooms `host` holds and who sits in them, as `motamot admin rooms` prints them
     (bounded: LIVE_ROOMS rooms, LIVE_SEATS seats each)."""
-    found = []
+    found: list[dict[str, Any]] = []
     for room_id in host.in_memory():
         room = host.loaded(room_id)
         if room is None or room.closed:
             continue
+        # an arena round seats thousands: only the written ones are shaped
+        present = [s for s in room.seats.values() if s.present and not s.removed]
         seats = [
             {"seat": s.seat, "name": s.name, "player": s.player, "bot": s.is_bot}
-            for s in room.seats.values()
-            if s.present and not s.removed
+            for s in present[:LIVE_SEATS]
         ]
-        found.append({"room": room_id, "kind": room.KIND, "seats": seats[:LIVE_SEATS]})
+        found.append({"room": room_id, "kind": room.KIND, "seats": seats})
     found.sort(key=lambda one: -len(one["seats"]))
     return found[:LIVE_ROOMS]
 

@@ -71,9 +71,14 @@ class RoundState:
     judges: dict[str, SheetJudge] = field(default_factory=dict, repr=False, compare=False)
     #: What the match keeps of each seat's part once the round is put away (`put_away`).
     tallies: dict[str, SeatTally] | None = field(default=None, repr=False, compare=False)
+    #: `players` as a set: whether a word's writer takes part already is asked for every
+    #: word, and an arena round's list holds thousands (its scan was a fifth of a
+    #: replica's time at 7,000 players)
+    taking_part: set[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.check = WordChecker(self.grid, self.rules, self.lexicon)
+        self.taking_part = set(self.players)
 
     def put_away(self, tallies: dict[str, SeatTally]) -> None:
         """The room has moved on to the next round: what only this ended round's live
@@ -165,7 +170,8 @@ def take_word(state: RoundState, event: WordWritten) -> Verdict:
     """Fold a word written into its round: the writer takes part, the word is kept with
     its instant verdict (decided here once, so the writer's answer, every view and every
     replica show the same one) and its folded form (B9)."""
-    if event.seat not in state.players:
+    if event.seat not in state.taking_part:
+        state.taking_part.add(event.seat)
         state.players.append(event.seat)
     state.words.setdefault(event.seat, []).append(event)
     state.judge(event.seat).add(Entry(event.text, state.elapsed(event.at)))
