@@ -82,14 +82,15 @@ def test_a_socket_s_first_frame_is_its_welcome_and_what_came_meanwhile_follows(
     """While Bob's welcome is made, Ana starts the round: the event reaches Bob's socket
     after his welcome (the welcome not holding it), never before it, where his page took
     it for a hole and asked for the whole room again (CI: the players' browser test)."""
-    gate = threading.Event()
+    made, gate = threading.Event(), threading.Event()
     view = Rooms.view
 
     async def slow(self: Rooms, room_id: str, seat: str | None) -> Any:
-        made = await view(self, room_id, seat)
-        if seat == "s2":
+        shown = await view(self, room_id, seat)
+        if seat == "s2":  # Bob's welcome is made: it waits until Ana has started
+            made.set()
             await asyncio.to_thread(gate.wait, 10)
-        return made
+        return shown
 
     room, ana = create(client)
     bob = join(client, room, "Bob")
@@ -98,6 +99,7 @@ def test_a_socket_s_first_frame_is_its_welcome_and_what_came_meanwhile_follows(
         monkeypatch.setattr(Rooms, "view", slow)
         with client.websocket_connect(f"/ws/{room}") as bob_socket:
             send(bob_socket, {"type": "hello", "token": bob})
+            assert made.wait(10)
             send(ana_socket, {"type": "start", "id": 1})
             until(ana_socket, lambda m: m["type"] == "ack")
             gate.set()
