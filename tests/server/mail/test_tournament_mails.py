@@ -12,7 +12,7 @@ from motamot.server.links import room_of
 from motamot.service.mail.digest import digest_at
 from motamot.service.ports import ManualClock
 from tests.mailbox import Mailbox
-from tests.server.helpers import hello, join, send, until
+from tests.server.helpers import hello, join
 from tests.server.mail.helpers import SITE, mail_server
 from tests.server.mail.test_turn_mails import (
     TURN,
@@ -113,17 +113,18 @@ def test_k10_correspondence_turns_come_in_one_digest_a_day_not_a_mail_a_move(
         for room, _, _ in tables:
             assert f"- Topword avec Ana : {SITE}/r/{room}\n" in mail.text
         assert str(mail.message["List-Unsubscribe"]).startswith(f"<{SITE}/e-mail/desabonner")
-        # Bob plays one game; Ana answers at once: his turn again, in tomorrow's digest
+        # Bob plays one game; Ana answers at once: his turn again, in tomorrow's digest.
+        # Each exchanges a tile: a pass could end the game (T18, everyone passed in a
+        # row, when a rack has no word), and there would be no turn left to mail.
         room, ana_token, bob_token = tables[0]
         b.be("bob")
         with client.websocket_connect(f"/ws/{room}") as socket:
-            hello(socket, bob_token)
-            move(socket, 3)
+            rack = hello(socket, bob_token)["view"]["game"]["rack"]
+            act(socket, {"type": "exchange", "tile": rack[0], "id": 3})
         b.be("ana")
         with client.websocket_connect(f"/ws/{room}") as socket:
-            hello(socket, ana_token)
-            send(socket, {"type": "pass", "id": 4})
-            until(socket, lambda m: m["type"] in ("ack", "refused"))
+            rack = hello(socket, ana_token)["view"]["game"]["rack"]
+            act(socket, {"type": "exchange", "tile": rack[0], "id": 4})
         clock.advance(3600)  # the same day: nothing more
         still(box, count + 1, 0.5)
         clock.advance(DAY)
