@@ -123,3 +123,16 @@ def test_what_a_held_socket_is_given_goes_after_its_first_frame_in_order() -> No
     sent = asyncio.run(main())
     assert sent[0] == "welcome" and sent[1] == "event 5"
     assert '"type":"error"' in str(sent[2]) and sent[3] == CLOSE_REMOVED and sent[4] == "after"
+
+
+def test_a_socket_turned_away_while_held_gets_nothing_of_the_room_only_why() -> None:
+    async def main() -> list[str | int | None]:
+        listener = Listener("s1")
+        listener.hold()
+        listener.push("event 5")  # the room's, while the welcome was being made
+        listener.turn_away("banned", CLOSE_REMOVED)
+        return [listener.outbox.get_nowait() for _ in range(listener.outbox.qsize())]
+
+    sent = asyncio.run(main())
+    assert len(sent) == 2 and '"type":"error"' in str(sent[0]) and '"banned"' in str(sent[0])
+    assert sent[1] == CLOSE_REMOVED

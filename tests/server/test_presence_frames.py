@@ -168,6 +168,7 @@ def test_f20_a_read_that_answers_after_a_later_one_is_not_told() -> None:
         presence.answers[0].set()
         await asyncio.sleep(0.05)
         assert feed.told == [["s1"]]
+        assert not announcer._reads  # nothing kept of a room once its reads answered
         await announcer.close()
 
     asyncio.run(main())

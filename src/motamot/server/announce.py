@@ -12,13 +12,13 @@ process's change is read once per burst, and told only if it changes what was to
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable
 
 from motamot.server.feed import Listener, RoomFeed
 from motamot.server.frames import Presence as PresenceFrame
 from motamot.server.protocol import encode
 from motamot.service.rooms.presence import Presence
+from motamot.service.tasks import stopped
 
 #: Changes within this long are told together.
 WINDOW_SECONDS = 0.25
@@ -92,7 +92,8 @@ class Announcer:
         ticket = self._reads[room] = self._read_count
         seats = await self.presence.seats(room)
         if self._reads.get(room) != ticket:
-            return
+            return  # a later read began: its answer is the one told
+        del self._reads[room]
         feed = self._feeds(room)
         if feed is None or not feed.listeners or not feed.presence_shown:
             self._forget(room)
@@ -110,7 +111,4 @@ class Announcer:
         for handle in self._pending.values():
             handle.cancel()
         self._pending.clear()
-        for task in list(self._reading):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stopped(*self._reading)

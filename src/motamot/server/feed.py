@@ -115,6 +115,12 @@ class Listener:
         self.push(encode(Error(code, server_error_text(code, self.lang))))
         self._close_after(close)
 
+    def turn_away(self, code: str, close: int) -> None:
+        """`dismiss` a socket whose welcome was never sent (banned while it opened): what
+        it held of the room is dropped, it is told why and closed."""
+        self.held = None
+        self.dismiss(code, close)
+
     def _close_after(self, close: int) -> None:
         """Close with `close` once the frames before are sent."""
         if self.held is not None:

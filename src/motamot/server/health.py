@@ -22,6 +22,7 @@ from starlette.routing import BaseRoute, Route
 
 from motamot.server.metrics import Metrics
 from motamot.server.rooms import Rooms
+from motamot.service.tasks import stopped
 
 #: No answer of these is ever kept by a cache in between.
 NO_STORE = {"cache-control": "no-store"}
@@ -66,9 +67,7 @@ class Readiness:
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stopped(task)
 
 
 def health_routes(rooms: Rooms, metrics: Metrics | None, readiness: Readiness) -> list[BaseRoute]:

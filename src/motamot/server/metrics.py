@@ -42,6 +42,7 @@ from prometheus_client.registry import Collector
 import motamot
 from motamot.service.ports import EventStore, SeqConflict, StoredEvent
 from motamot.service.rooms.host import RoomHost
+from motamot.service.tasks import stopped
 
 #: Seconds: a seat action is answered within milliseconds on a quiet server, a store
 #: append within an fsync; the top buckets show a stalled one.
@@ -205,11 +206,7 @@ class Metrics:
             for name in BROKER_LOGGERS:
                 logging.getLogger(name).removeHandler(counting)
             gc.callbacks.remove(self._gc)
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            await stopped(*tasks)
 
     async def _sample_lag(self) -> None:
         loop = asyncio.get_running_loop()

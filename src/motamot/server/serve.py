@@ -30,6 +30,7 @@ from motamot.server.players.visitors import Players
 from motamot.server.quotas import Quotas
 from motamot.server.rooms import Rooms
 from motamot.server.startup import PortTaken, players_schema_of, prepare_stores, take_port
+from motamot.server.stopping import WatchedServer
 from motamot.server.uvicorn_seam import protocols
 from motamot.service.brokers.local import LocalBroadcaster
 from motamot.service.lobby import lobby_running
@@ -46,6 +47,7 @@ from motamot.service.storage import default_db as default_db  # read by the comm
 from motamot.service.stores import open_store
 from motamot.service.stores.guarded import GuardedStore
 from motamot.service.stores.urls import redacted
+from motamot.service.tasks import stopped
 from motamot.text.i18n import Language
 from motamot.text.web import serve_text
 
@@ -283,9 +285,7 @@ async def retaining(host: RoomHost, ops: Operations) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        sweeper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sweeper
+        await stopped(sweeper)
 
 
 def guard(store: EventStore, ops: Operations) -> GuardedStore:
@@ -394,6 +394,7 @@ def serve(
     ops.proxies = tuple(limits.proxies)
     logs.configure(ops.log_format, ops.log_level)
     listening = take_port(host, port)  # before any store is touched (`server.startup`)
+    server: WatchedServer | None = None
     try:
         if metrics_at is not None and ops.metrics is not None:
             serve_metrics(metrics_at, ops)
@@ -407,10 +408,12 @@ def serve(
         app = build(db, kinds, broker, chosen_grids, origins, ops)
         tune_gc()
         raise_open_files()
-        server = uvicorn.Server(uvicorn_config(app, host, port, limits))
+        server = WatchedServer(uvicorn_config(app, host, port, limits))
         server.run(sockets=[listening])
     finally:
         listening.close()
+        if server is not None:
+            server.stopped.set()
     if not server.started:
         raise SystemExit(3)  # the app could not start: uvicorn logged why
 

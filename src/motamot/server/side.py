@@ -24,6 +24,7 @@ from motamot.server.feed import Listener
 from motamot.server.protocol import MAX_MESSAGE_BYTES, Ping, encode
 from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.texts import server_error_text
+from motamot.service.tasks import stopped
 from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again.
@@ -83,9 +84,7 @@ async def side_socket(
             _close_after(out, CLOSE_IDLE)
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 1.0)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await writer
+            await stopped(writer)
     finally:
         rooms.quotas.socket_closed(address)
 

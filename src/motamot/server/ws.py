@@ -36,6 +36,7 @@ from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
 from motamot.server.throttle import Credits
+from motamot.service.tasks import stopped
 from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again (one closes any time).
@@ -121,8 +122,7 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
     await rooms.attach(room_id, listener)
     players: Players | None = getattr(websocket.app.state, "players", None)
     if players is not None and players.bans.banned(listener.players, _address(websocket)):
-        listener.held = None  # banned while it was opening: nothing of the room, closed
-        listener.dismiss("banned", CLOSE_BANNED)
+        listener.turn_away("banned", CLOSE_BANNED)  # banned while it was opening
     writer = asyncio.create_task(_drain(websocket, listener))
     if rooms.metrics is not None:
         rooms.metrics.sockets.inc()
@@ -138,9 +138,7 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         if rooms.metrics is not None:
             rooms.metrics.sockets.dec()
         await rooms.detach(room_id, listener)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await writer
+        await stopped(writer)
 
 
 async def _prove_seat(
@@ -240,9 +238,7 @@ async def _serve(
     try:
         await _read(websocket, rooms, room_id, listener, address, lang, inbox, worker)
     finally:
-        worker.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await worker
+        await stopped(worker)
 
 
 class _Inbox:

@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from motamot.service.players.moderation import ADDRESS, NAME, PLAYER
 from motamot.service.players.names import account_look_key, name_key
 from motamot.service.players.store import PlayerStore
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -133,9 +134,7 @@ class Bans:
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stopped(task)
 
     async def _watch(self, store: PlayerStore, wake: asyncio.Event) -> None:
         while True:

@@ -25,6 +25,7 @@ from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock
 from motamot.service.rooms.commands import CloseRoom, RemoveMessage, RemovePlayer
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.tasks import stopped
 
 log = logging.getLogger("motamot.moderation")
 
@@ -131,8 +132,6 @@ async def doing_queued(
     try:
         yield
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stopped(task)
         with contextlib.suppress(Exception):  # gone: its rooms are listed no more
             await store.forget_live(process, time.time() - LIVE_FORGET)

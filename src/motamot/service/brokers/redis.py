@@ -32,6 +32,7 @@ from redis.exceptions import RedisError
 
 from motamot.service.ports import EventStore, StoredEvent
 from motamot.service.stores.urls import take_parameter
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -247,10 +248,7 @@ class RedisBroker:
             for subscription in list(followers):
                 subscription.stop()
         self._subscriptions.clear()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+        await stopped(self._reader)
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self.client.aclose()
 

@@ -15,6 +15,8 @@ from collections.abc import Callable
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from motamot.service.tasks import stopped
+
 log = logging.getLogger(__name__)
 
 
@@ -65,9 +67,6 @@ class BansSignal:
         await self._client.publish(self._channel, "changed")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stopped(self._task)
         with contextlib.suppress(RedisError):
             await self._pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -23,6 +23,7 @@ import redis.asyncio as aioredis
 
 from motamot.service.brokers.prefix import PrefixTaken, identity
 from motamot.service.brokers.redis import split_url
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -59,9 +60,7 @@ async def holding_prefix(client: Any, prefix: str, db: str) -> AsyncIterator[Non
     try:
         yield
     finally:
-        renewing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await renewing
+        await stopped(renewing)
 
 
 async def _claim(client: Any, prefix: str, mine: str) -> None:

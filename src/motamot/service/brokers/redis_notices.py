@@ -19,6 +19,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from motamot.service.notices import Heard, deliver
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -86,10 +87,7 @@ class RedisNotices:
                 deliver(self._listeners.get(topic, ()), text)
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+        await stopped(self._reader)
         self._listeners.clear()
         with contextlib.suppress(RedisError):
             await self._pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -17,6 +17,7 @@ from redis.exceptions import RedisError
 
 from motamot.service.ports import Clock
 from motamot.service.rooms.presence import Changed
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -154,11 +155,7 @@ class RedisPresence:
 
     async def close(self) -> None:
         """Stop, and take this process's seats out of every room at once."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stopped(*self._tasks)
         rooms = list(self._here)
         self._here.clear()
         with contextlib.suppress(RedisError):

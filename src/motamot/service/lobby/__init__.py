@@ -24,6 +24,7 @@ from motamot.service.notices import Notices
 from motamot.service.players.db import Db
 from motamot.service.ports import Clock
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +54,7 @@ async def lobby_running(db: Db, host: Any, notices: Notices, clock: Clock) -> As
     try:
         yield Lobby(store, projector, watch, notices)
     finally:
-        checking.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await checking
+        await stopped(checking, errors_too=True)
         with contextlib.suppress(ValueError):
             host.observers.remove(projector.observe)
         await watch.close()

@@ -22,6 +22,7 @@ from motamot.service.lobby.store import MAX_LISTED, LobbyStore
 from motamot.service.notices import Notices
 from motamot.service.ports import Clock
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -114,10 +115,7 @@ class LobbyWatch:
         return changes
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stopped(self._task)
         self.followers.clear()
 
 

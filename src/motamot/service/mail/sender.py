@@ -32,6 +32,7 @@ from motamot.service.players.db import Db, Tx
 from motamot.service.players.mail import mail_of
 from motamot.service.ports import Clock
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 from motamot.text.language import LANGUAGES, Language
 
 log = logging.getLogger(__name__)
@@ -265,10 +266,7 @@ class Sender:
         await self.db.run(lambda tx: outbox.retry(tx, out.id, now + wait))
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stopped(self._task)
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -13,7 +13,6 @@ seeker's socket tells it where to sit. A notice lost is found by the next check.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
@@ -23,6 +22,7 @@ from motamot.service.pairing.seeks import Pairing, Seek
 from motamot.service.pairing.store import FAILED, OPEN, OPENING, PairingStore, Result, Sought
 from motamot.service.ports import Clock
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -210,10 +210,6 @@ class Pairer:
         tasks: list[asyncio.Future[object] | asyncio.Task[None]] = [*self._tasks]
         if self._task is not None:
             tasks.append(self._task)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stopped(*tasks, errors_too=True)
         self.waiters.clear()
         self._live.clear()

@@ -41,6 +41,7 @@ from motamot.service.rooms.leases import DEFAULT_LEASE_SECONDS, RedisLeases
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.relay import OwnerGone, OwnerTimeout, RedisRelay
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -431,10 +432,7 @@ class ClusterHost(RoomHost):
         await self.leases.close()
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await stopped(self._sweeper)
         await self.hand_over()
         await self.relay.close()
         await super().close()

@@ -9,13 +9,13 @@ worker thread), and the event loop answers the rooms still playing between two g
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from motamot.service.rooms.events import Event
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +60,7 @@ class DueRooms:
     async def close(self) -> None:
         """Stop ticking (the timers waiting are cancelled)."""
         ender = self._ender
-        if ender is not None:
-            ender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await ender
+        await stopped(ender)
 
 
 #: How long the worker thread rests after a room's work ahead, the GIL left to the event

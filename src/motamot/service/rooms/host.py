@@ -52,6 +52,7 @@ from motamot.service.rooms.shown import frame_json
 from motamot.service.rooms.waiting import StoreFailed, Waiting
 from motamot.service.stores.guarded import guarded
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 
 #: Any kind's room, as the host holds it.
 Room = Actor[Any]
@@ -580,11 +581,7 @@ class RoomHost:
         the caller)."""
         await self._due.close()
         tasks = [*self._timers.values(), *self._bot_turns, *self._drains.values()]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stopped(*tasks)
         self._timers.clear()
         self._bots.clear()
         if self._results is not None:

@@ -24,6 +24,8 @@ from collections.abc import Callable
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from motamot.service.tasks import stopped
+
 log = logging.getLogger(__name__)
 
 DEFAULT_LEASE_SECONDS = 3.0
@@ -157,9 +159,6 @@ class RedisLeases:
             away = False
 
     async def close(self) -> None:
-        if self._renewer is not None:
-            self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
-            self._renewer = None
+        await stopped(self._renewer)
+        self._renewer = None
         await self.release_all()

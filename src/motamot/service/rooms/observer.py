@@ -14,6 +14,8 @@ import contextlib
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
+from motamot.service.tasks import stopped
+
 
 class QueuedObserver(ABC):
     """A queue worked by one task at a time, started when something is queued."""
@@ -59,7 +61,4 @@ class QueuedObserver(ABC):
         """Work what is queued (CLOSE_SECONDS at most), then stop."""
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.settle(), self.CLOSE_SECONDS)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await stopped(self._task, errors_too=True)

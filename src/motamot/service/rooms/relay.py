@@ -20,7 +20,6 @@ again, and the room refuses what would apply twice.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -30,6 +29,8 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -92,11 +93,8 @@ class Publisher:
                     sent.set_result(int(count))
 
     async def close(self) -> None:
-        if self._sender is not None:
-            self._sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sender
-            self._sender = None
+        await stopped(self._sender)
+        self._sender = None
 
 
 class RedisRelay:
@@ -230,11 +228,8 @@ class RedisRelay:
                     log.warning("relay answer to %s lost (%s)", reply_to, error)
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-            self._reader = None
+        await stopped(self._reader)
+        self._reader = None
         for task in list(self._working):
             task.cancel()
         await self.publisher.close()

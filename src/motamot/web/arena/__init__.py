@@ -30,6 +30,7 @@ from motamot.service.arena.schedule import ArenaSchedule
 from motamot.service.arena.shown import SHOWN, SHOWN_AS, ArenaView
 from motamot.service.boggle.commands import WriteWord
 from motamot.service.rooms.outcomes import Refusal
+from motamot.service.tasks import stopped
 from motamot.text.arena_web import ARENA_TEXTS
 from motamot.text.i18n import Language
 from motamot.web.arena import api, options, pages
@@ -119,8 +120,4 @@ class ArenaWeb(WebKind):
             yield
         finally:
             self.keeper = None
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            await stopped(*tasks)

@@ -24,6 +24,7 @@ from motamot.service.duplicate.settings import SERIES
 from motamot.service.duplicate.simultaneous import Simultaneous, ranking, series_table
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 from motamot.web.duplicate import pages
 
 log = logging.getLogger(__name__)
@@ -62,10 +63,7 @@ async def indexing(rooms: Rooms) -> AsyncIterator[None]:
     finally:
         INDEXES.pop(rooms, None)
         READERS.pop(rooms, None)
-        if filling is not None:
-            filling.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await filling
+        await stopped(filling)
         with contextlib.suppress(ValueError):
             rooms.host.observers.remove(writer.observe)
         await writer.close()

@@ -36,6 +36,7 @@ from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, draw_seed
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.stores.outages import failed
+from motamot.service.tasks import stopped
 from motamot.service.topword.commands import Start
 from motamot.service.topword.events import Exchanged, GameEnded, Passed, Played, Resigned
 from motamot.service.topword.settings import TopwordSettings
@@ -452,6 +453,4 @@ async def running(rooms: Rooms) -> AsyncIterator[Keeper]:
         yield keeper
     finally:
         rooms.host.observers.remove(keeper.observe)
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stopped(task)

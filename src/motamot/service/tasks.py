@@ -1,0 +1,37 @@
+"""Stopping background tasks: cancel them, wait until they have ended.
+
+Written out at each place, the idiom (`cancel()`, then `await` under
+`suppress(CancelledError)`) also swallows a cancel aimed at the task that waits. A task
+stopped that way runs on after its cancel, and a stop that cancels each task once
+(asyncio.run's end, uvicorn's shutdown) can then wait on it for ever. `stopped` lets
+that cancel through, once the tasks it stops have ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+
+async def stopped(*tasks: asyncio.Future[Any] | None, errors_too: bool = False) -> None:
+    """Cancel every task given (None: nothing there), then wait until each has ended.
+
+    A task that ended by its cancel is what was asked for; one that failed raises its
+    error once all have ended, unless `errors_too` (a part going away, whatever became
+    of it). A cancel of the task that waits is raised (the very exception, whose message
+    an anyio scope reads) once every task has ended."""
+    running = [task for task in tasks if task is not None]
+    for task in running:
+        task.cancel()
+    cancel: asyncio.CancelledError | None = None
+    while pending := [task for task in running if not task.done()]:
+        try:
+            await asyncio.wait(pending)
+        except asyncio.CancelledError as error:  # the waiter's own (an anyio scope's
+            cancel = error  # comes again at each turn of the loop, until the scope ends)
+    errors = [task.exception() for task in running if not task.cancelled()]
+    if cancel is not None:
+        raise cancel
+    failure = next((error for error in errors if error is not None), None)
+    if failure is not None and not errors_too:
+        raise failure

@@ -1,0 +1,119 @@
+"""`stopped`: background tasks cancelled and waited for, and a cancel of the waiter kept."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import anyio
+import pytest
+
+from motamot.service.tasks import stopped
+
+
+async def forever(ended: list[str], name: str, cleanup_seconds: float = 0.0) -> None:
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await asyncio.sleep(cleanup_seconds)  # a task that takes a while to end
+        ended.append(name)
+
+
+def test_every_task_is_cancelled_and_has_ended_when_stopped_returns() -> None:
+    async def main() -> None:
+        ended: list[str] = []
+        first = asyncio.create_task(forever(ended, "first", 0.05))
+        second = asyncio.create_task(forever(ended, "second"))
+        await asyncio.sleep(0)
+        await stopped(first, None, second)
+        assert sorted(ended) == ["first", "second"]
+        assert first.cancelled() and second.cancelled()
+        await stopped()  # nothing to stop
+
+    asyncio.run(main())
+
+
+def test_a_task_that_failed_raises_its_error_after_the_others_ended() -> None:
+    async def fails() -> None:
+        raise ValueError("broken")
+
+    async def main() -> None:
+        ended: list[str] = []
+        failed = asyncio.create_task(fails())
+        await asyncio.sleep(0)  # it has failed already
+        other = asyncio.create_task(forever(ended, "other", 0.02))
+        await asyncio.sleep(0)
+        with pytest.raises(ValueError, match="broken"):
+            await stopped(failed, other)
+        assert ended == ["other"]
+        failed = asyncio.create_task(fails())
+        await asyncio.sleep(0)
+        await stopped(failed, errors_too=True)  # a part going away: whatever it became
+
+    asyncio.run(main())
+
+
+def test_a_cancel_of_the_waiting_task_goes_through_once_the_tasks_ended() -> None:
+    """The idiom written out (suppress CancelledError around the await) would swallow
+    this cancel, and the waiter would go on to wait for ever."""
+
+    async def main() -> None:
+        ended: list[str] = []
+        went_on = asyncio.Event()
+        background: list[asyncio.Task[None]] = []
+
+        async def closing() -> None:
+            task = asyncio.create_task(forever(ended, "background", 0.1))
+            background.append(task)
+            await asyncio.sleep(0)
+            await stopped(task)
+            went_on.set()  # a cancelled stop must not get here
+            await asyncio.Event().wait()
+
+        closer = asyncio.create_task(closing())
+        await asyncio.sleep(0.02)  # the background task is ending (its cleanup sleeps)
+        closer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(closer, 2)
+        assert closer.cancelled()
+        assert background[0].done()  # it had ended before the cancel went through
+        assert not went_on.is_set()
+
+    asyncio.run(main())
+
+
+def test_a_cancel_handled_before_the_stop_is_not_raised_again() -> None:
+    async def main() -> str:
+        ended: list[str] = []
+        me = asyncio.current_task()
+        assert me is not None
+        asyncio.get_running_loop().call_soon(me.cancel)
+        with contextlib.suppress(asyncio.CancelledError):  # handled here on purpose
+            await asyncio.sleep(1)
+        task = asyncio.create_task(forever(ended, "task"))
+        await asyncio.sleep(0)
+        await stopped(task)
+        return ended[0]
+
+    assert asyncio.run(main()) == "task"
+
+
+def test_under_an_anyio_scope_cancelled_at_every_turn_the_stop_ends_and_the_scope_ends() -> None:
+    """A socket's task under Starlette: its scope cancels it again at each turn of the
+    loop until it leaves. The stop waits for its tasks, then gives the scope its cancel."""
+
+    async def main() -> None:
+        ended: list[str] = []
+        task = asyncio.create_task(forever(ended, "writer", 0.05))
+        await asyncio.sleep(0)
+
+        async def handler() -> bool:
+            with anyio.CancelScope() as scope:
+                scope.cancel()
+                await stopped(task)
+            return scope.cancelled_caught
+
+        assert await asyncio.wait_for(handler(), 2)
+        assert ended == ["writer"]  # not awaited directly: its cleanup was not cut
+
+    asyncio.run(main())
