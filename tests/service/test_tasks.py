@@ -8,7 +8,7 @@ import contextlib
 import anyio
 import pytest
 
-from motamot.service.tasks import stopped
+from motamot.service.tasks import ended_apart, stopped
 
 
 async def forever(ended: list[str], name: str, cleanup_seconds: float = 0.0) -> None:
@@ -115,5 +115,30 @@ def test_under_an_anyio_scope_cancelled_at_every_turn_the_stop_ends_and_the_scop
 
         assert await asyncio.wait_for(handler(), 2)
         assert ended == ["writer"]  # not awaited directly: its cleanup was not cut
+
+    asyncio.run(main())
+
+
+def test_an_end_run_apart_finishes_whole_though_its_caller_is_cancelled() -> None:
+    async def main() -> None:
+        steps: list[str] = []
+
+        async def ending() -> None:
+            steps.append("detached")
+            await asyncio.sleep(0.05)  # a write to a store, to Redis
+            steps.append("told")
+
+        async def socket_end() -> None:
+            await ended_apart(ending())
+            steps.append("after")  # a cancelled caller goes no further
+
+        caller = asyncio.create_task(socket_end())
+        await asyncio.sleep(0.01)
+        caller.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await caller
+        assert caller.cancelled() and steps == ["detached"]
+        await asyncio.sleep(0.1)
+        assert steps == ["detached", "told"]
 
     asyncio.run(main())

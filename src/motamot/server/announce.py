@@ -65,7 +65,11 @@ class Announcer:
         if self._shared.get(room, []) == here:
             return None
         self._shared[room] = here
-        seats = await self.presence.update(room, here)
+        try:
+            seats = await self.presence.update(room, here)
+        except BaseException:  # cut short: the next change shares it again
+            self._shared.pop(room, None)
+            raise
         self._plan(room)
         return seats
 

@@ -24,7 +24,7 @@ from motamot.server.feed import Listener
 from motamot.server.protocol import MAX_MESSAGE_BYTES, Ping, encode
 from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.texts import server_error_text
-from motamot.service.tasks import stopped
+from motamot.service.tasks import ended_apart, stopped
 from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again.
@@ -89,20 +89,13 @@ async def side_socket(
         rooms.quotas.socket_closed(address)
 
 
-#: Sessions' ends still running after their socket's task was cancelled.
-_STOPPING: set[asyncio.Task[None]] = set()
-
-
 async def _stop(session: Session) -> None:
     """End the session even when the socket's task is being cancelled (a server stopping,
     a test client leaving): its end runs on in a task of its own, or a live seek would
     outlive its page. The socket's own end goes on after it (its writer is stopped), as the
     wait for the writer below already does; an anyio scope cancels again at its next await."""
-    stopping = asyncio.ensure_future(session.stop())
-    _STOPPING.add(stopping)
-    stopping.add_done_callback(_STOPPING.discard)
     with contextlib.suppress(asyncio.CancelledError):
-        await asyncio.shield(stopping)
+        await ended_apart(session.stop())
 
 
 async def _serve(

@@ -36,7 +36,7 @@ from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
 from motamot.server.throttle import Credits
-from motamot.service.tasks import stopped
+from motamot.service.tasks import ended_apart, stopped
 from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again (one closes any time).
@@ -137,8 +137,15 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
     finally:
         if rooms.metrics is not None:
             rooms.metrics.sockets.dec()
-        await rooms.detach(room_id, listener)
-        await stopped(writer)
+        await ended_apart(_detached(rooms, room_id, listener, writer))
+
+
+async def _detached(
+    rooms: Rooms, room_id: str, listener: Listener, writer: asyncio.Task[None]
+) -> None:
+    """The socket out of its room (its seat no longer present), its writer stopped."""
+    await rooms.detach(room_id, listener)
+    await stopped(writer)
 
 
 async def _prove_seat(

@@ -10,6 +10,7 @@ that cancel through, once the tasks it stops have ended.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from typing import Any
 
 
@@ -35,3 +36,17 @@ async def stopped(*tasks: asyncio.Future[Any] | None, errors_too: bool = False) 
     failure = next((error for error in errors if error is not None), None)
     if failure is not None and not errors_too:
         raise failure
+
+
+#: Ends running apart, after the task that awaited them was cancelled.
+_APART: set[asyncio.Task[None]] = set()
+
+
+async def ended_apart(ending: Coroutine[Any, Any, None]) -> None:
+    """Run `ending` to its end in a task of its own, which a cancel of the caller does
+    not cut short (the caller's cancel still raises at once). A socket's end must happen
+    whole: a seat detached halfway stays present for the others until it expires."""
+    task = asyncio.ensure_future(ending)
+    _APART.add(task)
+    task.add_done_callback(_APART.discard)
+    await asyncio.shield(task)
