@@ -322,7 +322,8 @@ def test_d3_a_submission_held_by_a_dead_socket_past_its_turn_is_shown_refused(
     expect(bob.locator("#queued")).to_have_text(f"Coup en attente : {move}")
     ana.click("#next-turn")
     expect(ana.locator("#turn")).to_have_text("Coup 2")
-    expect(bob.locator(".status")).to_have_text(LOST, timeout=10_000)
+    # two probes of 2.5 s (the Boggle test above times it); a loaded browser's timers lag
+    expect(bob.locator(".status")).to_have_text(LOST, timeout=20_000)
     tap.silent = False
     expect(bob.locator(".status")).to_have_text(
         f"Coup {move} refusé : trop tard : le tour 1 est fini", timeout=30_000

@@ -126,8 +126,9 @@ def test_a_run_logs_json_lines_with_ids_and_none_of_its_secrets(tmp_path: Path) 
     assert page["room"] == room and page["request_id"] == "req-from-proxy"
     assert page["status"] == 200 and page["method"] == "GET" and "ms" in page
     closed = [line for line in lines if line["message"] == "socket closed"]
-    assert len(closed) == 2 and closed[-1].get("code") == 4403, closed
-    assert closed[0].get("code") == 1000  # the page closed it: its code is logged too
+    # the refused one may be logged first: the first socket's end may still be running
+    # 1000: the page closed it, its code is logged too
+    assert sorted(line.get("code") for line in closed) == [1000, 4403], closed
     assert all(line["room"] == room and line["path"] == f"/ws/{room}" for line in closed)
     # every line the server wrote is JSON, its start-up lines too (the store's password
     # as ***)
