@@ -355,7 +355,10 @@ def test_rooms_whose_rounds_end_together_each_store_and_publish_their_end_once()
         clock.offset = 2.0  # every deadline passed at once: every timer is due now
 
         async def ended(room_id: str) -> bool:
-            return any(isinstance(from_stored(e), RoundEnded) for e in await store.load(room_id))
+            """The round's end stored and published (it is published once stored)."""
+            rows = await store.load(room_id)
+            ends = {e.seq for e in rows if isinstance(from_stored(e), RoundEnded)}
+            return any(e.room == room_id and e.seq in ends for e in broker.published)
 
         for _ in range(200):
             if all([await ended(room_id) for room_id in rooms if room_id != rooms[7]]):
