@@ -85,7 +85,8 @@ def test_d7_d8_an_arbiter_runs_an_evening_with_a_player_on_paper_and_the_room_s_
             page.goto(f"{live.url}/r/{room}")
             page.fill("#join-name", name)
             page.click("form button[type=submit]")
-            expect(arb.locator("#players")).to_contain_text(name)
+            # a page to load, a seat to take, its news to reach the arbiter: under load, slow
+            expect(arb.locator("#players")).to_contain_text(name, timeout=15_000)
         arb.fill("#paper-name", "Eve")
         arb.click("#paper-form button[type=submit]")
         expect(arb.locator("#players")).to_contain_text("sur papier")
