@@ -255,7 +255,7 @@ def test_events_published_during_a_disconnect_are_replayed(pg_url: str, redis_ur
     async def main() -> None:
         store = await PostgresStore.open(pg_url)
         receiver = await RedisBroker.open(redis_url, store)
-        receiver._idle_check = 60  # only the resubscription may bring them back
+        receiver._idle_check = 600  # only the resubscription may bring them back
         subscription = await receiver.subscribe("r", after=0)
         channel = receiver.channel("r")
         await asyncio.sleep(0.1)

@@ -19,8 +19,9 @@ async def stopped(*tasks: asyncio.Future[Any] | None, errors_too: bool = False) 
 
     A task that ended by its cancel is what was asked for; one that failed raises its
     error once all have ended, unless `errors_too` (a part going away, whatever became
-    of it). A cancel of the task that waits is raised (the very exception, whose message
-    an anyio scope reads) once every task has ended."""
+    of it). A cancel of the task that waits is passed on to the tasks still running, as
+    awaiting them would, and raised (the very exception, whose message an anyio scope
+    reads) once every task has ended."""
     running = [task for task in tasks if task is not None]
     for task in running:
         task.cancel()
@@ -30,6 +31,8 @@ async def stopped(*tasks: asyncio.Future[Any] | None, errors_too: bool = False) 
             await asyncio.wait(pending)
         except asyncio.CancelledError as error:  # the waiter's own (an anyio scope's
             cancel = error  # comes again at each turn of the loop, until the scope ends)
+            for task in pending:
+                task.cancel()
     errors = [task.exception() for task in running if not task.cancelled()]
     if cancel is not None:
         raise cancel
