@@ -1,4 +1,4 @@
-"""A Boggle tournament arena in Chromium (K6-K10): three rounds with two people, their
+"""A Boggle tournament arena in Chromium (K6-K10): two rounds back to back with two people, their
 results, the standings and the podium, the lobby's finished list; screenshots on a phone
 and a desktop (a file of its own: its rounds' clocks make it the suite's longest test)."""
 
@@ -38,7 +38,7 @@ def back_from_round(page: Page) -> None:
 
 
 @pytest.mark.slow
-def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
+def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_two_rounds_with_two_people(
     browser: Browser, live: LiveServer, artifacts: Path, frames: PageFrames
 ) -> None:
     """Rounds of 30 s (the shortest a tournament allows), back to back: Anouk on a phone
@@ -49,14 +49,14 @@ def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
         for name, size in (("dora", DESKTOP), ("ana", PHONE), ("ben", DESKTOP))
     }
     dora = frames.watch(sign_up(contexts["dora"], live, "Dalia"))
-    room = create(dora, name="Dalia", title="Boggle d'hiver", format="arena", rounds=3,
+    room = create(dora, name="Dalia", title="Boggle d'hiver", format="arena", rounds=2,
                   round_seconds=30, gap_seconds=0)  # fmt: skip
     ana = frames.watch(sign_up(contexts["ana"], live, "Anouk"))
     register(ana, live, room, "Anouk")
     ben = frames.watch(sign_up(contexts["ben"], live, "Bruno"))
     register(ben, live, room, "Bruno")
     dora.click("#tn-start-now")
-    for number, counts in enumerate(((3, 1), (2, 1), (2, 0)), 1):
+    for number, counts in enumerate(((3, 1), (2, 1)), 1):
         for page, count in zip((ana, ben), counts, strict=True):
             to_round(page, number, count)
         if number == 1:
@@ -75,7 +75,7 @@ def test_k6_k7_k8_k10_a_boggle_tournament_arena_of_three_rounds_with_two_people(
     expect(dora.locator(".tn-phase")).to_contain_text("Terminé")
     standings = dora.locator(".tn-standings tbody tr")
     expect(standings).to_have_count(2)
-    expect(standings.first).to_contain_text("Anouk")  # seven words to two, the best first
+    expect(standings.first).to_contain_text("Anouk")  # five words to two, the best first
     shoot(dora, artifacts, "tournament-arena-final-desktop")
     ana.goto(f"/r/{room}")
     expect(ana.locator("#podium")).to_be_visible(timeout=10_000)

@@ -5,6 +5,8 @@ made right."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,21 @@ def test_r2_rebuild_ratings_gives_the_live_projection_byte_for_byte(
     assert main(["--lang", "en", "admin", "rebuild-ratings", "--db", str(db)]) == 0
     assert "ratings corrected" in capsys.readouterr().out
     assert dump_of(db) == live
+
+
+def test_admin_commands_start_without_loading_the_server(tmp_path: Path) -> None:
+    """An operator's command (and each test that runs one) starts in a fraction of the
+    second the web server's modules take to import: only `serve` loads them."""
+    db, copy = tmp_path / "rooms.sqlite3", tmp_path / "copy"
+    secret = tmp_path / "server.secret"
+    probe = (
+        "import sys; from motamot.cli.main import main;"
+        f"code = main(['admin', 'backup', {str(copy)!r}, '--db', {str(db)!r},"
+        f" '--secret-file', {str(secret)!r}]);"
+        "assert code == 2, code;"  # no such store: refused before anything is copied
+        "assert 'motamot.server.app' not in sys.modules, 'the server was imported';"
+        f"code = main(['admin', 'rebuild-ratings', '--db', {str(db)!r}]);"
+        "assert 'motamot.server.app' not in sys.modules, 'the server was imported'"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -275,6 +275,32 @@ def test_events_published_during_a_disconnect_are_replayed(pg_url: str, redis_ur
     run(main, seconds=60)  # the resubscription takes up to 30 s at times
 
 
+def test_a_broker_closed_as_its_reader_reconnects_ends(pg_url: str, redis_url: str) -> None:
+    """redis-py's reconnection awaits Python 3.11's wait_for, which loses a cancel coming as
+    its future completes: the reader read on for ever and the close waited for ever."""
+    address = split_url(redis_url)[0]
+
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        for attempt in range(4):
+            room = f"r{attempt}"
+            broker = await RedisBroker.open(redis_url, store)
+            subscription = await broker.subscribe(room, after=0)
+            await store.append(room, 0, events(room, 1, 2))
+            connection = broker._pubsub.connection
+            assert connection is not None and connection._writer is not None
+            host, port = connection._writer.get_extra_info("sockname")[:2]
+            killer = sync_redis.Redis.from_url(address)
+            assert killer.client_kill_filter(addr=f"{host}:{port}") == 1
+            killer.close()
+            assert await take(subscription, 2) == [1, 2]  # the reconnection under way
+            await asyncio.wait_for(broker.close(), 5)
+            assert broker._reader is not None and broker._reader.done()
+        await store.close()
+
+    run(main, seconds=60)
+
+
 def test_another_prefix_hears_nothing(pg_url: str, redis_url: str) -> None:
     async def main() -> None:
         store = await PostgresStore.open(pg_url)

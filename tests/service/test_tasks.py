@@ -8,7 +8,7 @@ import contextlib
 import anyio
 import pytest
 
-from motamot.service.tasks import ended_apart, stopped
+from motamot.service.tasks import ended_apart, raise_swallowed_cancel, stopped, within
 
 
 async def forever(ended: list[str], name: str, cleanup_seconds: float = 0.0) -> None:
@@ -160,5 +160,84 @@ def test_a_task_that_swallowed_its_cancel_is_cancelled_again_with_the_waiter() -
         with pytest.raises(TimeoutError):
             await asyncio.wait_for(stopped(task), 0.1)
         assert task.cancelled()
+
+    asyncio.run(main())
+
+
+async def read_loop(rounds: list[int], check: bool) -> None:
+    """A reader's loop over a library call that, once, swallows the cancel it receives
+    (as Python 3.11's wait_for does when its future completes at the same moment)."""
+    swallowed = False
+    while True:
+        if check:
+            raise_swallowed_cancel()
+        rounds.append(1)
+        try:
+            await asyncio.sleep(0.01)
+        except asyncio.CancelledError:
+            if swallowed:
+                raise
+            swallowed = True
+
+
+def test_a_loop_that_checks_ends_after_a_cancel_its_library_swallowed() -> None:
+    async def main() -> None:
+        checked: list[int] = []
+        task = asyncio.create_task(read_loop(checked, check=True))
+        await asyncio.sleep(0.05)
+        await asyncio.wait_for(stopped(task), 1)
+        assert task.cancelled()
+        # the control: without the check, the same loop reads on after its cancel
+        unchecked: list[int] = []
+        control = asyncio.create_task(read_loop(unchecked, check=False))
+        await asyncio.sleep(0.05)
+        control.cancel()
+        await asyncio.sleep(0.05)
+        before = len(unchecked)
+        await asyncio.sleep(0.05)
+        assert not control.done() and len(unchecked) > before
+        control.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await control
+
+    asyncio.run(main())
+
+
+def test_the_check_does_not_raise_in_a_task_never_cancelled() -> None:
+    async def main() -> None:
+        raise_swallowed_cancel()
+        async with asyncio.timeout(1):
+            raise_swallowed_cancel()
+
+    asyncio.run(main())
+
+
+def test_within_delivers_a_cancel_that_comes_as_its_future_completes() -> None:
+    """The step where 3.11's wait_for returns the result and drops the cancel."""
+
+    async def waiter(future: asyncio.Future[int], got: list[int]) -> None:
+        got.append(await within(future, 10))
+        await asyncio.Event().wait()  # running on, had the cancel been lost
+
+    async def main() -> None:
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        got: list[int] = []
+        task = asyncio.create_task(waiter(future, got))
+        await asyncio.sleep(0)
+        future.set_result(7)
+        task.cancel()
+        await asyncio.wait([task], timeout=1)
+        assert task.cancelled() and got == []
+
+    asyncio.run(main())
+
+
+def test_within_raises_timeout_past_its_seconds_and_cancels_what_it_awaited() -> None:
+    async def main() -> None:
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        with pytest.raises(TimeoutError):
+            await within(future, 0.01)
+        assert future.cancelled()
+        assert await within(asyncio.sleep(0, "done"), None) == "done"
 
     asyncio.run(main())

@@ -53,7 +53,7 @@ def add_backup_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def _store(db: str | None) -> str:
     """The store `--db` names, as `serve` reads it."""
-    from motamot.server.serve import default_db
+    from motamot.service.storage import default_db
 
     return db or default_db()
 

@@ -44,7 +44,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _rebuild(args: argparse.Namespace) -> int:
-    from motamot.server.serve import default_db
+    from motamot.service.storage import default_db
     from motamot.text.accounts import admin_text
 
     db = args.db or default_db()

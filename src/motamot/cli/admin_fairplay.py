@@ -53,7 +53,7 @@ async def _flagged(db: str) -> list[Flagged]:
 
 
 def _fairplay(args: argparse.Namespace) -> int:
-    from motamot.server.serve import default_db
+    from motamot.service.storage import default_db
 
     found = asyncio.run(_flagged(args.db or default_db()))[: max(0, args.limit)]
     if args.json:

@@ -235,9 +235,10 @@ QUOTA_OPTIONS = (
 
 def _serve(args: argparse.Namespace) -> int:
     from motamot.server.connections import ConnectionLimits
-    from motamot.server.serve import default_db, serve
+    from motamot.server.serve import serve
     from motamot.server.startup import PortTaken
     from motamot.service.brokers.prefix import PrefixTaken
+    from motamot.service.storage import default_db
     from motamot.service.stores.migrations import SchemaTooNew
     from motamot.service.stores.urls import parse_url
 

@@ -20,8 +20,8 @@ def record_lexicon(name: str, db: str | None) -> Lexicon:
 
 
 async def _lists(db: str | None) -> WordLists:
-    from motamot.server.serve import default_db
     from motamot.service.players.store import PlayerStore
+    from motamot.service.storage import default_db
 
     players = await PlayerStore.open(db or default_db())
     try:

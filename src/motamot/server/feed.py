@@ -25,6 +25,7 @@ from motamot.server.texts import server_error_text
 from motamot.server.throttle import Credits
 from motamot.service.rooms.events import RoomClosed, SeatRemoved
 from motamot.service.rooms.shown import Frame, Hidden, plain
+from motamot.service.tasks import within
 from motamot.text.i18n import Language
 
 #: Messages queued for one socket before it counts as stuck.
@@ -213,7 +214,7 @@ class RoomFeed:
         waiting = (seq, reached)
         self._reaching.append(waiting)
         try:
-            await asyncio.wait_for(reached, timeout)
+            await within(reached, timeout)
             return True
         except TimeoutError:
             return False

@@ -43,7 +43,6 @@ from motamot.service.players.store import PlayerStore
 from motamot.service.ports import Clock, EventStore, SystemClock
 from motamot.service.rooms.host import RoomHost
 from motamot.service.rooms.retention import keep_sweeping
-from motamot.service.storage import default_db as default_db  # read by the commands
 from motamot.service.stores import open_store
 from motamot.service.stores.guarded import GuardedStore
 from motamot.service.stores.urls import redacted

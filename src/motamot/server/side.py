@@ -24,7 +24,7 @@ from motamot.server.feed import Listener
 from motamot.server.protocol import MAX_MESSAGE_BYTES, Ping, encode
 from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.texts import server_error_text
-from motamot.service.tasks import ended_apart, stopped
+from motamot.service.tasks import ended_apart, stopped, within
 from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again.
@@ -82,8 +82,7 @@ async def side_socket(
         finally:
             await _stop(session)
             _close_after(out, CLOSE_IDLE)
-            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(writer, 1.0)
+            await asyncio.wait([writer], timeout=1.0)  # its last frames, then stopped
             await stopped(writer)
     finally:
         rooms.quotas.socket_closed(address)
@@ -109,7 +108,7 @@ async def _serve(
 ) -> None:
     while True:
         try:
-            message = await asyncio.wait_for(websocket.receive(), IDLE_SECONDS)
+            message = await within(websocket.receive(), IDLE_SECONDS)
         except TimeoutError:
             return
         if message["type"] == "websocket.disconnect":

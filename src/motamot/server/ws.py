@@ -36,7 +36,7 @@ from motamot.server.quotas import OverQuota, quota_response
 from motamot.server.rooms import Rooms
 from motamot.server.texts import client_language, refusal_text, server_error_text
 from motamot.server.throttle import Credits
-from motamot.service.tasks import ended_apart, stopped
+from motamot.service.tasks import ended_apart, stopped, within
 from motamot.text.i18n import Language
 
 #: When an address that holds too many sockets may try again (one closes any time).
@@ -99,7 +99,7 @@ async def _room_socket(websocket: WebSocket, rooms: Rooms, room_id: str) -> None
         return
     credits = Credits()
     try:
-        hello = await asyncio.wait_for(_first_hello(websocket, rooms, credits), HELLO_TIMEOUT)
+        hello = await within(_first_hello(websocket, rooms, credits), HELLO_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect):
         await _close(websocket, CLOSE_POLICY)
         return

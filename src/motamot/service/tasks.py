@@ -10,8 +10,10 @@ that cancel through, once the tasks it stops have ended.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Awaitable, Coroutine
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 async def stopped(*tasks: asyncio.Future[Any] | None, errors_too: bool = False) -> None:
@@ -39,6 +41,27 @@ async def stopped(*tasks: asyncio.Future[Any] | None, errors_too: bool = False) 
     failure = next((error for error in errors if error is not None), None)
     if failure is not None and not errors_too:
         raise failure
+
+
+async def within(awaitable: Awaitable[T], seconds: float | None) -> T:
+    """`asyncio.wait_for` as Python 3.12 has it, on `asyncio.timeout`: 3.11's own loses a
+    cancel that comes as the awaited future completes, and the cancelled task runs on (a
+    timer's loop then never stops). TimeoutError past `seconds` (None: no limit)."""
+    async with asyncio.timeout(seconds):
+        return await awaitable
+
+
+def raise_swallowed_cancel() -> None:
+    """Raise the cancel asked of the current task that never reached it.
+
+    Python 3.11's `asyncio.wait_for` loses a cancel that comes as the future it waits on
+    completes (fixed in 3.12), and redis-py's reconnection awaits one: a pub/sub reader
+    cancelled there reads on for ever, and whoever stops it waits for ever. The count of
+    cancels asked stays up (only a timeout's own expiry takes one back), so a loop that
+    calls this at its top, where no timeout of its own is pending, still ends."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 #: Ends running apart, after the task that awaited them was cancelled.

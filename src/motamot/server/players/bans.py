@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from motamot.service.players.moderation import ADDRESS, NAME, PLAYER
 from motamot.service.players.names import account_look_key, name_key
 from motamot.service.players.store import PlayerStore
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ class Bans:
     async def _watch(self, store: PlayerStore, wake: asyncio.Event) -> None:
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), self.poll)
+                await within(wake.wait(), self.poll)
             wake.clear()
             try:
                 await self.refresh(store)

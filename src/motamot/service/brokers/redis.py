@@ -32,7 +32,7 @@ from redis.exceptions import RedisError
 
 from motamot.service.ports import EventStore, StoredEvent
 from motamot.service.stores.urls import take_parameter
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +175,7 @@ class RedisBroker:
         try:
             # once Redis confirms, every later publish reaches us; a slow confirmation does
             # not fail the follower: the confirmation, when it comes, resyncs it from the store
-            await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_TIMEOUT)
+            await within(asyncio.shield(confirmed), SUBSCRIBE_TIMEOUT)
         except TimeoutError:
             log.warning("room %s: Redis confirms the subscription late; going on", room)
         finally:
@@ -197,6 +197,7 @@ class RedisBroker:
         """Dispatch messages to the room's subscriptions until closed; reconnects by itself."""
         away = False
         while True:
+            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
             try:
                 if self._deferred:
                     await self._subscribe_deferred()
@@ -287,7 +288,7 @@ class RedisSubscription:
     async def __aiter__(self) -> AsyncIterator[StoredEvent]:
         while True:
             try:
-                item = await asyncio.wait_for(self._queue.get(), self._idle_check)
+                item = await within(self._queue.get(), self._idle_check)
             except TimeoutError:
                 item = _RESYNC
             if item is _STOP:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,7 @@ class BansSignal:
 
     async def _read(self) -> None:
         while True:
+            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
             except RedisError as error:

@@ -19,7 +19,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from motamot.service.notices import Heard, deliver
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,7 @@ class RedisNotices:
     async def _read(self) -> None:
         start = len(self._prefix) + len(":notice:")
         while True:
+            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
             except RedisError as error:

@@ -17,7 +17,7 @@ from redis.exceptions import RedisError
 
 from motamot.service.ports import Clock
 from motamot.service.rooms.presence import Changed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +123,7 @@ class RedisPresence:
 
     async def _read(self) -> None:
         while True:
+            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
             except RedisError as error:

@@ -22,7 +22,7 @@ from motamot.service.lobby.store import MAX_LISTED, LobbyStore
 from motamot.service.notices import Notices
 from motamot.service.ports import Clock
 from motamot.service.stores.outages import failed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ class LobbyWatch:
     async def _run(self) -> None:
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._dirty.wait(), self.every)
+                await within(self._dirty.wait(), self.every)
             self._dirty.clear()
             try:
                 await self.refresh()

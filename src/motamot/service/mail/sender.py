@@ -32,7 +32,7 @@ from motamot.service.players.db import Db, Tx
 from motamot.service.players.mail import mail_of
 from motamot.service.ports import Clock
 from motamot.service.stores.outages import failed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 from motamot.text.language import LANGUAGES, Language
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ class Sender:
                 wait = self.mailing.poll_seconds
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(MIN_SLEEP, wait))
+                await within(self._wake.wait(), max(MIN_SLEEP, wait))
 
     async def _idle_seconds(self) -> float:
         due = await self.db.run(outbox.next_due, durable=False)

@@ -41,7 +41,7 @@ from motamot.service.rooms.leases import DEFAULT_LEASE_SECONDS, RedisLeases
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.relay import OwnerGone, OwnerTimeout, RedisRelay
 from motamot.service.stores.outages import failed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class ClusterHost(RoomHost):
 
     async def _broker_down(self) -> str | None:
         try:
-            await asyncio.wait_for(self.broker.client.ping(), READY_SECONDS)
+            await within(self.broker.client.ping(), READY_SECONDS)
         except Exception:
             return "broker"
         return None
@@ -351,7 +351,7 @@ class ClusterHost(RoomHost):
             waiter = (seq, next(self._waiter_numbers), arrived)
             heapq.heappush(self._folded.setdefault(room_id, []), waiter)
             try:
-                await asyncio.wait_for(arrived, FEED_WAIT_SECONDS)
+                await within(arrived, FEED_WAIT_SECONDS)
                 return
             except TimeoutError:
                 pass  # cancelled: its entry goes when the replica reaches `seq`

@@ -52,7 +52,7 @@ from motamot.service.rooms.shown import frame_json
 from motamot.service.rooms.waiting import StoreFailed, Waiting
 from motamot.service.stores.guarded import guarded
 from motamot.service.stores.outages import failed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 
 #: Any kind's room, as the host holds it.
 Room = Actor[Any]
@@ -519,7 +519,7 @@ class RoomHost:
             delay = at - self.clock.now()
             if delay > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), delay)
+                    await within(wake.wait(), delay)
                 continue
             fired = await self._due.tick(room_id)
             if not fired:

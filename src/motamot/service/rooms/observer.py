@@ -14,7 +14,7 @@ import contextlib
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 
 
 class QueuedObserver(ABC):
@@ -60,5 +60,5 @@ class QueuedObserver(ABC):
     async def close(self) -> None:
         """Work what is queued (CLOSE_SECONDS at most), then stop."""
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.settle(), self.CLOSE_SECONDS)
+            await within(self.settle(), self.CLOSE_SECONDS)
         await stopped(self._task, errors_too=True)

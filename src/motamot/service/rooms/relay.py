@@ -30,7 +30,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -152,14 +152,14 @@ class RedisRelay:
         try:
             if not self._live.is_set():  # Redis away, or back without our reply channel yet
                 try:
-                    await asyncio.wait_for(self._live.wait(), LIVE_WAIT_SECONDS)
+                    await within(self._live.wait(), LIVE_WAIT_SECONDS)
                 except TimeoutError:
                     raise RedisConnectionError("the relay's replies are not subscribed") from None
             receivers = await self.publisher.publish(self.inbox(owner), message)
             if receivers == 0:
                 raise OwnerGone(owner)
             try:
-                return await asyncio.wait_for(future, timeout)
+                return await within(future, timeout)
             except TimeoutError:
                 raise OwnerTimeout(owner) from None
         finally:
@@ -169,6 +169,7 @@ class RedisRelay:
         inbox = self.inbox(self.process_id)
         away = False
         while True:
+            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except RedisError as error:

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 from motamot.service.ports import EventStore, SeqConflict, StoredEvent, StoreUnavailable
+from motamot.service.tasks import within
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ class GuardedStore:
         cancelled (an append in a group commit is settled by its writer, whoever waits)."""
         task = asyncio.ensure_future(work)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), seconds)
+            return await within(asyncio.shield(task), seconds)
         except SeqConflict:
             raise
         except TimeoutError:

@@ -36,7 +36,7 @@ from motamot.service.rooms.events import Event
 from motamot.service.rooms.host import Room, draw_seed
 from motamot.service.rooms.outcomes import Refusal
 from motamot.service.stores.outages import failed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import stopped, within
 from motamot.service.topword.commands import Start
 from motamot.service.topword.events import Exchanged, GameEnded, Passed, Played, Resigned
 from motamot.service.topword.settings import TopwordSettings
@@ -253,7 +253,7 @@ class Keeper:
     async def run(self) -> None:
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), SWEEP_SECONDS)
+                await within(self._wake.wait(), SWEEP_SECONDS)
             self._wake.clear()
             try:
                 await self.step()
