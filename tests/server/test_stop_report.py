@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import logging
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -64,3 +66,40 @@ def test_a_stop_in_time_logs_nothing(caplog: pytest.LogCaptureFixture) -> None:
         run_and_stop(server)
         time.sleep(0.7)  # past the report's time: the watch was told the stop is over
     assert caplog.text == ""
+
+
+HELD_AT_EXIT = """
+import asyncio, logging, signal, threading, time
+import uvicorn
+from starlette.applications import Starlette
+from motamot.server.stopping import WatchedServer
+
+logging.basicConfig(level=logging.ERROR)
+config = uvicorn.Config(Starlette(), host="127.0.0.1", port=0, log_config=None)
+server = WatchedServer(config, report_after=0.5)
+
+def interrupt_soon():
+    while not server.started:
+        time.sleep(0.01)
+    signal.raise_signal(signal.SIGINT)  # Ctrl-C: uvicorn raises it again once stopped
+
+threading.Thread(target=interrupt_soon, daemon=True).start()
+try:
+    asyncio.run(server.serve())
+finally:  # as in `serve()`
+    server.watch_until_exit()
+    # a pool's worker the interpreter joins at exit, still busy
+    threading.Thread(target=lambda: time.sleep(1.5), name="busy-worker").start()
+"""
+
+
+def test_a_thread_joined_at_exit_past_the_stop_s_time_is_reported_too() -> None:
+    """Ctrl-C ends `serve` with a KeyboardInterrupt, and the interpreter then joins every
+    thread still running: the watch stays on until the very exit. (On SIGTERM uvicorn
+    raises the signal again once stopped, whose default ends the process at once.)"""
+    done = subprocess.run(
+        [sys.executable, "-c", HELD_AT_EXIT], capture_output=True, text=True, timeout=60
+    )
+    assert "KeyboardInterrupt" in done.stderr, done.stderr
+    assert "the stop has taken over 0.5 s" in done.stderr
+    assert "thread busy-worker is at" in done.stderr

@@ -412,7 +412,7 @@ def serve(
     finally:
         listening.close()
         if server is not None:
-            server.stopped.set()
+            server.watch_until_exit()  # serve() is its process's last work
     if not server.started:
         raise SystemExit(3)  # the app could not start: uvicorn logged why
 

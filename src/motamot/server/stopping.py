@@ -11,6 +11,7 @@ server's loop, with where it waits, and every thread's stack.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import logging
 import socket
@@ -47,6 +48,12 @@ class WatchedServer(uvicorn.Server):
             self._watch.daemon = True  # it never holds the process up
             self._watch.start()
         super().handle_exit(sig, frame)
+
+    def watch_until_exit(self) -> None:
+        """Keep the watch on after `serve` returns, until the interpreter's exit: joining
+        the stores' and workers' threads at exit is part of the stop too (atexit runs
+        once they are joined)."""
+        atexit.register(self.stopped.set)
 
     def _report_if_late(self) -> None:
         if self.stopped.wait(self.report_after):

@@ -231,8 +231,7 @@ class RedisRelay:
     async def close(self) -> None:
         await stopped(self._reader)
         self._reader = None
-        for task in list(self._working):
-            task.cancel()
+        await stopped(*self._working, errors_too=True)  # requests being answered: cut
         await self.publisher.close()
         for future in self._waiting.values():
             if not future.done():
