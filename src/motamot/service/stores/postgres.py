@@ -80,13 +80,15 @@ class PostgresStore:
         #: The schema version found when opened (0: a new schema), before `migrate`.
         self.found_version = 0
         # each statement as bytes once: psycopg then caches its conversion, where a Composed
-        # statement is quoted and converted again on every append
+        # statement is quoted and converted again on every append; the arrays go in binary
+        # (%b): the text format escapes each element with a regex, 13x slower (0.34 ms
+        # for 8 events against 26 us), a tenth of a busy process's time
         name = sql.Identifier(schema)
         self._append = (
             sql.SQL(
                 """INSERT INTO {schema}.events (room, seq, data)
                SELECT %(room)s, e.seq, e.data
-               FROM unnest(%(seqs)s::bigint[], %(datas)s::text[]) AS e(seq, data)
+               FROM unnest(%(seqs)b::bigint[], %(datas)b::text[]) AS e(seq, data)
                WHERE coalesce((SELECT max(seq) FROM {schema}.events WHERE room = %(room)s), 0)
                      = %(expected)s"""
             )
@@ -97,8 +99,8 @@ class PostgresStore:
             sql.SQL(
                 """WITH batch AS (
                    SELECT * FROM unnest(
-                       %(rooms)s::text[], %(seqs)s::bigint[], %(datas)s::text[],
-                       %(expected)s::bigint[]
+                       %(rooms)b::text[], %(seqs)b::bigint[], %(datas)b::text[],
+                       %(expected)b::bigint[]
                    ) AS b(room, seq, data, expected)
                ), fit AS (
                    SELECT DISTINCT b.room FROM batch b
