@@ -81,8 +81,8 @@ class PostgresStore:
         self.found_version = 0
         # each statement as bytes once: psycopg then caches its conversion, where a Composed
         # statement is quoted and converted again on every append; the arrays go in binary
-        # (%b): the text format escapes each element with a regex, 13x slower (0.34 ms
-        # for 8 events against 26 us), a tenth of a busy process's time
+        # (%b): the text format escapes each element with a regex, 7-14x slower to dump
+        # (benchmarks/bench_pg_arrays.py)
         name = sql.Identifier(schema)
         self._append = (
             sql.SQL(
