@@ -79,10 +79,8 @@ class PostgresStore:
         self.schema = schema
         #: The schema version found when opened (0: a new schema), before `migrate`.
         self.found_version = 0
-        # each statement as bytes once: psycopg then caches its conversion, where a Composed
-        # statement is quoted and converted again on every append; the arrays go in binary
-        # (%b): the text format escapes each element with a regex, 7-14x slower to dump
-        # (benchmarks/bench_pg_arrays.py)
+        # each statement as bytes once (psycopg caches its conversion); arrays in binary (%b):
+        # text escapes each element with a regex, 7-14x slower (benchmarks/bench_pg_arrays)
         name = sql.Identifier(schema)
         self._append = (
             sql.SQL(
