@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.lexicon import load_lexicon
 from tests.browser.conftest import PageFrames
+from tests.browser.screen import box_of, in_view
 from tests.browser.test_play_in_browser import grid_of, serious_violations
 from tests.server.live import LiveServer
 
@@ -28,17 +29,8 @@ def phone(browser: Browser) -> Page:
     return context.new_page()
 
 
-def in_view(page: Page, selector: str) -> bool:
-    """The element is wholly inside the screen as the page is scrolled now."""
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]  # type: ignore[index]
-
-
 def top(page: Page, selector: str) -> float:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["y"]
+    return box_of(page, selector)["y"]
 
 
 def no_sideways_scroll(page: Page) -> bool:

@@ -10,17 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.screen import box_of
 from tests.browser.test_new_player import DESKTOP, PHONE, seated
 from tests.browser.test_play_in_browser import serious_violations
 from tests.server.live import LiveServer
-
-
-def box(page: Page, selector: str) -> FloatRect:
-    found = page.locator(selector).bounding_box()
-    assert found is not None, selector
-    return found
 
 
 def fits_the_width(page: Page) -> None:
@@ -38,7 +33,7 @@ def test_the_games_side_by_side_then_their_guides_in_both_languages(
         page.goto(live.url + "/")
         cards = page.locator(".game")
         expect(cards).to_have_count(2)
-        first, second = box(page, ".game >> nth=0"), box(page, ".game >> nth=1")
+        first, second = box_of(page, ".game >> nth=0"), box_of(page, ".game >> nth=1")
         assert abs(first["y"] - second["y"]) < 2  # side by side, not one under the other
         assert first["x"] + first["width"] <= second["x"]
         assert first["y"] < viewport["height"]  # the games are what the page opens on

@@ -15,13 +15,14 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
 from motamot.lexicon.accents import written_forms
 from tests.browser.conftest import PageFrames, same_after_reload
+from tests.browser.screen import box_of
 from tests.browser.test_play_in_browser import grid_of, serious_violations, write
 from tests.server.live import LiveServer
 
@@ -407,12 +408,6 @@ def test_play_this_grid_later_is_followed_to_the_same_grid_and_the_same_settings
     finally:
         ana.context.close()
         friend.context.close()
-
-
-def box_of(page: Page, selector: str) -> FloatRect:
-    found = page.locator(selector).first.bounding_box()
-    assert found is not None, selector
-    return found
 
 
 @pytest.mark.slow
