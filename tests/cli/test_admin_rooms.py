@@ -62,7 +62,7 @@ def test_room_actions_from_the_command_line_reach_the_live_room(
         assert main(["admin", "close-room", "--db", str(db), "--", room]) == 0
         assert "fermée" in capsys.readouterr().out
         assert told_and_closed(ana, 5) == ("room_closed", 4452)
-        assert main(["--lang", "en", "admin", "close-room", room, "--db", str(db)]) != 0
+        assert main(["--lang", "en", "admin", "close-room", "--db", str(db), "--", room]) != 0
         assert "closed this room" in capsys.readouterr().err
         assert main(["admin", "close-reports", "Troll", "--db", str(db)]) == 0
         assert "1 signalement clos" in capsys.readouterr().out
