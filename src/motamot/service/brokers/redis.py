@@ -30,9 +30,10 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
+from motamot.service.brokers.pubsub_reader import Message, read_pubsub
 from motamot.service.ports import EventStore, StoredEvent
 from motamot.service.stores.urls import take_parameter
-from motamot.service.tasks import raise_swallowed_cancel, stopped, within
+from motamot.service.tasks import stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -195,44 +196,38 @@ class RedisBroker:
 
     async def _read(self) -> None:
         """Dispatch messages to the room's subscriptions until closed; reconnects by itself."""
-        away = False
-        while True:
-            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
-            try:
-                if self._deferred:
-                    await self._subscribe_deferred()
-                if self._pubsub.connection is None:  # nothing subscribed yet
-                    await asyncio.sleep(0.2)
-                    continue
-                message = await self._pubsub.get_message(timeout=1.0)
-            except RedisError as error:
-                if not away:
-                    log.warning("Redis pub/sub connection lost (%s); reconnecting", error)
-                away = True
-                await asyncio.sleep(0.2)
-                continue
-            if away:
-                log.warning("Redis pub/sub connection back")
-                away = False
-            if message is None:
-                continue
-            kind = message["type"]
-            channel = message["channel"]
-            if isinstance(channel, bytes):
-                channel = channel.decode()
-            room = self._room_of(channel)
-            followers = self._subscriptions.get(room, ())
-            if kind == b"subscribe" or kind == "subscribe":
-                # (re)subscribed: whatever was published before now must come from the store
-                for subscription in followers:
-                    subscription.resync()
-                confirmed = self._confirming.get(room)
-                if confirmed is not None and not confirmed.done():
-                    confirmed.set_result(None)
-            elif kind == b"message" or kind == "message":
-                events = decode_batch(room, message["data"])
-                for subscription in followers:
-                    subscription.deliver(events)
+        await read_pubsub(
+            self._pubsub,
+            "Redis pub/sub connection",
+            self._dispatch,
+            ready=self._subscribed,
+            subscribe_messages=True,
+        )
+
+    async def _subscribed(self) -> bool:
+        """The rooms followed while Redis was away subscribed now; False while nothing is."""
+        if self._deferred:
+            await self._subscribe_deferred()
+        return self._pubsub.connection is not None
+
+    def _dispatch(self, message: Message) -> None:
+        kind = message["type"]
+        channel = message["channel"]
+        if isinstance(channel, bytes):
+            channel = channel.decode()
+        room = self._room_of(channel)
+        followers = self._subscriptions.get(room, ())
+        if kind == b"subscribe" or kind == "subscribe":
+            # (re)subscribed: whatever was published before now must come from the store
+            for subscription in followers:
+                subscription.resync()
+            confirmed = self._confirming.get(room)
+            if confirmed is not None and not confirmed.done():
+                confirmed.set_result(None)
+        elif kind == b"message" or kind == "message":
+            events = decode_batch(room, message["data"])
+            for subscription in followers:
+                subscription.deliver(events)
 
     async def _subscribe_deferred(self) -> None:
         """Subscribe the rooms followed while Redis was away (their confirmation resyncs

@@ -15,7 +15,8 @@ from collections.abc import Callable
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from motamot.service.tasks import raise_swallowed_cancel, stopped
+from motamot.service.brokers.pubsub_reader import read_pubsub
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -52,16 +53,7 @@ class BansSignal:
         self._task = asyncio.create_task(self._read(), name="bans-signal")
 
     async def _read(self) -> None:
-        while True:
-            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
-            try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
-            except RedisError as error:
-                log.warning("bans channel lost (%s); reconnecting", error)
-                await asyncio.sleep(0.5)
-                continue
-            if message is not None:
-                self._changed()
+        await read_pubsub(self._pubsub, "bans channel", lambda _: self._changed())
 
     async def announce(self) -> None:
         """Tell every process (this one too) that the bans changed."""

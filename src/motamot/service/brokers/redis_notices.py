@@ -18,8 +18,9 @@ from collections.abc import Sequence
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from motamot.service.brokers.pubsub_reader import Message, read_pubsub
 from motamot.service.notices import Heard, deliver
-from motamot.service.tasks import raise_swallowed_cancel, stopped
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -63,29 +64,22 @@ class RedisNotices:
         self._listeners.setdefault(topic, []).append(heard)
 
     async def _read(self) -> None:
+        await read_pubsub(self._pubsub, "notices' channel", self._heard)
+
+    def _heard(self, message: Message) -> None:
+        channel = message["channel"]
         start = len(self._prefix) + len(":notice:")
-        while True:
-            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
-            try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
-            except RedisError as error:
-                log.warning("notices' channel lost (%s); reconnecting", error)
-                await asyncio.sleep(0.5)
-                continue
-            if message is None:
-                continue
-            channel = message["channel"]
-            topic = (channel.decode() if isinstance(channel, bytes) else str(channel))[start:]
-            data = message["data"]
-            if len(data) > MAX_TEXT + 200:
-                continue
-            try:
-                notice = json.loads(data)
-                sender, text = str(notice["from"]), str(notice["text"])
-            except (ValueError, KeyError, TypeError):
-                continue
-            if sender != self._process_id:
-                deliver(self._listeners.get(topic, ()), text)
+        topic = (channel.decode() if isinstance(channel, bytes) else str(channel))[start:]
+        data = message["data"]
+        if len(data) > MAX_TEXT + 200:
+            return
+        try:
+            notice = json.loads(data)
+            sender, text = str(notice["from"]), str(notice["text"])
+        except (ValueError, KeyError, TypeError):
+            return
+        if sender != self._process_id:
+            deliver(self._listeners.get(topic, ()), text)
 
     async def close(self) -> None:
         await stopped(self._reader)

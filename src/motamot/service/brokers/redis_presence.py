@@ -15,9 +15,10 @@ from collections.abc import Sequence
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from motamot.service.brokers.pubsub_reader import Message, read_pubsub
 from motamot.service.ports import Clock
 from motamot.service.rooms.presence import Changed
-from motamot.service.tasks import raise_swallowed_cancel, stopped
+from motamot.service.tasks import stopped
 
 log = logging.getLogger(__name__)
 
@@ -122,24 +123,17 @@ class RedisPresence:
         return sorted(found)
 
     async def _read(self) -> None:
-        while True:
-            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
-            try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
-            except RedisError as error:
-                log.warning("presence channel lost (%s); reconnecting", error)
-                await asyncio.sleep(0.5)
-                continue
-            if message is None:
-                continue
-            try:
-                notice = json.loads(message["data"])
-                room, sender = str(notice["room"]), str(notice["from"])
-            except (ValueError, KeyError, TypeError):
-                continue
-            if sender != self._process_id:
-                for changed in self._listeners:
-                    changed(room)
+        await read_pubsub(self._pubsub, "presence channel", self._heard)
+
+    def _heard(self, message: Message) -> None:
+        try:
+            notice = json.loads(message["data"])
+            room, sender = str(notice["room"]), str(notice["from"])
+        except (ValueError, KeyError, TypeError):
+            return
+        if sender != self._process_id:
+            for changed in self._listeners:
+                changed(room)
 
     async def _refresh(self) -> None:
         while True:

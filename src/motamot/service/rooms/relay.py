@@ -30,7 +30,8 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
-from motamot.service.tasks import raise_swallowed_cancel, stopped, within
+from motamot.service.brokers.pubsub_reader import Message, read_pubsub
+from motamot.service.tasks import stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -166,47 +167,38 @@ class RedisRelay:
             self._waiting.pop(request_id, None)
 
     async def _read(self) -> None:
-        inbox = self.inbox(self.process_id)
-        away = False
-        while True:
-            raise_swallowed_cancel()  # redis-py may lose a cancel as it reconnects
-            try:
-                message = await self._pubsub.get_message(timeout=1.0)
-            except RedisError as error:
-                if not away:
-                    log.warning("relay connection lost (%s); reconnecting", error)
-                away = True
-                self._live.clear()
-                await asyncio.sleep(0.2)
-                continue
-            if away:
-                log.warning("relay connection back")
-                away = False
-            if message is None:
-                continue
-            channel = message["channel"]
-            channel = channel.decode() if isinstance(channel, bytes) else channel
-            if message["type"] in (b"subscribe", "subscribe"):
-                if channel == self.replies(self.process_id):
-                    self._live.set()
-                continue
-            if message["type"] not in (b"message", "message"):
-                continue
-            try:
-                data: Any = json.loads(message["data"])
-                request_id = str(data["id"])
-                body = str(data["body"])
-            except (ValueError, KeyError, TypeError):
-                log.warning("malformed relay message dropped")
-                continue
-            if channel == inbox:
-                task = asyncio.create_task(self._answer(data, request_id, body))
-                self._working.add(task)
-                task.add_done_callback(self._working.discard)
-            else:
-                future = self._waiting.get(request_id)
-                if future is not None and not future.done():
-                    future.set_result(body)
+        await read_pubsub(
+            self._pubsub,
+            "relay connection",
+            self._heard,
+            lost=self._live.clear,  # our replies are not heard until resubscribed
+            subscribe_messages=True,
+        )
+
+    def _heard(self, message: Message) -> None:
+        channel = message["channel"]
+        channel = channel.decode() if isinstance(channel, bytes) else channel
+        if message["type"] in (b"subscribe", "subscribe"):
+            if channel == self.replies(self.process_id):
+                self._live.set()
+            return
+        if message["type"] not in (b"message", "message"):
+            return
+        try:
+            data: Any = json.loads(message["data"])
+            request_id = str(data["id"])
+            body = str(data["body"])
+        except (ValueError, KeyError, TypeError):
+            log.warning("malformed relay message dropped")
+            return
+        if channel == self.inbox(self.process_id):
+            task = asyncio.create_task(self._answer(data, request_id, body))
+            self._working.add(task)
+            task.add_done_callback(self._working.discard)
+        else:
+            future = self._waiting.get(request_id)
+            if future is not None and not future.done():
+                future.set_result(body)
 
     async def _answer(self, data: Any, request_id: str, body: str) -> None:
         try:
