@@ -7,7 +7,6 @@ certificate made for the test (openssl), and a user and password.
 from __future__ import annotations
 
 import email
-import socket
 import ssl
 import subprocess
 import threading
@@ -22,11 +21,7 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.ports import free_port
 
 
 def certificate(folder: Path) -> tuple[Path, Path]:

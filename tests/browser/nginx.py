@@ -39,13 +39,6 @@ http {{
 """
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 def shipped_site(name: str = "motamot-cluster.conf") -> str:
     """An nginx file as deploy/nginx ships it."""
     return (ROOT / "deploy" / "nginx" / name).read_text("utf-8")

@@ -23,8 +23,9 @@ from playwright.sync_api import Browser, ConsoleMessage, expect
 
 from motamot.boggle import get_preset, parse_grid, solve
 from motamot.lexicon import load_lexicon
-from tests.browser.nginx import free_port, nginx, shipped_site, site_for
+from tests.browser.nginx import nginx, shipped_site, site_for
 from tests.browser.test_play_in_browser import PHONE, as_written, grid_of, write
+from tests.ports import free_port
 from tests.scale.processes import ServerProcess, servers
 from tests.service.backends import postgres_schema, redis_prefix
 

@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, expect
 from tests.browser.test_play_in_browser import DESKTOP, PHONE, serious_violations
 from tests.browser.test_players_in_browser import sign_up
 from tests.mailbox import Mailbox, Received
-from tests.server.live import LiveServer, free_port
+from tests.ports import free_port
+from tests.server.live import LiveServer
 
 
 @pytest.fixture(scope="module")

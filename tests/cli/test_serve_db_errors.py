@@ -4,18 +4,10 @@ with the URL's password."""
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 from motamot.cli.main import main
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+from tests.ports import free_port
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
-from tests.browser.nginx import free_port, nginx, shipped_site, site_for
+from tests.browser.nginx import nginx, shipped_site, site_for
+from tests.ports import free_port
 from tests.server.live import LiveServer
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.live import free_port
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = ROOT / "deploy" / "systemd"

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.scale.processes import free_port
+from tests.ports import free_port
 
 
 class OwnRedis:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,16 +20,10 @@ from typing import IO
 import redis.asyncio as aioredis
 
 from motamot.server.links import room_of
+from tests.ports import free_port
 
 #: Short leases: a dead owner's rooms wait this long at most (fault tests).
 LEASE_SECONDS = 2.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 @dataclass

@@ -34,6 +34,7 @@ from motamot.server.links import room_of
 from motamot.service.boggle import BOGGLE
 from motamot.service.boggle.events import RoundEnded, WordWritten
 from motamot.service.stores.postgres import PostgresStore
+from tests.ports import free_port
 from tests.scale.player import Player, create_room, join_room
 from tests.scale.processes import LEASE_SECONDS, ServerProcess, start_server, wait_until_up
 from tests.service.backends import postgres_schema, redis_prefix
@@ -163,7 +164,6 @@ async def rolling(db: str, broker: str, duration: float, log: IO[bytes]) -> Figu
 
 
 def _ports(count: int) -> list[int]:
-    from tests.scale.processes import free_port
 
     return [free_port() for _ in range(count)]
 

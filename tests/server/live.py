@@ -6,7 +6,6 @@ import json
 import os
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -15,13 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
+from tests.ports import free_port
 
 #: How long a server may take to answer its first request: generous, since a loaded machine
 #: (a test run on every core, browsers) takes far longer than the second it takes idle.

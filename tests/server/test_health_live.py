@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.live import LiveServer, free_port
+from tests.ports import free_port
+from tests.server.live import LiveServer
 
 
 def status(url: str) -> tuple[int, bytes]:

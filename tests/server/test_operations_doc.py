@@ -27,8 +27,9 @@ import psycopg
 import pytest
 import redis
 
-from tests.browser.nginx import MAIN, NGINX, free_port, self_signed, shipped_site
+from tests.browser.nginx import MAIN, NGINX, self_signed, shipped_site
 from tests.mailbox import Mailbox, certificate
+from tests.ports import free_port
 from tests.service.backends import POSTGRES_URL, REDIS_URL, redis_prefix
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,8 @@ import psycopg
 import pytest
 
 from motamot.service.brokers.prefix import identity
-from tests.scale.processes import free_port, servers
+from tests.ports import free_port
+from tests.scale.processes import servers
 from tests.service.backends import postgres_schema, redis_prefix
 
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from motamot.server.serve import address_lines, lan_address, route_source
-from tests.server.live import free_port
+from tests.ports import free_port
 
 
 def no_route() -> str:

@@ -18,7 +18,8 @@ import pytest
 from motamot.service.players.db import players_path
 from motamot.service.players.schema import MIGRATIONS as PLAYERS_MIGRATIONS
 from motamot.service.stores import sqlite
-from tests.server.live import LiveServer, free_port
+from tests.ports import free_port
+from tests.server.live import LiveServer
 
 
 def older_store(db: Path) -> None:

@@ -25,7 +25,8 @@ from motamot.service.mail.smtp import SmtpServer, parse_smtp_url
 from motamot.service.players.store import PlayerStore
 from motamot.service.ports import SystemClock
 from motamot.service.rooms.presence import LocalPresence
-from tests.mailbox import Mailbox, certificate, free_port
+from tests.mailbox import Mailbox, certificate
+from tests.ports import free_port
 
 ROOM = "room1234room1234"
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from motamot.service.mail.smtp import SmtpServer, SmtpUrlError, parse_smtp_url, send_all
-from tests.mailbox import Mailbox, certificate, free_port
+from tests.mailbox import Mailbox, certificate
+from tests.ports import free_port
 
 
 @pytest.mark.parametrize(
