@@ -26,3 +26,23 @@ export function joinParts(client, saved = {}) {
   });
   return [h("h2", {}, t("join_title")), form, error];
 }
+
+/** @type {WeakMap<object, HTMLElement>} */
+const cards = new WeakMap();
+
+/**
+ * The join form in its card, made once per page: a lobby drawn again (someone joins, a
+ * presence changes) puts the same card back, so the name the visitor is typing stays
+ * (a new form would be empty, and « Rejoindre » would then send nothing).
+ * @param {import("./client.js").RoomClient<any, any>} client
+ * @param {Record<string, unknown>} [saved] what this browser keeps of the seat besides its token
+ * @returns {HTMLElement}
+ */
+export function joinCard(client, saved = {}) {
+  let card = cards.get(client);
+  if (card === undefined) {
+    card = h("section", { class: "card" }, ...joinParts(client, saved));
+    cards.set(client, card);
+  }
+  return card;
+}

@@ -9,7 +9,7 @@ import { RoomClient, announce } from "../client.js";
 import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
 import { percentText } from "../format.js";
 import { dictionaryName } from "../common.js";
-import { joinParts } from "../join.js";
+import { joinCard } from "../join.js";
 import { foldDuplicate } from "./fold.js";
 import { topCells } from "./top.js";
 import {
@@ -272,10 +272,6 @@ function playerList(view) {
   );
 }
 
-function joinForm() {
-  return h("section", { class: "card" }, ...joinParts(client, { kind: "duplicate" }));
-}
-
 function shareLinks() {
   const invite = `${location.origin}/r/${DATA.room}`;
   const watchLink = `${location.origin}/r/${DATA.watch_id}/watch`; // the id alone: watch only
@@ -293,7 +289,7 @@ function drawLobby() {
   const view = /** @type {View} */ (client.view);
   head.replaceChildren(h("h1", {}, t("duplicate_title")), settingsLine(view.settings));
   const parts = [chosenDraw(view.settings), playerList(view)];
-  if (client.me === null && !client.watching) parts.push(joinForm());
+  if (client.me === null && !client.watching) parts.push(joinCard(client, { kind: "duplicate" }));
   if (client.watching) parts.push(h("p", { class: "watching" }, t("watching")));
   if (arbitrating()) parts.push(h("p", { class: "hint" }, t("dup_arbiter_hint")), screenLink(), paperForm(act));
   if (client.me !== null && view.host === client.me) {

@@ -2,7 +2,7 @@
 // A Topword table before its game starts: its settings, the seats still awaited, a
 // newcomer's join form while a seat is free (T23), the host's start, the links to give.
 import { DATA, copyButton, dictionaryName, durationText, h, labelled, t } from "../common.js";
-import { joinParts } from "../join.js";
+import { joinCard } from "../join.js";
 import { publicLine } from "../public.js";
 
 /** @typedef {Protocol.topword.View} View */
@@ -51,7 +51,7 @@ export function lobbyParts(client) {
     // T23: a table takes the seats it was set up with
     parts.push(
       seated < view.settings.seats
-        ? joinForm(client)
+        ? joinCard(client, { kind: "topword" })
         : h("p", { class: "hint", id: "table-full" }, t("table_full_line")),
     );
   if (client.me !== null && view.host === client.me) {
@@ -67,11 +67,6 @@ export function lobbyParts(client) {
   parts.push(publicLine(client));
   parts.push(shareLinks(client));
   return parts;
-}
-
-/** @param {RoomClient} client */
-function joinForm(client) {
-  return h("section", { class: "card" }, ...joinParts(client, { kind: "topword" }));
 }
 
 /**
