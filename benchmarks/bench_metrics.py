@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "src"))
 
-from tests.scale.player import Player, create_room  # noqa: E402
 from tests.ports import free_port  # noqa: E402
+from tests.scale.player import Player, create_room  # noqa: E402
 
 #: Seconds between two words of one socket: a socket may send 8 messages a second for
 #: long (`server.throttle`); faster, it is closed as a flood.

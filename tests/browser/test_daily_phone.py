@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from motamot.lexicon.fold import fold
+from tests.browser.screen import box
 from tests.browser.test_play_in_browser import grid_of, serious_violations
 from tests.browser.test_players_in_browser import PASSWORD, sign_up
 from tests.server.helpers import grid_words
@@ -44,12 +45,11 @@ def no_sideways_scroll(page: Page) -> None:
 
 def on_screen(page: Page, target: Locator) -> None:
     """`target` is wholly in the viewport as the page stands (no scroll needed)."""
-    expect(target).to_be_visible()
-    box = target.bounding_box()
+    drawn = box(target)
     size = page.viewport_size
-    assert box is not None and size is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (box, size)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (box, size)
+    assert size is not None
+    assert drawn["y"] >= 0 and drawn["y"] + drawn["height"] <= size["height"], (drawn, size)
+    assert drawn["x"] >= 0 and drawn["x"] + drawn["width"] <= size["width"], (drawn, size)
 
 
 def shot(page: Page, name: str, artifacts: Path) -> None:

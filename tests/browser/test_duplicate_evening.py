@@ -84,7 +84,7 @@ def test_d7_d8_an_arbiter_runs_an_evening_with_a_player_on_paper_and_the_room_s_
         for page, name in ((bob, "Bob"), (cat, "Cat"), (dan, "Dan")):
             page.goto(f"{live.url}/r/{room}")
             page.fill("#join-name", name)
-            page.click("form button[type=submit]")
+            page.click("form:has(#join-name) button[type=submit]")
             # a page to load, a seat to take, its news to reach the arbiter: under load, slow
             expect(arb.locator("#players")).to_contain_text(name, timeout=15_000)
         arb.fill("#paper-name", "Eve")

@@ -26,6 +26,7 @@ from motamot.topword.duplicate_record import parse_record
 from motamot.topword.movegen import GeneratedMove, legal_moves
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
 from tests.browser.conftest import PageFrames, same_after_reload, unisolated
+from tests.browser.screen import box
 from tests.browser.test_new_player import DESKTOP, PHONE
 from tests.browser.test_play_in_browser import serious_violations
 from tests.server.live import LiveServer
@@ -56,8 +57,7 @@ def drag(page: Page, move: GeneratedMove) -> None:
     for cell, tile in move.placements:
         exact = re.compile(f"^{tile_label(tile)}$")  # "U" is not the Qu tile
         source = page.locator("#rack .tile:not(.used)", has_text=exact).first
-        start, end = source.bounding_box(), page.locator(f'[data-cell="{cell}"]').bounding_box()
-        assert start is not None and end is not None
+        start, end = box(source), box(page.locator(f'[data-cell="{cell}"]'))
         page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
         page.mouse.down()
         page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
@@ -111,7 +111,7 @@ def test_d1_d6_two_players_and_a_spectator_play_a_duplicate_game_to_its_end(
         bob.goto(f"{live.url}/r/{room}")
         expect(bob.locator("#join-name")).to_be_visible()
         bob.fill("#join-name", "Bob")
-        bob.click("form button[type=submit]")
+        bob.click("form:has(#join-name) button[type=submit]")
         watcher.goto(f"{live.url}/r/{room[:16]}/watch")
         expect(ana.locator("#players")).to_contain_text("Bob")
         expect(watcher.locator("main")).to_contain_text("Vous regardez la partie")

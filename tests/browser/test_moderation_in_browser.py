@@ -34,7 +34,7 @@ def test_p1_a_report_sent_and_a_player_removed_in_a_public_boggle_room(
         for page, name in ((troll, "Troll"), (bob, "Bob")):
             page.goto(f"{live.url}/r/{room}")
             page.fill("#join-name", name)
-            page.click("form button[type=submit]")
+            page.click("form:has(#join-name) button[type=submit]")
             expect(page.locator(".players")).to_contain_text(name)
         expect(ana.locator(".players")).to_contain_text("Bob")
         # Bob reports Troll's name: a reason from the list, then sent
@@ -80,7 +80,7 @@ def test_p1_a_report_sent_and_a_player_removed_in_a_public_boggle_room(
         ana.screenshot(path=str(artifacts / "removed-host-desktop.png"), full_page=True)
         troll.reload()  # a reload is no way back either: its seat's token is gone
         troll.fill("#join-name", "Gentil")
-        troll.click("form button[type=submit]")
+        troll.click("form:has(#join-name) button[type=submit]")
         expect(troll.locator(".join .error")).to_have_text(REMOVED)
     except Exception:
         for page, name in ((ana, "ana"), (bob, "bob"), (troll, "troll")):

@@ -45,7 +45,7 @@ def test_item8_every_player_is_told_the_room_replays_a_grid(
         again = live.post("/api/rooms", {"name": "Ana", "seed": seed, "origin": origin})
         bob.goto(f"{live.url}/r/{again['room']}")
         bob.fill("#join-name", "Bob")
-        bob.click("form button[type=submit]")
+        bob.click("form:has(#join-name) button[type=submit]")
         note = bob.locator("#chosen-grid")
         expect(note).to_have_text(
             "Même grille que la partie d'origine : elle a déjà été jouée, certains la "

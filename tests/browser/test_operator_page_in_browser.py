@@ -39,7 +39,7 @@ def joined(
     page.on("websocket", lambda socket: sockets.append(socket))
     page.goto(f"{live.url}/r/{room}")
     page.fill("#join-name", name)
-    page.click("form button[type=submit]")
+    page.click("form:has(#join-name) button[type=submit]")
     expect(page.locator(".players")).to_contain_text(name)
     return page, sockets
 

@@ -19,6 +19,7 @@ from motamot.boggle.grid import roll
 from motamot.lexicon import load_lexicon
 from motamot.lexicon.accents import written_forms
 from tests.browser.conftest import PageFrames, same_after_reload
+from tests.browser.screen import box
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -52,9 +53,8 @@ def trace(page: Page, path: list[tuple[int, int]]) -> None:
     page.locator(".round-head").scroll_into_view_if_needed()  # the whole grid on screen
     centres = []
     for row, col in path:
-        box = page.locator(f'.die[data-row="{row}"][data-col="{col}"]').bounding_box()
-        assert box is not None
-        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        die = box(page.locator(f'.die[data-row="{row}"][data-col="{col}"]'))
+        centres.append((die["x"] + die["width"] / 2, die["y"] + die["height"] / 2))
     page.mouse.move(*centres[0])
     page.mouse.down()
     for x, y in centres[1:]:
@@ -116,9 +116,7 @@ def test_two_players_play_a_round_by_link(
     solution = solve(parse_grid(grid), get_preset("classic-fr"), load_lexicon("fr")).words
     common, traced = solution[0], solution[1]
 
-    top = ana.locator(".round-head").bounding_box()
-    entry = ana.locator("#word").bounding_box()
-    assert top is not None and entry is not None
+    top, entry = box(ana.locator(".round-head")), box(ana.locator("#word"))
     assert top["y"] >= 0 and entry["y"] + entry["height"] <= PHONE["height"]  # no scrolling
     write(ana, common.word)
     write(bob, common.word)

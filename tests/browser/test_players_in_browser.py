@@ -97,7 +97,7 @@ def play_topword(ana: Page, bob: Page, live: LiveServer) -> str | None:
     room = ana.url.rsplit("/", 1)[1]
     bob.goto(f"{live.url}/r/{room}")
     bob.fill("#join-name", "Bob")
-    bob.click("form button[type=submit]")
+    bob.click("form:has(#join-name) button[type=submit]")
     expect(ana.locator(".players")).to_contain_text("Bob")
     ana.click("#start")
     expect(ana.locator(".starter")).to_contain_text("commence")

@@ -55,7 +55,7 @@ def test_w5_a_refused_topword_move_and_a_played_word_are_contested_from_the_tabl
     room = ana.url.rsplit("/", 1)[1]
     bob.goto(f"{live.url}/r/{room}")
     bob.fill("#join-name", "Bob")
-    bob.click("form button[type=submit]")
+    bob.click("form:has(#join-name) button[type=submit]")
     expect(ana.locator(".players")).to_contain_text("Bob")
     ana.click("#start")
     expect(ana.locator(".starter")).to_contain_text("commence")

@@ -21,6 +21,7 @@ from motamot.topword.board import Board
 from motamot.topword.hints import Hint, hints
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
 from tests.browser.conftest import PageFrames, same_after_reload
+from tests.browser.screen import box
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -61,8 +62,7 @@ def drag_move(page: Page, hint: Hint) -> None:
         exact = re.compile(f"^{label}$")  # "U" is not the Qu tile
         source = page.locator("#rack .tile:not(.used)", has_text=exact).first
         target = page.locator(f'[data-cell="{cell}"]')
-        start, end = source.bounding_box(), target.bounding_box()
-        assert start is not None and end is not None
+        start, end = box(source), box(target)
         page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
         page.mouse.down()
         page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
@@ -96,7 +96,7 @@ def test_two_people_play_topword_by_dragging_and_typing(
         room = ana.url.rsplit("/", 1)[1]
         bob.goto(f"{live.url}/r/{room}")
         bob.fill("#join-name", "Bob")
-        bob.click("form button[type=submit]")
+        bob.click("form:has(#join-name) button[type=submit]")
         expect(ana.locator(".players")).to_contain_text("Bob")
         bob_row = ana.locator('.players li[data-seat="s2"]')
         expect(bob_row).to_have_class(re.compile(r"\bonline\b"))  # Bob's page is open

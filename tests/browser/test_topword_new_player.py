@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from motamot.topword import format_move
 from tests.browser.conftest import PageFrames
+from tests.browser.screen import box
 from tests.browser.test_new_player import DESKTOP, PHONE, seated
 from tests.browser.test_topword_in_browser import best, seat_view
 from tests.server.live import LiveServer
@@ -57,7 +58,7 @@ def test_the_lobby_shows_the_waiting_seat_the_settings_and_who_is_awaited(
         bob.goto(f"{live.url}/r/{table['room']}")
         bob.screenshot(path=str(artifacts / "topword-lobby-invited-phone.png"), full_page=True)
         bob.fill("#join-name", "Bob")
-        bob.click("form button[type=submit]")
+        bob.click("form:has(#join-name) button[type=submit]")
         expect(ana.locator("#waiting-seats")).to_have_count(0)
         expect(ana.locator("#awaited")).to_have_count(0)
         ana.goto(live.url + "/")
@@ -279,9 +280,7 @@ def test_on_a_phone_touching_the_rack_brings_the_board_back_into_view(
         board = page.locator("section.board")
 
         def board_top() -> float:
-            found = board.bounding_box()
-            assert found is not None
-            return found["y"]
+            return box(board)["y"]
 
         assert board_top() < -100  # scrolled off the top of the screen
         page.screenshot(path=str(artifacts / "topword-rack-scrolled-phone.png"))

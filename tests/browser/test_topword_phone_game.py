@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from motamot.topword.tiles import tile_label
 from tests.browser.conftest import PageFrames
+from tests.browser.screen import box
 from tests.browser.test_topword_in_browser import best, seat_view, type_move
 from tests.server.live import LiveServer
 
@@ -90,8 +91,8 @@ def test_a_topword_game_start_to_finish_on_a_phone(
         expect(anne.locator("#rack .tile")).to_have_count(7, timeout=HEAR)
         tops = anne.locator("#rack .tile").evaluate_all("ts => ts.map(t => t.offsetTop)")
         assert len(set(tops)) == 1  # the rack on one line
-        cell = anne.locator('[data-cell="0"]').bounding_box()
-        assert cell is not None and cell["width"] >= 32  # a finger's cell at 393 px
+        cell = box(anne.locator('[data-cell="0"]'))
+        assert cell["width"] >= 32  # a finger's cell at 393 px
         anne.screenshot(path=str(artifacts / "tw37-phone-start.png"))
         bob.screenshot(path=str(artifacts / "tw37-desktop-start.png"))
         expect(bob.locator("#rack")).to_be_in_viewport()  # row 1 and the rack in one screen
@@ -142,7 +143,7 @@ def test_a_topword_game_start_to_finish_on_a_phone(
         expect(anne.locator("#waiting-seats")).to_contain_text("Place 2", timeout=HEAR)
         bob.locator("#rematch-join").click()  # shown to the other player
         bob.fill("#join-name", "Bob")
-        bob.click("form button[type=submit]")
+        bob.click("form:has(#join-name) button[type=submit]")
         expect(anne.locator(".players")).to_contain_text("Bob", timeout=HEAR)
         assert anne.url == bob.url
         anne.screenshot(path=str(artifacts / "tw37-phone-rematch.png"))
@@ -160,8 +161,7 @@ def test_a_topword_game_start_to_finish_on_a_phone(
             expect(page.locator("table.review")).to_be_visible()
             no_sideways(page)
             page.screenshot(path=str(artifacts / f"tw37-analysis-{size}.png"), full_page=True)
-        box = bob.locator("table.review").bounding_box()
-        assert box is not None and box["width"] > 900  # the page's width, not 362 px
+        assert box(bob.locator("table.review"))["width"] > 900  # the page's width, not 362 px
         frames.all_fit("welcome", "events", "ack")
     finally:
         anne.context.close()
@@ -247,7 +247,7 @@ def test_t23_the_form_says_the_seats_and_a_full_table_offers_no_seat(
         expect(anne.locator("#waiting-seats")).to_contain_text("Place 2")
         bob.goto(anne.url)
         bob.fill("#join-name", "Bob")
-        bob.click("form button[type=submit]")
+        bob.click("form:has(#join-name) button[type=submit]")
         expect(anne.locator(".players")).to_contain_text("Bob")
         cleo.goto(anne.url)
         expect(cleo.locator("#table-full")).to_have_text(
