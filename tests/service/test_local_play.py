@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,3 +239,25 @@ def test_t17_table_saves_seats_and_resumes(tmp_path: Path) -> None:
     assert again.game.racks == table.game.racks and again.game.scores == table.game.scores
     assert Action.EXCHANGE in {t.action for t in again.game.turns}
     local.close()
+
+
+def test_a_close_after_ctrl_c_as_a_run_ended_still_closes_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C as a run's task ends leaves the loop's stop queued (asyncio's own
+    callback); the close after it still runs to its end and closes the store."""
+    local = LocalRooms(default_kinds().rooms, tmp_path / "rooms.sqlite3")
+    local.run(local.store.rooms())
+    closed: list[bool] = []
+    store_close = local.store.close
+
+    async def close_store() -> None:
+        await asyncio.sleep(0.01)  # a close that takes more than one turn of the loop
+        await store_close()
+        closed.append(True)
+
+    monkeypatch.setattr(local.store, "close", close_store)
+    loop = local._runner.get_loop()
+    loop.call_soon(loop.stop)  # what the interrupted run left behind
+    local.close()
+    assert closed == [True] and loop.is_closed()
