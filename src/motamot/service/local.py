@@ -109,10 +109,14 @@ class LocalRooms:
             result = self._runner.run(work)
         except asyncio.CancelledError:
             raise KeyboardInterrupt from None
+        self._raise_store_failure()
+        return result
+
+    def _raise_store_failure(self) -> None:
+        """WriteError if the store failed since the last look."""
         failure, self.store.failure = self.store.failure, None
         if failure is not None:
             raise store_error(self.path, failure)
-        return result
 
     def create(self, setup: Any) -> str | Refusal:
         return self.run(self.host.create(setup))
@@ -187,7 +191,8 @@ class LocalRooms:
         while True:
             try:
                 loop.run_until_complete(task)
-                return
+                break
             except RuntimeError:
                 if task.done():  # the work's own error
                     raise
+        self._raise_store_failure()  # as `run` does: a failed last write is said
