@@ -607,6 +607,7 @@ function draw() {
     return;
   }
   state.full = false;
+  root.classList.toggle("lobby", g === null); // no board yet: one column
   if (g === null) drawLobby();
   else drawGame(g);
 }

@@ -8,7 +8,7 @@ import { DATA, LANG, h, nameEl, remainingText, replaceKeepingFocus, t, tNodes } 
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
 import { TURNS, foldTopword } from "./fold.js";
-import { lobbyParts, shareLinks } from "./waiting.js";
+import { lobbyHead, lobbyParts, shareLinks } from "./waiting.js";
 import { finalBlock, rematchAnswered } from "./end.js";
 import { seatControls } from "../moderation.js";
 import { play as sound, soundSwitch } from "../sounds.js";
@@ -167,7 +167,8 @@ function clockText(g) {
   );
 }
 
-function drawHead() {
+/** The players in turn order (the game's) or as they sat (the lobby's), with their badges. */
+function playerList() {
   const view = /** @type {View} */ (client.view);
   const g = game();
   const rows = (g?.order ?? view.seats.filter((s) => s.present).map((s) => s.seat)).map((seat) => {
@@ -197,10 +198,15 @@ function drawHead() {
       seatInfo ? seatControls(client, seatInfo) : null,
     );
   });
-  // the page's main heading: the lobby's is beside it, the game's here, above the scores
+  return h("ul", { class: "players", "aria-label": t(g ? "scores" : "players") }, rows);
+}
+
+function drawHead() {
+  const g = game();
+  // the page's main heading, then the scores; in the lobby the heading, then the settings
+  // (the players are in the side's card, as in a duplicate's lobby)
   /** @type {(Node | null)[]} */
-  const parts = g ? [h("h1", { class: "table-name" }, t("table_title"))] : [];
-  parts.push(h("ul", { class: "players", "aria-label": t("scores") }, rows));
+  const parts = g ? [h("h1", { class: "table-name" }, t("table_title")), playerList()] : lobbyHead(client);
   if (client.watching && !client.dismissed) parts.push(h("p", { class: "watching" }, t("watching")));
   if (g) {
     parts.push(h("p", { class: "pile" }, t("pile", { count: g.pile })));
@@ -219,8 +225,15 @@ function drawHead() {
   replaceKeepingFocus(head, ...parts); // a redraw keeps a « Signaler » form's focus
 }
 
+/** Who is connected changed: the players' list, in the head or (before the game) the lobby. */
+function drawPlayers() {
+  if (!client.view) return;
+  drawHead();
+  if (!game()) drawLobby();
+}
+
 function drawLobby() {
-  replaceKeepingFocus(side, ...lobbyParts(client));
+  replaceKeepingFocus(side, ...lobbyParts(client, playerList())); // a « Signaler » form keeps its focus
   boardBox.replaceChildren();
 }
 
@@ -476,6 +489,7 @@ function drawSide() {
 
 function draw() {
   if (!client.view) return;
+  root.classList.toggle("lobby", !game()); // no board yet: one column
   drawHead();
   chat.draw();
   if (!game()) {
@@ -525,7 +539,7 @@ const client = new RoomClient(
       // the move being composed, kept in this browser per room and seat (a reload keeps it)
       if (client.me !== null) composer.restoreDraft(`motamot.draft.${DATA.room}.${client.me}`);
     },
-    presence: drawHead,
+    presence: drawPlayers,
     pending: draw,
     answered(message, note) {
       client.unsay();

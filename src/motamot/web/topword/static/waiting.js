@@ -31,22 +31,34 @@ function settingsLine(settings) {
 }
 
 /**
- * What the side shows before the game: the settings, the seats awaited, the join form (a
+ * The head of the page before the game: its heading and the table's settings.
+ * @param {RoomClient} client
+ * @returns {(Node | null)[]}
+ */
+export function lobbyHead(client) {
+  const view = /** @type {View} */ (client.view);
+  return [h("h1", {}, t("table_title")), settingsLine(view.settings)];
+}
+
+/**
+ * What the side shows before the game: the players and the seats awaited, the join form (a
  * free seat, T23) or the start, the links.
  * @param {RoomClient} client
+ * @param {HTMLElement} players the players' list (with their badges and « Signaler »)
  */
-export function lobbyParts(client) {
+export function lobbyParts(client, players) {
   const view = /** @type {View} */ (client.view);
-  /** @type {(Node | null)[]} */
-  const parts = [h("h1", {}, t("table_title")), settingsLine(view.settings)];
   const seated = view.seats.filter((s) => s.present).length;
   const awaited = seatsAwaited(view);
+  const seats = h("section", { class: "card lobby-players" }, h("h2", {}, t("players")), players);
   if (awaited) {
     const waiting = Array.from({ length: awaited }, (_, i) =>
       h("li", { class: "waiting" }, t("seat_waiting", { number: seated + i + 1 })),
     );
-    parts.push(h("ul", { class: "waiting-seats", id: "waiting-seats" }, waiting));
+    seats.append(h("ul", { class: "waiting-seats", id: "waiting-seats" }, waiting));
   }
+  /** @type {(Node | null)[]} */
+  const parts = [seats];
   if (client.me === null && !client.watching)
     // T23: a table takes the seats it was set up with
     parts.push(
