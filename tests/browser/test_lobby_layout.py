@@ -1,9 +1,10 @@
-"""A Topword or duplicate lobby on a desktop: one column in the middle, the heading first.
+"""A lobby on a desktop (Boggle, Topword, duplicate): one column in the middle, heading first.
 
 Before a game there is no board, yet the desktop layout kept its column: the lobby sat
-in the right two fifths beside an empty space, and a Topword table showed its players
-above its heading. Now the lobby is one centred column (heading, settings, the players'
-card, the join form) until the game starts, when the board takes its column again.
+in the right two fifths beside an empty space (a Boggle room's title alone on the left),
+and a Topword table showed its players above its heading. Now the lobby is one centred
+column (heading, settings, the join form, the players' card) until the game starts, when
+the board takes its column again.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from tests.browser.screen import box_of
 from tests.server.live import LiveServer
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-LOBBIES: dict[str, tuple[str, dict[str, Any], str, str]] = {
-    # kind: (API path, body, the page's root, its board column)
+LOBBIES: dict[str, tuple[str, dict[str, Any], str, str | None]] = {
+    # kind: (API path, body, the page's root, its board column if the lobby has one)
+    "boggle": ("/api/rooms", {"name": "Ana", "duration": 180, "rounds": 1}, "#room", None),
     "duplicate": (
         "/api/duplicate",
         {"name": "Ana", "turn_seconds": None},
@@ -35,7 +37,7 @@ LOBBIES: dict[str, tuple[str, dict[str, Any], str, str]] = {
 }
 
 
-def centred_column(page: Page, root: str, board: str) -> None:
+def centred_column(page: Page, root: str, board: str | None) -> None:
     """The heading above the players' card, the join card in the middle of the page,
     the empty board column not shown, the join card without a blank line at its foot."""
     heading = box_of(page, f"{root} h1")
@@ -44,7 +46,12 @@ def centred_column(page: Page, root: str, board: str) -> None:
     card = box_of(page, "section.card:has(#join-name)")
     middle = card["x"] + card["width"] / 2
     assert abs(middle - DESKTOP["width"] / 2) < 60, (card, "the lobby is not centred")
-    expect(page.locator(board)).to_be_hidden()
+    if board is not None:
+        expect(page.locator(board)).to_be_hidden()
+    if page.locator(".guide-link").count():  # in the room's bar, not off the column
+        guide = box_of(page, ".guide-link")
+        assert card["x"] <= guide["x"]
+        assert guide["x"] + guide["width"] <= card["x"] + card["width"]
     form = box_of(page, "form:has(#join-name)")
     under = card["y"] + card["height"] - (form["y"] + form["height"])
     assert under < 30, f"{under:.0f} px of blank under the join form"

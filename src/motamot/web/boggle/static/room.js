@@ -46,8 +46,10 @@ const tools = h("section", { class: "controls tools" });
 const chat = new ChatPanel({ freeText: () => !client.view?.round?.running, closedNote: "chat_in_round" });
 // A friend opening the link is asked their name right under the room's title, before
 // the players and the chat (a phone shows one screen: the way in goes in it).
+// the guide's link joins the room bar (floated beside it, it stood off a centred lobby)
+const guideLink = document.querySelector(".guide-link");
 root.replaceChildren(
-  h("div", { class: "room-bar" }, status, soundSwitch()),
+  h("div", { class: "room-bar" }, status, soundSwitch(), guideLink),
   stage,
   join,
   controls,
@@ -497,6 +499,7 @@ function draw() {
   // after a rematch the last round's results belong to the match before: a new lobby
   const fresh = round && !round.running && view.match.rounds_played === 0;
   const phase = !round || fresh ? "lobby" : round.running ? "round" : "results";
+  root.classList.toggle("lobby", phase === "lobby"); // no grid to play yet: one column
   // the lobby says the box's grid: drawn again when the host types the next one (B16)
   const key = `${phase}:${round?.number ?? 0}:${client.me}:${phase === "lobby" ? view.settings.box_grid : ""}`;
   if (key !== state.stageKey) {
