@@ -22,6 +22,34 @@ def redis_url() -> Iterator[str]:
         yield url
 
 
+def test_a_close_ends_even_when_the_renewal_loses_its_cancel(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python 3.11's `wait_for` (inside redis-py) may swallow a cancel: the renewer then
+    renewed on, and `close` waited for it until the test's 30 s ran out (seen in a run)."""
+    address, prefix = split_url(redis_url)
+    swallowed: list[bool] = []
+
+    async def renew_losing_the_cancel(self: RedisLeases) -> None:
+        try:
+            await asyncio.sleep(5)
+        except asyncio.CancelledError:  # what 3.11's wait_for does as its future completes
+            swallowed.append(True)
+
+    async def main() -> None:
+        client = aioredis.Redis.from_url(address)
+        leases = RedisLeases(client, prefix, "p1", seconds=0.3)
+        assert await leases.acquire("r")
+        monkeypatch.setattr(RedisLeases, "renew", renew_losing_the_cancel)
+        await asyncio.sleep(0.2)  # the renewer is in its renewal
+        started = time.monotonic()
+        await leases.close()
+        assert swallowed and time.monotonic() - started < 2
+        await client.aclose()
+
+    run(main)
+
+
 def test_one_holder_per_room_renewed_past_its_expiry(redis_url: str) -> None:
     address, prefix = split_url(redis_url)
 

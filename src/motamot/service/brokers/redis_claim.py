@@ -23,7 +23,7 @@ import redis.asyncio as aioredis
 
 from motamot.service.brokers.prefix import PrefixTaken, identity
 from motamot.service.brokers.redis import split_url
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,7 @@ async def _claim(client: Any, prefix: str, mine: str) -> None:
 
 async def _renew(client: Any, prefix: str, mine: str) -> None:
     while True:
+        raise_swallowed_cancel()  # redis-py may lose the cancel of a close
         await asyncio.sleep(RENEW_SECONDS)
         try:
             await _claim(client, prefix, mine)

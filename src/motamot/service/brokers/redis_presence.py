@@ -18,7 +18,7 @@ from redis.exceptions import RedisError
 from motamot.service.brokers.pubsub_reader import Message, read_pubsub
 from motamot.service.ports import Clock
 from motamot.service.rooms.presence import Changed
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +137,7 @@ class RedisPresence:
 
     async def _refresh(self) -> None:
         while True:
+            raise_swallowed_cancel()  # redis-py may lose the cancel of a close
             await asyncio.sleep(self._refresh_every)
             if not self._here:
                 continue

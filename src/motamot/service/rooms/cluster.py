@@ -41,7 +41,7 @@ from motamot.service.rooms.leases import DEFAULT_LEASE_SECONDS, RedisLeases
 from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.relay import OwnerGone, OwnerTimeout, RedisRelay
 from motamot.service.stores.outages import failed
-from motamot.service.tasks import stopped, within
+from motamot.service.tasks import raise_swallowed_cancel, stopped, within
 
 log = logging.getLogger(__name__)
 
@@ -400,6 +400,7 @@ class ClusterHost(RoomHost):
         """Take over rooms in memory whose owner is gone and that have work for a clock or a
         bot (judged on the room as the store has it, not on a replica left behind)."""
         while True:
+            raise_swallowed_cancel()  # redis-py may lose the cancel of a close
             await asyncio.sleep(self.leases.seconds / 2)
             try:
                 await self._sweep_once()

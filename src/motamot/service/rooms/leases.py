@@ -24,7 +24,7 @@ from collections.abc import Callable
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from motamot.service.tasks import stopped
+from motamot.service.tasks import raise_swallowed_cancel, stopped
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +146,7 @@ class RedisLeases:
     async def _keep(self) -> None:
         away = False
         while True:
+            raise_swallowed_cancel()  # redis-py may lose the cancel of a close
             await asyncio.sleep(self.seconds / 3)
             try:
                 await self.renew()
