@@ -285,8 +285,8 @@ def test_a_flood_of_fuzzed_frames_is_closed_with_1008_and_changes_nothing(
                         flooder.send_bytes(frame)
                     else:
                         flooder.send_text(frame)
-                while True:
-                    assert flooder.receive_json()["type"] == "error"
+                while True:  # an error for each, and who is here as it changes
+                    assert flooder.receive_json()["type"] in ("error", "presence")
             assert closed.value.code == ws.CLOSE_POLICY
         assert live.events(room) == before
         # Bob's socket is still served.
