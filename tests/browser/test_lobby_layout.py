@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import PageFrames
 from tests.browser.screen import box_of
+from tests.browser.topword_table import create_table, join_table
 from tests.server.live import LiveServer
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -78,17 +79,10 @@ def test_a_topword_table_gets_its_board_column_back_when_its_game_starts(
     ana = frames.watch(browser.new_context(viewport=DESKTOP, locale="fr-FR").new_page())
     bob = frames.watch(browser.new_context(viewport=DESKTOP, locale="fr-FR").new_page())
     try:
-        ana.goto(live.url + "/#topword")
-        ana.fill("#tw-name", "Ana")
-        ana.select_option("#tw-seat-1", "person")
-        ana.click("#create-table button[type=submit]")
-        ana.wait_for_url("**/r/*")
-        room = ana.url.rsplit("/", 1)[1]
+        room = create_table(ana, live.url)
         bob.goto(f"{live.url}/r/{room}")
         centred_column(bob, "#table", "#table > .board")
-        bob.fill("#join-name", "Bob")
-        bob.click("form:has(#join-name) button[type=submit]")
-        expect(ana.locator(".players")).to_contain_text("Bob")
+        join_table(bob, ana)
         ana.click("#start")
         for page in (ana, bob):
             expect(page.locator("#table")).not_to_have_class("lobby")

@@ -19,6 +19,7 @@ from motamot.lexicon import load_lexicon
 from tests.browser.conftest import PageFrames
 from tests.browser.test_play_in_browser import DESKTOP, PHONE, grid_of, serious_violations, write
 from tests.browser.test_topword_in_browser import best, seat_view, type_move
+from tests.browser.topword_table import create_table, join_table
 from tests.server.live import LiveServer
 
 PASSWORD = "correct horse battery"
@@ -88,17 +89,9 @@ def play_boggle(ana: Page, bob: Page, live: LiveServer) -> None:
 def play_topword(ana: Page, bob: Page, live: LiveServer) -> str | None:
     """A rated table of Ana and Bob: each lays the best move of their rack in turn until
     both laid two (R5), then both pass (T18). The winner's name (None: a tie)."""
-    ana.goto(live.url + "/#topword")  # the game chosen: its form opens
-    ana.fill("#tw-name", "Ana")
-    ana.select_option("#tw-seat-1", "person")
-    ana.check("#create-table input[name=rated]")
-    ana.click("#create-table button[type=submit]")
-    ana.wait_for_url("**/r/*")
-    room = ana.url.rsplit("/", 1)[1]
+    room = create_table(ana, live.url, rated=True)
     bob.goto(f"{live.url}/r/{room}")
-    bob.fill("#join-name", "Bob")
-    bob.click("form:has(#join-name) button[type=submit]")
-    expect(ana.locator(".players")).to_contain_text("Bob")
+    join_table(bob, ana)
     ana.click("#start")
     expect(ana.locator(".starter")).to_contain_text("commence")
     pages = {"s1": ana, "s2": bob}

@@ -21,6 +21,7 @@ from tests.browser.test_operator_page_in_browser import PHONE_WIDE
 from tests.browser.test_play_in_browser import serious_violations
 from tests.browser.test_players_in_browser import sign_up
 from tests.browser.test_topword_in_browser import best, seat_view
+from tests.browser.topword_table import create_table, join_table
 from tests.server.live import LiveServer
 from tests.web.topword.test_topword_contest import a_first_move_not_a_word
 
@@ -47,16 +48,9 @@ def test_w5_a_refused_topword_move_and_a_played_word_are_contested_from_the_tabl
     ana_context = browser.new_context(viewport=PHONE_WIDE, locale="fr-FR")
     bob_context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     ana, bob = frames.watch(ana_context.new_page()), frames.watch(bob_context.new_page())
-    ana.goto(live.url + "/#topword")
-    ana.fill("#tw-name", "Ana")
-    ana.select_option("#tw-seat-1", "person")
-    ana.click("#create-table button[type=submit]")
-    ana.wait_for_url("**/r/*")
-    room = ana.url.rsplit("/", 1)[1]
+    room = create_table(ana, live.url)
     bob.goto(f"{live.url}/r/{room}")
-    bob.fill("#join-name", "Bob")
-    bob.click("form:has(#join-name) button[type=submit]")
-    expect(ana.locator(".players")).to_contain_text("Bob")
+    join_table(bob, ana)
     ana.click("#start")
     expect(ana.locator(".starter")).to_contain_text("commence")
     pages = {"s1": ana, "s2": bob}

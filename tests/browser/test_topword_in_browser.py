@@ -22,6 +22,7 @@ from motamot.topword.hints import Hint, hints
 from motamot.topword.tiles import TOPWORD_FR, parse_rack, tile_label
 from tests.browser.conftest import PageFrames, same_after_reload
 from tests.browser.screen import box
+from tests.browser.topword_table import create_table, join_table
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -88,16 +89,9 @@ def test_two_people_play_topword_by_dragging_and_typing(
     bob_context = browser.new_context(viewport=PHONE, locale="fr-FR", has_touch=True)
     ana, bob = frames.watch(ana_context.new_page()), frames.watch(bob_context.new_page())
     try:
-        ana.goto(live.url + "/#topword")  # the game chosen: its form opens
-        ana.fill("#tw-name", "Ana")
-        ana.select_option("#tw-seat-1", "person")
-        ana.click("#create-table button[type=submit]")
-        ana.wait_for_url("**/r/*")
-        room = ana.url.rsplit("/", 1)[1]
+        room = create_table(ana, live.url)
         bob.goto(f"{live.url}/r/{room}")
-        bob.fill("#join-name", "Bob")
-        bob.click("form:has(#join-name) button[type=submit]")
-        expect(ana.locator(".players")).to_contain_text("Bob")
+        join_table(bob, ana)
         bob_row = ana.locator('.players li[data-seat="s2"]')
         expect(bob_row).to_have_class(re.compile(r"\bonline\b"))  # Bob's page is open
         ana.click("#start")

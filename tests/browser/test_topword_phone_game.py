@@ -19,6 +19,7 @@ from motamot.topword.tiles import tile_label
 from tests.browser.conftest import PageFrames
 from tests.browser.screen import box
 from tests.browser.test_topword_in_browser import best, seat_view, type_move
+from tests.browser.topword_table import join_table
 from tests.server.live import LiveServer
 
 PHONE: ViewportSize = {"width": 393, "height": 851}
@@ -246,9 +247,7 @@ def test_t23_the_form_says_the_seats_and_a_full_table_offers_no_seat(
         anne.click("#create-table button[type=submit]")
         expect(anne.locator("#waiting-seats")).to_contain_text("Place 2")
         bob.goto(anne.url)
-        bob.fill("#join-name", "Bob")
-        bob.click("form:has(#join-name) button[type=submit]")
-        expect(anne.locator(".players")).to_contain_text("Bob")
+        join_table(bob, anne)
         cleo.goto(anne.url)
         expect(cleo.locator("#table-full")).to_have_text(
             "Cette table est complète\u00a0: vous pouvez regarder la partie."

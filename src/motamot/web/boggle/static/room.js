@@ -44,10 +44,10 @@ const controls = h("section", { class: "controls" });
 const tools = h("section", { class: "controls tools" });
 // C4: during a round, set phrases only (free text could give words away)
 const chat = new ChatPanel({ freeText: () => !client.view?.round?.running, closedNote: "chat_in_round" });
-// A friend opening the link is asked their name right under the room's title, before
-// the players and the chat (a phone shows one screen: the way in goes in it).
 // the guide's link joins the room bar (floated beside it, it stood off a centred lobby)
 const guideLink = document.querySelector(".guide-link");
+// A friend opening the link is asked their name right under the room's title, before
+// the players and the chat (a phone shows one screen: the way in goes in it).
 root.replaceChildren(
   h("div", { class: "room-bar" }, status, soundSwitch(), guideLink),
   stage,
