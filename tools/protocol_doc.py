@@ -268,6 +268,10 @@ Once the round is over, `GET /api/arena/<preset>/words/<room>` gives every word 
 grid with one path each (`{"grid", "words": [{"word", "points", "path"}], "written"}`:
 what a player missed, asked when they want it); before, `409 round_running`, and `404
 unknown_room` for any room that is no ended round of that arena.
+`GET /api/arena/<preset>` says where the arena stands, for the page before a name is
+given: the round `number` now, its `start` and `deadline`, the `next_start`, the server's
+`now` and `seated`, the seats taken in the round a join would take (the one on, or the
+next during the results; `null` when this process holds no copy of it).
 """,
     "daily": """\
 A day's grid of one preset is a room of its own, opened under an id derived from the

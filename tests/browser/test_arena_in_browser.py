@@ -7,6 +7,7 @@ at desktop and phone size; screenshots of each are kept in tests/artifacts/."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,6 +56,8 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     ana.goto(arena.url + "/")
     ana.click("#arena-play")
     expect(ana.locator("#arena-name")).to_be_focused()
+    # before a name: the round on and the time it has left
+    expect(ana.locator("#arena-now")).to_contain_text(re.compile(r"en cours, il reste 0:[1-4]\d"))
     found["enter"] = serious_violations(ana)
     ana.screenshot(path=str(artifacts / "arena-enter-desktop.png"), full_page=True)
     ana.fill("#arena-name", "Ana")
@@ -74,6 +77,7 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     time.sleep(4)
     bob = frames.watch(browser.new_context(viewport=PHONE, locale="fr-FR").new_page())
     bob.goto(arena.url + "/arene")
+    expect(bob.locator("#arena-now")).to_contain_text("1 joueur dans cette manche")
     bob.fill("#arena-name", "Bob")
     bob.click("#arena-enter")
     expect(bob.locator("#word")).to_be_visible(timeout=10_000)
@@ -92,6 +96,14 @@ def test_arena_A1_A5_joined_mid_round_in_chromium_then_the_results(
     # after the deadline: each player's place among everybody, the best, the session
     wait = (left + 10) * 1000
     expect(ana.locator("#arena-place")).to_contain_text("1re place sur 2", timeout=wait)
+    # a visitor during the results: when the next round starts (the pause is 10 s)
+    cat = frames.watch(browser.new_context(viewport=PHONE, locale="fr-FR").new_page())
+    cat.goto(arena.url + "/arene")
+    expect(cat.locator("#arena-now")).to_contain_text(
+        re.compile(r"Résultats de la manche : la suivante commence dans 0:(0\d|10)")
+    )
+    cat.screenshot(path=str(artifacts / "arena-enter-results-phone.png"), full_page=True)
+    cat.context.close()
     # issue 37: the grid, my words and, when asked, what I missed, each lighting its path
     expect(ana.locator(".arena-mine .grid")).to_be_visible()
     expect(ana.locator("#arena-my-words li.ok")).to_have_count(len(mine))

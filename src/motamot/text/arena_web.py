@@ -42,6 +42,22 @@ ARENA_PAGE: Catalog = {
         "en": "{game} · {dictionary} dictionary",
     },
     "arena_waiting": {"fr": "La prochaine manche commence dans", "en": "The next round starts in"},
+    "arena_now_running": {
+        "fr": "Une manche est en cours, il reste {left} : entrez, vous jouez tout de suite.",
+        "en": "A round is on, {left} left: come in and play at once.",
+    },
+    "arena_now_results": {
+        "fr": "Résultats de la manche : la suivante commence dans {left}.",
+        "en": "The round's results: the next one starts in {left}.",
+    },
+    "arena_now_playing": {
+        "fr": "{seated:joueur|joueurs} dans cette manche.",
+        "en": "{seated:player|players} in this round.",
+    },
+    "arena_now_waiting": {
+        "fr": "{seated:joueur l'attend|joueurs l'attendent} déjà.",
+        "en": "{seated:player waits|players wait} for it already.",
+    },
     "arena_activity": {
         "fr": "{seated:joueur|joueurs} dans la manche · {rate} mots par seconde",
         "en": "{seated:player|players} in the round · {rate} words a second",

@@ -296,6 +296,22 @@ def test_arena_a_join_that_is_not_json_is_refused_and_the_status_route_is_read_o
     assert arena.snapshot() == before
 
 
+def test_arena_the_status_counts_the_players_of_the_round_a_newcomer_would_join(
+    arena: Arena,
+) -> None:
+    """The page before a name says how many play now, or wait for the next round."""
+    arena.enter("Ana")
+    arena.enter("Bob")
+    status = arena.client.get("/api/arena/classic-fr").json()
+    assert status["number"] == N and status["seated"] == 2
+    arena.at(SCHEDULE.deadline(N) + 1)  # the results: a newcomer waits for round N + 1
+    status = arena.client.get("/api/arena/classic-fr").json()
+    assert status["number"] == N and status["now"] > status["deadline"]
+    assert status["seated"] in (0, None)  # nobody in the next round yet (opened or not)
+    arena.enter("Cat")
+    assert arena.client.get("/api/arena/classic-fr").json()["seated"] == 1
+
+
 def test_arena_hostile_messages_change_nothing(arena: Arena) -> None:
     ana = arena.enter("Ana")
     room = ana["room"]

@@ -143,7 +143,8 @@ class ArenaRoutes:
         return Response(msgspec.json.encode(answer), media_type="application/json")
 
     async def status(self, request: Request) -> Response:
-        """Where the arena stands: the round now, its times, the next start."""
+        """Where the arena stands: the round now, its times, the next start, and the
+        players already in the round a newcomer would join (for the page before a name)."""
         found = _arena(self.keeper, request)
         if isinstance(found, Refusal):
             return refused(found, request_language(request), _status(found))
@@ -159,8 +160,15 @@ class ArenaRoutes:
                 "deadline": schedule.deadline(number),
                 "next_start": schedule.start(number + 1),
                 "now": now,
+                "seated": self._seated(arena.room_id(preset, schedule.to_join(now))),
             }
         )
+
+    def _seated(self, room_id: str) -> int | None:
+        """Seats taken in a round, from this process's copy as the activity counts them;
+        None when it holds none (not opened yet, or another process's)."""
+        room = self.rooms.host.loaded(room_id)
+        return len(room.seats) if isinstance(room, ArenaRoom) else None
 
 
 def _arena(ref: KeeperRef, request: Request) -> tuple[ArenaKeeper, str] | Refusal:

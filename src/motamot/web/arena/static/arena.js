@@ -18,6 +18,12 @@ import { tournamentLink } from "./tournament.js";
 /** @typedef {Protocol.arena.View} View */
 /** @typedef {Protocol.arena.ArenaSettingsShown} Settings */
 /** @typedef {View & { result: Protocol.arena.ArenaResultShown }} Ended a round over: its results */
+/**
+ * Where the arena stands, for a page that has not come in yet (`GET /api/arena/<preset>`),
+ * with the gap between the server's clock and this one.
+ * @typedef {{ deadline: number, next_start: number, now: number, seated: number | null, offset: number,
+ *   asking: boolean, asked: number }} Outside
+ */
 
 const root = /** @type {HTMLElement} */ (document.getElementById("arena"));
 
@@ -39,7 +45,8 @@ class ArenaConnection extends Connection {
  * @type {{ name: string, connection: ArenaConnection | null, view: View | null, me: string | null,
  *   last: View | null, activity: Protocol.arena.ArenaActivity | null, notes: string[], outbox: Outbox | null,
  *   stageKey: string | null, grid: GridView | null, ticker: ReturnType<typeof setInterval> | null,
- *   rejoin: ReturnType<typeof setTimeout> | undefined, ticked: number, back: string | null }}
+ *   rejoin: ReturnType<typeof setTimeout> | undefined, ticked: number, back: string | null,
+ *   outside: Outside | null }}
  */
 const state = {
   name: /** @type {string | undefined} */ (DATA.remembered) ?? "",
@@ -57,6 +64,7 @@ const state = {
   rejoin: undefined,
   ticked: Infinity, // the last second a tick sounded for (the last ten of a round)
   back: null, // a tournament's round: the tournament's page this player came from
+  outside: null, // before a name: the round on now, and when the next one starts
 };
 
 // Fixed parts; only #arena-stage and the lists are redrawn.
@@ -130,11 +138,51 @@ function drawEnter(error = "") {
   });
   enter.replaceChildren(
     h("h2", { id: "arena-enter-title" }, t("arena_enter")),
+    nowLine,
     form,
     h("p", { class: "error", role: "alert" }, error),
   );
   enter.hidden = false;
   input.focus({ preventScroll: true });
+}
+
+// What a visitor reads before giving a name: the round on and its time left, or the
+// results and when the next one starts, and how many are in the round they would join.
+const nowLine = h("p", { class: "arena-now", id: "arena-now" });
+const REFRESH_SECONDS = 15;
+
+/** Ask the server where the arena stands (again once the round on has changed). */
+async function lookIn() {
+  if (state.outside) state.outside.asking = true;
+  try {
+    const answer = await fetch(`/api/arena/${DATA.arena}`);
+    if (!answer.ok) throw new Error(String(answer.status));
+    const status = await answer.json();
+    const asked = Date.now() / 1000;
+    state.outside = { ...status, offset: status.now - asked, asking: false, asked };
+  } catch {
+    state.outside = null; // unknown for now: the line is left out, and asked again later
+    setTimeout(lookIn, 5000);
+  }
+  drawOutside();
+}
+
+function drawOutside() {
+  const outside = state.outside;
+  if (!outside || state.view) {
+    nowLine.textContent = "";
+    return;
+  }
+  const now = Date.now() / 1000 + outside.offset;
+  const running = now <= outside.deadline;
+  const left = (running ? outside.deadline : outside.next_start) - now;
+  // the next round has begun, or the count of players is getting old
+  if ((left < 0 || now - outside.offset - outside.asked > REFRESH_SECONDS) && !outside.asking) lookIn();
+  const line = t(running ? "arena_now_running" : "arena_now_results", { left: formatTime(left) });
+  const seated = outside.seated // unknown (null) or nobody yet (0): not said
+    ? t(running ? "arena_now_playing" : "arena_now_waiting", { seated: outside.seated })
+    : "";
+  nowLine.textContent = seated ? `${line} ${seated}` : line;
 }
 
 /**
@@ -549,6 +597,7 @@ function until() {
 }
 
 function tick() {
+  if (!enter.hidden) drawOutside();
   const timer = document.getElementById("arena-timer");
   const at = until();
   if (!timer || at === null) return;
@@ -586,4 +635,7 @@ if (!DATA.arena) {
   state.back = saved?.back ?? null;
   follow(DATA.room, saved?.token ?? null);
 } else if (state.name) join(state.name);
-else drawEnter();
+else {
+  drawEnter();
+  lookIn();
+}
