@@ -19,7 +19,8 @@ temporary folder, or `--processes N` over the machine's PostgreSQL and Redis,
 MOTAMOT_TEST_POSTGRES and MOTAMOT_TEST_REDIS, in a schema and key prefix of
 its own), seats the players over the HTTP API (a room created on any
 process; with `--route room` its joins and sockets go to the process its id
-hashes to), then client processes (whole rooms each, `--clients`) open one
+hashes to), then client processes (whole rooms each, `--clients`; the later-started rooms in one
+of their own) open one
 websocket per player, each from a loopback address of its own (127.10.x.y: the
 server keeps a flood bucket per address), and play as browsers do
 (load/browser.py): hello with token and last_seq, resync on a gap, a ping
@@ -83,7 +84,12 @@ def parse() -> argparse.Namespace:
     add("--store", choices=("sqlite", "scale"), default="sqlite")
     add("--processes", type=int, default=1, help="server processes (with --store scale)")
     add("--route", choices=("room", "spread"), default="room")
-    add("--clients", type=int, default=0, help="client processes (0: one per 1,000 players)")
+    add(
+        "--clients",
+        type=int,
+        default=0,
+        help="client processes (0: one per 1,000 players starting first, one for the later)",
+    )
     add("--opening", type=int, default=100, help="sockets each client opens at once")
     add("--old-seconds", type=float, default=15.0, help="old model's window (0: none)")
     args = parser.parse_args()
@@ -107,7 +113,7 @@ def setups(args: argparse.Namespace, players: int) -> tuple[Setup, Setup | None]
         round_seconds=args.round_seconds,
         rounds=args.rounds,
         pause=args.pause,
-        clients=args.clients or auto_clients(players),
+        clients=args.clients or auto_clients(players, args.later),
         opening=args.opening,
         model=PEOPLE,
         window=0.0,
