@@ -204,6 +204,32 @@ export function replaceKeepingFocus(el, ...children) {
 }
 
 /**
+ * Like replaceKeepingFocus, but keeps each child that would be drawn the same: a click
+ * whose press and release straddle a redraw (a player joining, a presence frame) then
+ * still reaches its button, which a new button in its place never gets. Only for parts
+ * whose handlers act on what their elements show (a kept button keeps the handler of
+ * the drawing that made it).
+ * @param {Element} el
+ * @param {...(Node | string | null | false | undefined)} children
+ */
+export function replaceChanged(el, ...children) {
+  const fresh = children.filter((child) => child !== null && child !== false && child !== undefined);
+  const old = [...el.childNodes];
+  if (fresh.length !== old.length) {
+    replaceKeepingFocus(el, ...fresh);
+    return;
+  }
+  const focused = document.activeElement;
+  const id = focused && focused !== document.body && el.contains(focused) ? focused.id : "";
+  fresh.forEach((child, i) => {
+    const node = typeof child === "string" ? document.createTextNode(child) : child;
+    if (!node.isEqualNode(old[i])) old[i].replaceWith(node);
+  });
+  if (id && document.activeElement !== document.getElementById(id))
+    document.getElementById(id)?.focus({ preventScroll: true });
+}
+
+/**
  * A folded word as it is written (ARETES → ARÊTES; several forms: PECHE → PÊCHE / PÉCHÉ),
  * from the `written` map a result or a score carries.
  * @param {string} word

@@ -3,7 +3,19 @@
 // shared client folds the events into (this page folds the rounds and the match).
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
+import {
+  DATA,
+  LANG,
+  copyButton,
+  h,
+  labelled,
+  nameEl,
+  namesEl,
+  replaceKeepingFocus,
+  replaceChanged,
+  t,
+  tNodes,
+} from "../common.js";
 import { dictionaryName } from "../common.js";
 import { joinParts } from "../join.js";
 import { seatControls } from "../moderation.js";
@@ -230,10 +242,10 @@ function drawControls() {
   extra.push(publicLine(client));
   const level = /** @type {HTMLSelectElement | null} */ (document.getElementById("bot-level"))?.value;
   const boxTyped = /** @type {HTMLInputElement | null} */ (document.getElementById("box-next"))?.value;
-  replaceKeepingFocus(controls, ...buttons);
+  replaceChanged(controls, ...buttons); // a press on « Lancer la manche » is not lost to a redraw
   const boxNext = /** @type {HTMLInputElement | null} */ (document.getElementById("box-next"));
   if (boxNext && boxTyped) boxNext.value = boxTyped; // what the host typed stays typed
-  replaceKeepingFocus(tools, ...extra);
+  replaceChanged(tools, ...extra);
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("bot-level"));
   if (select && level) select.value = level; // the level chosen stays chosen
 }
