@@ -204,29 +204,42 @@ export function replaceKeepingFocus(el, ...children) {
 }
 
 /**
- * Like replaceKeepingFocus, but keeps each child that would be drawn the same: a click
- * whose press and release straddle a redraw (a player joining, a presence frame) then
- * still reaches its button, which a new button in its place never gets. Only for parts
- * whose handlers act on what their elements show (a kept button keeps the handler of
- * the drawing that made it).
+ * Like replaceKeepingFocus, but keeps in place each child that would be drawn the same,
+ * in order: a click whose press and release straddle a redraw (a player joining, a
+ * presence frame) then still reaches its button, which a new button in its place never
+ * gets. Only for parts whose handlers act on what their elements show (a kept button
+ * keeps the handler of the drawing that made it).
  * @param {Element} el
  * @param {...(Node | string | null | false | undefined)} children
  */
 export function replaceChanged(el, ...children) {
-  const fresh = children.filter((child) => child !== null && child !== false && child !== undefined);
-  const old = [...el.childNodes];
-  if (fresh.length !== old.length) {
-    replaceKeepingFocus(el, ...fresh);
-    return;
-  }
   const focused = document.activeElement;
   const id = focused && focused !== document.body && el.contains(focused) ? focused.id : "";
-  fresh.forEach((child, i) => {
+  /** @type {ChildNode | null} */
+  let cursor = el.firstChild;
+  for (const child of children) {
+    if (child === null || child === false || child === undefined) continue;
     const node = typeof child === "string" ? document.createTextNode(child) : child;
-    if (!node.isEqualNode(old[i])) old[i].replaceWith(node);
-  });
+    let same = cursor; // the next old child drawn the same, if any
+    while (same && !node.isEqualNode(same)) same = same.nextSibling;
+    if (same) {
+      while (cursor && cursor !== same) cursor = dropped(cursor); // the old ones before it go
+      cursor = same.nextSibling;
+    } else el.insertBefore(node, cursor);
+  }
+  while (cursor) cursor = dropped(cursor);
   if (id && document.activeElement !== document.getElementById(id))
     document.getElementById(id)?.focus({ preventScroll: true });
+}
+
+/**
+ * Remove `node`; the sibling that followed it.
+ * @param {ChildNode} node
+ */
+function dropped(node) {
+  const next = node.nextSibling;
+  node.remove();
+  return next;
 }
 
 /**

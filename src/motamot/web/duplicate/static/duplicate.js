@@ -6,7 +6,19 @@
 // the reference it follows, step for step.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, copyButton, h, labelled, nameEl, namesEl, replaceKeepingFocus, t, tNodes } from "../common.js";
+import {
+  DATA,
+  LANG,
+  copyButton,
+  h,
+  labelled,
+  nameEl,
+  namesEl,
+  replaceChanged,
+  replaceKeepingFocus,
+  t,
+  tNodes,
+} from "../common.js";
 import { percentText } from "../format.js";
 import { dictionaryName } from "../common.js";
 import { joinCard } from "../join.js";
@@ -302,7 +314,7 @@ function drawLobby() {
     );
   } else parts.push(h("p", { class: "hint", id: "waiting" }, t("dup_waiting_host")));
   parts.push(shareLinks());
-  replaceKeepingFocus(side, ...parts);
+  replaceChanged(side, ...parts); // the start button kept in place: a press is not lost to a redraw
   boardBox.replaceChildren();
   sheetBox.replaceChildren();
 }

@@ -4,7 +4,7 @@
 // what each seat sees: the page never holds anybody else's rack.
 import { ChatPanel } from "../chat.js";
 import { RoomClient, announce } from "../client.js";
-import { DATA, LANG, h, nameEl, remainingText, replaceKeepingFocus, t, tNodes } from "../common.js";
+import { DATA, LANG, h, nameEl, remainingText, replaceChanged, replaceKeepingFocus, t, tNodes } from "../common.js";
 import { cellOf, drawBoard } from "./board.js";
 import { Composer } from "./composer.js";
 import { TURNS, foldTopword } from "./fold.js";
@@ -233,7 +233,8 @@ function drawPlayers() {
 }
 
 function drawLobby() {
-  replaceKeepingFocus(side, ...lobbyParts(client, playerList())); // a « Signaler » form keeps its focus
+  // a « Signaler » form keeps its focus, the start button its place (a press is not lost)
+  replaceChanged(side, ...lobbyParts(client, playerList()));
   boardBox.replaceChildren();
 }
 
