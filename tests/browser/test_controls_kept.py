@@ -15,14 +15,14 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import PageFrames
+from tests.browser.test_join_form_kept import LOBBIES
 from tests.browser.test_new_player import PHONE
 from tests.browser.test_outage_in_browser import seated_page
 from tests.server.live import LiveServer
 
 ROOMS: dict[str, tuple[str, dict[str, Any]]] = {
     "boggle": ("/api/rooms", {"name": "Ana", "duration": 120, "rounds": 1}),
-    "duplicate": ("/api/duplicate", {"name": "Ana", "turn_seconds": None}),
-    "topword": ("/api/tables", {"name": "Ana", "seats": ["person", "person"]}),
+    **LOBBIES,  # the duplicate game's and the Topword table's
 }
 
 

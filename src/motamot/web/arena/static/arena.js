@@ -22,7 +22,7 @@ import { tournamentLink } from "./tournament.js";
  * Where the arena stands, for a page that has not come in yet (`GET /api/arena/<preset>`),
  * with the gap between the server's clock and this one.
  * @typedef {{ deadline: number, next_start: number, now: number, seated: number | null, offset: number,
- *   asking: boolean, asked: number }} Outside
+ *   asking: boolean }} Outside
  */
 
 const root = /** @type {HTMLElement} */ (document.getElementById("arena"));
@@ -153,13 +153,13 @@ const REFRESH_SECONDS = 15;
 
 /** Ask the server where the arena stands (again once the round on has changed). */
 async function lookIn() {
+  if (enter.hidden) return; // in a round now: its socket says the rest
   if (state.outside) state.outside.asking = true;
   try {
     const answer = await fetch(`/api/arena/${DATA.arena}`);
     if (!answer.ok) throw new Error(String(answer.status));
     const status = await answer.json();
-    const asked = Date.now() / 1000;
-    state.outside = { ...status, offset: status.now - asked, asking: false, asked };
+    state.outside = { ...status, offset: status.now - Date.now() / 1000, asking: false };
   } catch {
     state.outside = null; // unknown for now: the line is left out, and asked again later
     setTimeout(lookIn, 5000);
@@ -177,7 +177,7 @@ function drawOutside() {
   const running = now <= outside.deadline;
   const left = (running ? outside.deadline : outside.next_start) - now;
   // the next round has begun, or the count of players is getting old
-  if ((left < 0 || now - outside.offset - outside.asked > REFRESH_SECONDS) && !outside.asking) lookIn();
+  if ((left < 0 || now - outside.now > REFRESH_SECONDS) && !outside.asking) lookIn();
   const line = t(running ? "arena_now_running" : "arena_now_results", { left: formatTime(left) });
   const seated = outside.seated // unknown (null) or nobody yet (0): not said
     ? t(running ? "arena_now_playing" : "arena_now_waiting", { seated: outside.seated })
