@@ -58,3 +58,27 @@ def test_close_stops_a_task_that_does_not_finish() -> None:
     observer = asyncio.run(run())
     assert observer.done == []
     assert all(task.done() for task in observer.tasks)
+
+
+def test_the_work_waits_for_the_hosts_burst_of_ends() -> None:
+    """`after_ends` (the host's rooms due together) comes before each piece of work."""
+
+    async def run() -> tuple[list[int], list[int]]:
+        ends = asyncio.Event()
+        observer = Collect()
+
+        async def after_ends() -> None:
+            await ends.wait()
+
+        observer.after_ends = after_ends
+        observer.push(1)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        during = observer.done[:]
+        ends.set()
+        await observer.settle()
+        return during, observer.done
+
+    during, after = asyncio.run(run())
+    assert during == []
+    assert after == [1]

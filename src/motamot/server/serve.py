@@ -206,6 +206,7 @@ async def following(
     player_store = await opening
     players_schema_of(player_store.found_version).said()
     projector = Projector(player_store, store, kinds.rooms, host.lexicons)
+    projector.after_ends = host.ends_done
     if isinstance(host.lexicons, Shelf):  # this server's word lists' versions, first
         await host.lexicons.read_changes(player_store)
     try:

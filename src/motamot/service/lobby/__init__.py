@@ -47,6 +47,7 @@ async def lobby_running(db: Db, host: Any, notices: Notices, clock: Clock) -> As
     store = LobbyStore(db)
     await store.create()
     projector = LobbyProjector(store, notices, clock)
+    projector.after_ends = host.ends_done
     host.observers.append(projector.observe)
     watch = LobbyWatch(store, notices, clock)
     await watch.start()

@@ -22,6 +22,11 @@ log = logging.getLogger(__name__)
 TickTogether = Callable[[Sequence[str]], Awaitable[list[list[Event]]]]
 
 
+#: After a burst of more than one group, how long `done` still waits: the last groups'
+#: results are then out before the work that waited for the burst begins.
+QUIET_AFTER_BURST = 0.5
+
+
 class DueRooms:
     """The rooms whose timers are due, waiting for the task that ticks them together."""
 
@@ -30,19 +35,37 @@ class DueRooms:
         self.size = size
         self._due: list[tuple[str, asyncio.Future[list[Event]]]] = []
         self._ender: asyncio.Task[None] | None = None
+        self._no_ender = asyncio.Event()
+        self._no_ender.set()
+        #: The loop's time until which `done` still waits after a burst (0: none).
+        self._quiet_until = 0.0
 
     async def tick(self, room_id: str) -> list[Event]:
         """What fired in the room, ticked with the others due now."""
         future: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
         self._due.append((room_id, future))
         if self._ender is None:
+            self._no_ender.clear()
             self._ender = asyncio.create_task(self._end_due())
         return await future
 
+    async def done(self) -> None:
+        """Return once no room is due, and QUIET_AFTER_BURST after a burst of more than one
+        group ended (at once when none is due and none was lately)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._no_ender.wait()
+            rest = self._quiet_until - loop.time()
+            if rest <= 0:
+                return
+            await asyncio.sleep(rest)
+
     async def _end_due(self) -> None:
+        ticked = 0
         try:
             while self._due:
                 batch, self._due = self._due[: self.size], self._due[self.size :]
+                ticked += len(batch)
                 try:
                     fired = await self._tick_together([room_id for room_id, _ in batch])
                 except Exception as error:
@@ -53,6 +76,9 @@ class DueRooms:
                         future.set_result(events)
         finally:
             self._ender = None
+            if ticked > self.size:
+                self._quiet_until = asyncio.get_running_loop().time() + QUIET_AFTER_BURST
+            self._no_ender.set()
             for _, future in self._due:  # cancelled: nobody ticks them now
                 future.cancel()
             self._due = []

@@ -457,6 +457,11 @@ class RoomHost:
         """Whether this process fires the room's timers (a cluster: the room's owner)."""
         return True
 
+    async def ends_done(self) -> None:
+        """Return once the rooms whose timers fell due together have all been ticked (the
+        wait of observers whose work can come after: `QueuedObserver.after_ends`)."""
+        await self._due.done()
+
     async def tick_together(self, room_ids: Sequence[str]) -> list[list[Event]]:
         """`tick` for rooms due at once, their events stored together: what fired in each
         (nothing for a room not here, unknown, or whose events the store refused)."""

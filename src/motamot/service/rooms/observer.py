@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from motamot.service.tasks import stopped, within
@@ -24,11 +25,15 @@ class QueuedObserver(ABC):
     TASK_NAME: ClassVar[str | None] = None
     #: How long `close` waits for the queue to be worked before it stops the task.
     CLOSE_SECONDS: ClassVar[float] = 10.0
+    #: The longest the work waits for a burst of ends (`after_ends`) before it goes on.
+    ENDS_WAIT_SECONDS: ClassVar[float] = 5.0
 
     def __init__(self) -> None:
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        #: Returns once the rooms due together have ended (None: work at once).
+        self.after_ends: Callable[[], Awaitable[None]] | None = None
 
     @abstractmethod
     def _queued(self) -> bool:
@@ -47,10 +52,17 @@ class QueuedObserver(ABC):
     async def _drain(self) -> None:
         try:
             while self._queued():
+                await self._ends_done()
                 await self._work()
         finally:
             if not self._queued():
                 self._idle.set()
+
+    async def _ends_done(self) -> None:
+        """Wait for the host's burst of ends, if any (ENDS_WAIT_SECONDS at most)."""
+        if self.after_ends is not None:
+            with contextlib.suppress(TimeoutError):
+                await within(self.after_ends(), self.ENDS_WAIT_SECONDS)
 
     async def settle(self) -> None:
         """Wait until everything queued is worked (tests, benchmarks, shutting down)."""
