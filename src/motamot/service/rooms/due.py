@@ -24,7 +24,7 @@ TickTogether = Callable[[Sequence[str]], Awaitable[list[list[Event]]]]
 
 #: After a burst of more than one group, how long `done` still waits: the last groups'
 #: results are then out before the work that waited for the burst begins.
-QUIET_AFTER_BURST = 0.5
+QUIET_AFTER_BURST = 1.5
 
 
 class DueRooms:
