@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,18 @@ def next_action(page: Page, target: Locator) -> Locator:
     expect(target).to_be_in_viewport(ratio=0.95, timeout=HEAR)  # whole, give or take a pixel
     no_sideways(page)
     return target
+
+
+def turn_taken(live: LiveServer, page: Page, room: str, seat: str) -> None:
+    """Wait until the server has `seat`'s action (its turn over, or the game): a page stops
+    showing its turn as it sends, before the server has folded the action."""
+    deadline = time.monotonic() + HEAR / 1000
+    while time.monotonic() < deadline:
+        game = seat_view(live, page, room)["game"]
+        if game["finished"] or game["current"] != seat:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the server never took {seat}'s action")
 
 
 def tap_move(page: Page, live: LiveServer, room: str) -> int:
@@ -120,6 +133,7 @@ def test_a_topword_game_start_to_finish_on_a_phone(
                     anne.screenshot(path=str(artifacts / f"tw37-phone-confirm-{action}.png"))
                     next_action(anne, anne.locator("#confirm-yes")).tap()
                 expect(anne.locator("#whose.mine")).to_have_count(0, timeout=HEAR)
+                turn_taken(live, anne, room, "s1")
             else:
                 expect(bob.locator("#whose.mine")).to_be_visible(timeout=HEAR)
                 hint = None if bob_played else best(seat_view(live, bob, room))
@@ -134,6 +148,7 @@ def test_a_topword_game_start_to_finish_on_a_phone(
                     bob.click("#pass")
                     bob.click("#confirm-yes")
                 expect(bob.locator("#whose.mine")).to_have_count(0, timeout=HEAR)
+                turn_taken(live, bob, room, game["current"])
         final = next_action(anne, anne.locator("#final"))  # brought into sight at the end
         expect(final).to_contain_text("Fin de la partie", timeout=HEAR)
         no_sideways(anne)
