@@ -35,8 +35,6 @@ class DueRooms:
         self.size = size
         self._due: list[tuple[str, asyncio.Future[list[Event]]]] = []
         self._ender: asyncio.Task[None] | None = None
-        self._no_ender = asyncio.Event()
-        self._no_ender.set()
         #: The loop's time until which `done` still waits after a burst (0: none).
         self._quiet_until = 0.0
 
@@ -45,7 +43,6 @@ class DueRooms:
         future: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
         self._due.append((room_id, future))
         if self._ender is None:
-            self._no_ender.clear()
             self._ender = asyncio.create_task(self._end_due())
         return await future
 
@@ -54,7 +51,9 @@ class DueRooms:
         group ended (at once when none is due and none was lately)."""
         loop = asyncio.get_running_loop()
         while True:
-            await self._no_ender.wait()
+            if self._ender is not None:  # its end, whatever it is (a failure is logged there)
+                await asyncio.wait({self._ender})
+                continue
             rest = self._quiet_until - loop.time()
             if rest <= 0:
                 return
@@ -78,7 +77,6 @@ class DueRooms:
             self._ender = None
             if ticked > self.size:
                 self._quiet_until = asyncio.get_running_loop().time() + QUIET_AFTER_BURST
-            self._no_ender.set()
             for _, future in self._due:  # cancelled: nobody ticks them now
                 future.cancel()
             self._due = []
