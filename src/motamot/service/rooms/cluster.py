@@ -60,7 +60,7 @@ STORE = "store_failed"
 
 
 #: Rooms due together ticked at once by a process of a cluster (`RoomHost`: ENDS_AT_ONCE).
-CLUSTER_ENDS_AT_ONCE = 8
+CLUSTER_ENDS_AT_ONCE = 4
 
 
 def lease_seconds_from_env() -> float:
