@@ -11,20 +11,17 @@ to every player (docs/rules.md, F1); each player's own place is among everybody.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from motamot.boggle.ranking import competition_ranks, top_percent
 from motamot.boggle.referee import Feedback
 from motamot.boggle.solve import Solution
+from motamot.service.arena.field import BEST, Field, Listed, field_of
 from motamot.service.boggle.pace import TooFast, too_fast
 from motamot.service.boggle.rounds import RoundState
 from motamot.service.rooms.seating import Seat
-
-#: How many of the round's best players and best words everybody is shown.
-BEST = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +44,16 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class BestPlayer:
+    """One of the round's best players, ranked among those listed (F1)."""
+
+    rank: int
+    name: str
+    score: int
+    words: int
+
+
+@dataclass(frozen=True, slots=True)
 class BestWord:
     """One of the grid's best words, and how many players of the round found it."""
 
@@ -57,22 +64,35 @@ class BestWord:
 
 @dataclass(frozen=True)
 class ArenaResults:
-    """The round as it ended: every player's place, the best players and words, and the
-    sessions to carry into the next round."""
+    """The round as it ended: every player's place, the field they are ranked among, the
+    best words, and the sessions to carry into the next round."""
 
     places: Mapping[str, Place]
-    best_players: tuple[Place, ...]
+    field: Field
     best_words: tuple[BestWord, ...]
-    #: Every word the grid held (B15) and how many were found by somebody.
+    #: Every word the grid held (B15).
     grid_words: int
-    found_words: int
     #: (player, session total, rounds) for each lasting player of the round.
     sessions: tuple[tuple[str, int, int], ...]
 
     @property
     def players(self) -> int:
-        """The field: the places that are not set aside (F4)."""
-        return sum(1 for place in self.places.values() if place.fast is None)
+        """The field: the players who are not set aside (F4)."""
+        return self.field.size
+
+    @property
+    def found_words(self) -> int:
+        """The grid's words somebody found."""
+        return sum(1 for count in self.field.found.values() if count)
+
+    @property
+    def best_players(self) -> tuple[BestPlayer, ...]:
+        """The field's best listed players (F1), ranked among the listed."""
+        best = self.field.best
+        ranks = competition_ranks([listed.score for listed in best])
+        return tuple(
+            BestPlayer(rank, p.name, p.score, p.words) for p, rank in zip(best, ranks, strict=True)
+        )
 
 
 def _sheets(state: RoundState, order: list[str]) -> tuple[list[int], list[int], Counter[str]]:
@@ -103,18 +123,27 @@ def round_results(
     """The results of the ended round `state`: its players are the seats that wrote a
     word; `carried` holds the sessions of the round before, by lasting player. The best
     players: the accounts' places (everybody's with `open_rankings`), ranked among
-    themselves (F1)."""
+    themselves (F1). Ranked through the round's `Field`, so that rooms sharing a grid
+    can be ranked together (`field.merge`)."""
     order = [seat for seat in state.players if state.words.get(seat)]
     scores, counts, found = _sheets(state, order)
     fast = {seat: too_fast([word.at for word in state.words[seat]]) for seat in order}
-    field = sorted(score for seat, score in zip(order, scores, strict=True) if not fast[seat])
+    sheets = list(zip(order, scores, counts, strict=True))
+    listed = (
+        Listed(seats[seat].name, score, words, 0, seat)
+        for seat, score, words in sheets
+        if fast[seat] is None and (open_rankings or seats[seat].account)
+    )
+    in_field = (score for seat, score, _ in sheets if fast[seat] is None)
+    field = field_of(in_field, listed, found)
+    ranker = field.ranker()
     places: dict[str, Place] = {}
     sessions: list[tuple[str, int, int]] = []
-    for seat, score, words in zip(order, scores, counts, strict=True):
+    for seat, score, words in sheets:
         player = seats[seat].player
         total, rounds = carried.get(player, (0, 0)) if player is not None else (0, 0)
-        rank = 1 + len(field) - bisect.bisect_right(field, score)
-        size = len(field) + (fast[seat] is not None)  # a play set aside: among the field
+        rank = ranker.rank(score)
+        size = field.size + (fast[seat] is not None)  # a play set aside: among the field
         place = Place(
             seat,
             seats[seat].name,
@@ -130,20 +159,10 @@ def round_results(
         places[seat] = place
         if player is not None:
             sessions.append((player, place.session_total, place.session_rounds))
-    listed = [
-        p for p in places.values() if p.fast is None and (open_rankings or seats[p.seat].account)
-    ]
-    ranked = [
-        replace(place, rank=rank)
-        for place, rank in zip(listed, competition_ranks([p.score for p in listed]), strict=True)
-    ]
-    best = sorted(ranked, key=lambda p: (p.rank, -p.words, int(p.seat[1:])))
-    grid_best = sorted(solution.words, key=lambda w: (-w.points, w.word))
-    return ArenaResults(
-        places,
-        tuple(best[:BEST]),
-        tuple(BestWord(w.word, w.points, found[w.word]) for w in grid_best[:BEST]),
-        solution.count,
-        len(found),
-        tuple(sessions),
-    )
+    best_words = _best_words(solution, field)
+    return ArenaResults(places, field, best_words, solution.count, tuple(sessions))
+
+
+def _best_words(solution: Solution, field: Field) -> tuple[BestWord, ...]:
+    grid_best = sorted(solution.words, key=lambda w: (-w.points, w.word))[:BEST]
+    return tuple(BestWord(w.word, w.points, field.found.get(w.word, 0)) for w in grid_best)
