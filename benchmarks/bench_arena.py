@@ -266,6 +266,7 @@ def report(
         f"({players:,} ranked), {results.ms()}; every player within {last:.2f} s — target "
         f"< {RESULTS_TARGET:g} s: "
         + ("met" if len(got) == len(records) and last < RESULTS_TARGET else "NOT met"),
+        *_results_by_process(records, deadline),
         f"server CPU: {during / schedule.round_seconds * 100:.0f} % of a core during the "
         f"round ({during / max(len(words), 1) * 1000:.2f} ms a word), {at_end:.2f} s for the "
         f"round's end; RSS at most {rss:.0f} MB",
@@ -281,6 +282,22 @@ def report(
         *log,
     ]
     return lines
+
+
+def _results_by_process(records: list[ArenaRecord], deadline: float) -> list[str]:
+    """With several processes, the results after the deadline of each one's sockets (the
+    round's owner sends its own seats theirs first; the others after their copy folds
+    the end)."""
+    bases = sorted({r.base for r in records})
+    if len(bases) < 2:
+        return []
+    return [
+        f"  results to the sockets on {base}: "
+        + Spread.of(
+            r.results_at - deadline for r in records if r.base == base and r.results_at
+        ).ms()
+        for base in bases
+    ]
 
 
 #: Seconds at each end of the round whose words are counted apart (`_by_time`).

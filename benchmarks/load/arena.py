@@ -73,6 +73,8 @@ class ArenaRecord:
     closes: list[tuple[int, str]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     open_failures: list[str] = field(default_factory=list)
+    #: the server process its socket went to
+    base: str = ""
 
 
 class ArenaPage:
@@ -86,7 +88,7 @@ class ArenaPage:
         self.grid_words = grid_words
         self.opening = opening
         self.rng = random.Random(seat.token)
-        self.record = ArenaRecord()
+        self.record = ArenaRecord(base=seat.base)
         self.ws: ClientConnection | None = None
         self.last_seq = 0
         self.sheet: Sheet | None = None

@@ -4,12 +4,15 @@ sessions (A4), and every refusal a seat or the system can meet."""
 
 from __future__ import annotations
 
+import random
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
+from motamot.boggle.referee import Feedback
 from motamot.service.arena.commands import CarrySessions
 from motamot.service.arena.room import ArenaRoom
 from motamot.service.arena.schedule import EPOCH, ArenaSchedule
@@ -360,5 +363,40 @@ def test_arena_A3_retention_keeps_a_round_s_ranking_as_its_summary(tmp_path: Pat
         ranking = [line.split("\t") for line in lines[lines.index(COLUMNS) + 1 :]]
         assert [(row[0], row[4]) for row in ranking] == [("1", "ana"), ("1", "bea"), ("3", "cy")]
         assert ranking[0][2] == ranking[1][2] != ranking[2][2]  # the tie's equal score
+
+    with_arena(body)
+
+
+def test_arena_A1_A3_the_tally_of_verdicts_is_a_plain_recount_and_survives_a_reload() -> None:
+    """The scores summed as words are folded (`results.Tally`) are those a plain pass
+    over every word's verdict gives, and a room rebuilt from its events sums the same."""
+
+    async def body(arena: Arena) -> None:
+        await arena.at(SCHEDULE.start(N) + 1)
+        room = await arena.room(N)
+        assert room.round is not None
+        words = words_of(room.round.grid.text)
+        rng = random.Random(7)
+        seats = [await arena.join(N, f"p{i}") for i in range(20)]
+        for _ in range(200):
+            text = rng.choice([*words[:40], "zzzxq", "qqqq", "ab"])
+            await arena.write(N, rng.choice(seats), text)
+        await arena.at(SCHEDULE.deadline(N) + 0.2)
+        state = room.round
+        plain: dict[str, tuple[int, int]] = {}
+        found: Counter[str] = Counter()
+        for seat, written in state.words.items():
+            accepted = [v for v in map(state.verdict, written) if v.feedback is Feedback.ACCEPTED]
+            if accepted:
+                plain[seat] = (sum(v.points for v in accepted), len(accepted))
+                found.update(v.word for v in accepted if v.word is not None)
+        assert room.tally.sheets == plain and room.tally.found == found and len(plain) > 5
+        rebuilt = RoomHost(arena.host.store, LocalBroadcaster(), arena.clock, lexicons, KINDS)
+        again = await rebuilt.load(room.room_id)
+        assert isinstance(again, ArenaRoom)
+        assert (again.tally.sheets, again.tally.found) == (plain, found)
+        places = {seat: (p.score, p.words, p.rank) for seat, p in room.results().places.items()}
+        assert places == {s: (p.score, p.words, p.rank) for s, p in again.results().places.items()}
+        await rebuilt.close()
 
     with_arena(body)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from motamot.boggle.ranking import competition_ranks, top_percent
-from motamot.boggle.referee import Feedback
+from motamot.boggle.referee import Feedback, Verdict
 from motamot.boggle.solve import Solution
 from motamot.service.arena.field import BEST, Field, Listed, field_of
 from motamot.service.boggle.pace import TooFast, too_fast
@@ -95,22 +95,21 @@ class ArenaResults:
         )
 
 
-def _sheets(state: RoundState, order: list[str]) -> tuple[list[int], list[int], Counter[str]]:
-    """Each player's score and accepted words, and how many found each word."""
-    scores: list[int] = []
-    counts: list[int] = []
-    found: Counter[str] = Counter()
-    for seat in order:
-        points = accepted = 0
-        for word in state.words[seat]:
-            verdict = state.verdict(word)
-            if verdict.feedback is Feedback.ACCEPTED and verdict.word is not None:
-                points += verdict.points
-                accepted += 1
-                found[verdict.word] += 1
-        scores.append(points)
-        counts.append(accepted)
-    return scores, counts, found
+class Tally:
+    """Each player's points and accepted words, and how many players found each word,
+    summed as the words are folded (`add`): at the end of a round of 7,000 players,
+    summing their 100,000 verdicts took 80 ms of every process's loop."""
+
+    def __init__(self) -> None:
+        self.sheets: dict[str, tuple[int, int]] = {}
+        self.found: Counter[str] = Counter()
+
+    def add(self, seat: str, verdict: Verdict) -> None:
+        """A word of `seat`'s with its instant verdict (final in the arena: A1)."""
+        if verdict.feedback is Feedback.ACCEPTED and verdict.word is not None:
+            points, accepted = self.sheets.get(seat, (0, 0))
+            self.sheets[seat] = (points + verdict.points, accepted + 1)
+            self.found[verdict.word] += 1
 
 
 def round_results(
@@ -118,24 +117,25 @@ def round_results(
     seats: Mapping[str, Seat],
     carried: Mapping[str, tuple[int, int]],
     solution: Solution,
+    tally: Tally,
     open_rankings: bool = False,
 ) -> ArenaResults:
     """The results of the ended round `state`: its players are the seats that wrote a
-    word; `carried` holds the sessions of the round before, by lasting player. The best
+    word; `carried` holds the sessions of the round before, by lasting player, `tally`
+    their words' verdicts summed. The best
     players: the accounts' places (everybody's with `open_rankings`), ranked among
     themselves (F1). Ranked through the round's `Field`, so that rooms sharing a grid
     can be ranked together (`field.merge`)."""
     order = [seat for seat in state.players if state.words.get(seat)]
-    scores, counts, found = _sheets(state, order)
     fast = {seat: too_fast([word.at for word in state.words[seat]]) for seat in order}
-    sheets = list(zip(order, scores, counts, strict=True))
+    sheets = [(seat, *tally.sheets.get(seat, (0, 0))) for seat in order]
     listed = (
         Listed(seats[seat].name, score, words, 0, seat)
         for seat, score, words in sheets
         if fast[seat] is None and (open_rankings or seats[seat].account)
     )
     in_field = (score for seat, score, _ in sheets if fast[seat] is None)
-    field = field_of(in_field, listed, found)
+    field = field_of(in_field, listed, tally.found)
     ranker = field.ranker()
     places: dict[str, Place] = {}
     sessions: list[tuple[str, int, int]] = []

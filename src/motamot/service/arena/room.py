@@ -21,7 +21,7 @@ from motamot.boggle.record import RESERVED_IN_NAMES as RESERVED_IN_NAMES
 from motamot.service.arena import views
 from motamot.service.arena.commands import CarrySessions
 from motamot.service.arena.events import SessionsCarried
-from motamot.service.arena.results import ArenaResults, round_results
+from motamot.service.arena.results import ArenaResults, Tally, round_results
 from motamot.service.arena.settings import ArenaSettings
 from motamot.service.arena.summary import summary_text
 from motamot.service.boggle.commands import WriteWord
@@ -52,6 +52,8 @@ class ArenaRoom(CrowdRoom[ArenaSettings]):
         self.round: RoundState | None = None
         #: Words written in the round (live activity: words per second).
         self.words_written = 0
+        #: The words' verdicts summed as they come, for the results.
+        self.tally = Tally()
         #: The sessions of the round before, by lasting player (None: not carried yet).
         self.carried: dict[str, tuple[int, int]] | None = None
         self._results: ArenaResults | None = None
@@ -91,7 +93,12 @@ class ArenaRoom(CrowdRoom[ArenaSettings]):
             assert self.round is not None and not self.round.running
             carried = self.carried or {}
             self._results = round_results(
-                self.round, self.seats, carried, self.solution(), self.settings.open_rankings
+                self.round,
+                self.seats,
+                carried,
+                self.solution(),
+                self.tally,
+                self.settings.open_rankings,
             )
         return self._results
 
@@ -121,7 +128,7 @@ class ArenaRoom(CrowdRoom[ArenaSettings]):
                 state = self.running
                 if state is None:
                     raise ValueError(f"room {self.room_id}: a word with no round running")
-                take_word(state, event)
+                self.tally.add(event.seat, take_word(state, event))
                 self.words_written += 1
             case RoundEnded(at=at):
                 state = self.running
