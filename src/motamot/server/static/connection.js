@@ -86,6 +86,9 @@ export class Connection {
     const opening = setTimeout(() => {
       if (socket === this.socket && socket.readyState !== WebSocket.OPEN) this.drop();
     }, OPEN_WAIT);
+    // up once the server has answered on it, not when it opens: a socket that opens and
+    // stays silent (a stalled proxy) keeps the page saying the connection is lost
+    let heard = false;
     socket.addEventListener("open", () => {
       clearTimeout(opening);
       if (socket !== this.socket) return;
@@ -97,12 +100,15 @@ export class Connection {
       this.ping();
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.ping(), PING_EVERY);
-      this.handlers.status(true);
     });
     socket.addEventListener("message", (message) => {
       if (socket !== this.socket) return; // a dropped socket's late words
       this.waitingSince = null;
       this.missed = 0;
+      if (!heard) {
+        heard = true;
+        this.handlers.status(true);
+      }
       this.receive(JSON.parse(message.data));
     });
     socket.addEventListener("close", (event) => {
