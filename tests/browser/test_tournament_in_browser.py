@@ -140,7 +140,8 @@ def test_k9_the_director_pairs_a_round_again_before_it_starts(
         create(dora, rounds=1, gap_seconds=600)
         for count in range(1, 6):
             dora.click("#tn-add-bot")
-            expect(dora.locator(".tn-registered h2")).to_contain_text(f"Inscrits ({count})")
+            registered = dora.locator(".tn-registered h2")  # a bot's seat: under CI load, seconds
+            expect(registered).to_contain_text(f"Inscrits ({count})", timeout=15_000)
         dora.click("#tn-start-now")
         expect(dora.locator("#tn-repair")).to_be_visible(timeout=10_000)
         first = dora.locator("#tn-rp-0-a").input_value()
