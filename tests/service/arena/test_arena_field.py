@@ -9,6 +9,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
+from motamot.boggle.ranking import competition_ranks
 from motamot.service.arena.field import BEST, Field, Listed, field_of, merge
 
 #: (score, words, listed, room) of one player: few scores, so that ties are many.
@@ -49,6 +50,8 @@ def test_arena_A3_rooms_merged_rank_everybody_as_one_room_would(
     assert field.size == len(players)
     for score in {*everybody, 0, 13}:
         assert ranker.rank(score) == 1 + sum(1 for other in everybody if other > score)
+    # the same ranks as a room's own ranking (B: competition ranks), from counts alone
+    assert [ranker.rank(score) for score in everybody] == competition_ranks(everybody)
     # the best list: the listed players, best score first, then words, then room and seat
     listed = sorted(
         (-p[0], -p[1], room, n) for room, members in rooms.items() for n, p in members if p[2]

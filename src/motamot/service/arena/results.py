@@ -137,13 +137,14 @@ def round_results(
     in_field = (score for seat, score, _ in sheets if fast[seat] is None)
     field = field_of(in_field, listed, tally.found)
     ranker = field.ranker()
+    field_size = field.size
     places: dict[str, Place] = {}
     sessions: list[tuple[str, int, int]] = []
     for seat, score, words in sheets:
         player = seats[seat].player
         total, rounds = carried.get(player, (0, 0)) if player is not None else (0, 0)
         rank = ranker.rank(score)
-        size = field.size + (fast[seat] is not None)  # a play set aside: among the field
+        size = field_size + (fast[seat] is not None)  # a play set aside: among the field
         place = Place(
             seat,
             seats[seat].name,
