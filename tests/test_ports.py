@@ -37,9 +37,12 @@ def test_two_workers_draw_from_blocks_apart(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_a_port_something_listens_on_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw3")
+    # the last block, which no worker of a run uses (at most 4): the real gw3's servers
+    # once held offset 8 of its block while this test pretended to be gw3
+    last = ports.BLOCKS - 1
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", f"gw{last}")
     monkeypatch.setattr(ports, "_offsets", iter([7, 7, 8]))
-    base = ports.FIRST + 3 * ports.BLOCK
+    base = ports.FIRST + last * ports.BLOCK
     with socket.socket() as holder:
         holder.bind(("127.0.0.1", base + 7))
         holder.listen()

@@ -97,37 +97,46 @@ function yourGame(view) {
   );
 }
 
+/** The form to sit down and register, made once: the page is drawn again on every event
+ * (someone else registering, the welcome of a socket that opened late), and a new form
+ * would drop the name being typed. @type {HTMLFormElement | null} */
+let joinForm = null;
+
+function joinFormOnce() {
+  if (joinForm) return joinForm;
+  const input = h("input", {
+    id: "tn-join-name",
+    name: "name",
+    required: true,
+    maxlength: 40,
+    autocomplete: "nickname",
+  });
+  const form = h(
+    "form",
+    { class: "tn-entry card", id: "tn-join" },
+    h("p", { class: "field" }, h("label", { for: "tn-join-name" }, t("tn_your_name")), input),
+    h("button", { type: "submit", class: "primary" }, t("tn_register")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) return input.focus();
+    sessionStorage.setItem(WANTS, "1");
+    const error = await client.join(name);
+    if (error) {
+      sessionStorage.removeItem(WANTS);
+      client.say(error);
+    }
+  });
+  joinForm = form;
+  return form;
+}
+
 /** Register, withdraw, check in; sit down first when this page has no seat. @param {View} view */
 function entry(view) {
   if (view.phase !== "registration") return null;
   const me = client.me;
-  if (me === null) {
-    const input = h("input", {
-      id: "tn-join-name",
-      name: "name",
-      required: true,
-      maxlength: 40,
-      autocomplete: "nickname",
-    });
-    const form = h(
-      "form",
-      { class: "tn-entry card", id: "tn-join" },
-      h("p", { class: "field" }, h("label", { for: "tn-join-name" }, t("tn_your_name")), input),
-      h("button", { type: "submit", class: "primary" }, t("tn_register")),
-    );
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const name = input.value.trim();
-      if (!name) return input.focus();
-      sessionStorage.setItem(WANTS, "1");
-      const error = await client.join(name);
-      if (error) {
-        sessionStorage.removeItem(WANTS);
-        client.say(error);
-      }
-    });
-    return form;
-  }
+  if (me === null) return joinFormOnce();
   const registered = view.registered.includes(me);
   const buttons = [
     registered
@@ -427,6 +436,7 @@ function draw() {
   const view = client.view;
   if (!view) return;
   const rounds = [...view.rounds].reverse().map((round) => roundSection(view, round));
+  const focused = document.activeElement; // the name being typed keeps its caret
   body.replaceChildren(
     ...[
       header(view),
@@ -439,6 +449,7 @@ function draw() {
       registeredList(view),
     ].filter((part) => part !== null),
   );
+  if (focused instanceof HTMLElement && focused.isConnected && document.activeElement !== focused) focused.focus();
 }
 
 const client = /** @type {RoomClient<View, Protocol.tournament.Event>} */ (
