@@ -76,6 +76,31 @@ def test_reach_waits_for_a_delivery_and_gives_up_after_its_time() -> None:
     assert asyncio.run(main()) == (True, True, False)
 
 
+def test_reach_settles_each_waiter_when_its_event_comes_in_any_order_of_waiting() -> None:
+    """Waiters kept by seq (a heap): each settles with the delivery of its own seq, not
+    before; those given up leave nothing behind once the feed passes them."""
+
+    async def main() -> list[int]:
+        feed = RoomFeed(lambda event, seat: None)
+        wanted = [7, 3, 9, 3, 5, 8]
+        waiters = [asyncio.create_task(feed.reach(seq, 5.0)) for seq in wanted]
+        gave_up = await feed.reach(6, 0.01)
+        assert not gave_up
+        settled: list[int] = []
+        for seq in range(1, 10):
+            feed.deliver([Event(seq)])
+            for _ in range(3):  # the future set, then the task woken
+                await asyncio.sleep(0)
+            now = sorted(w for w, task in zip(wanted, waiters, strict=True) if task.done())
+            assert now == sorted(w for w in wanted if w <= seq), (seq, now)
+            settled = now
+        assert all(await asyncio.gather(*waiters))
+        assert feed._reaching == []  # the one given up too
+        return settled
+
+    assert asyncio.run(main()) == [3, 3, 5, 7, 8, 9]
+
+
 def test_a_socket_s_first_frame_is_its_welcome_and_what_came_meanwhile_follows(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from motamot.text.i18n import Language
 
 #: Messages queued for one socket before it counts as stuck.
 OUTBOX_LIMIT = 512
+#: Answers waiting for a delivery (`RoomFeed.reach`) past which those given up are swept.
+REACHING_KEPT = 4096
 
 Visible = Callable[[Any, str | None], Frame | None]
 #: Who an event is for: None, everybody; else these seats only (`Actor.audience`).
@@ -164,7 +167,9 @@ class RoomFeed:
         #: The last event delivered here (from the room's seq when the feed subscribed),
         #: and the answers waiting for the events before theirs (`reach`).
         self.seq = 0
-        self._reaching: list[tuple[int, asyncio.Future[None]]] = []
+        #: (seq, number, future) of the answers waiting for a delivery, lowest seq first
+        self._reaching: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._reaching_numbers = itertools.count()
 
     def add(self, listener: Listener) -> None:
         """A socket joins the room here. A seat has one socket at a time: the newer one
@@ -211,20 +216,23 @@ class RoomFeed:
         if self.seq >= seq:
             return True
         reached: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        waiting = (seq, reached)
-        self._reaching.append(waiting)
+        heapq.heappush(self._reaching, (seq, next(self._reaching_numbers), reached))
         try:
             await within(reached, timeout)
             return True
-        except TimeoutError:
+        except TimeoutError:  # its entry goes when the feed reaches `seq`, or here
+            if len(self._reaching) > REACHING_KEPT:  # a feed stuck behind for long
+                self._reaching = [entry for entry in self._reaching if not entry[2].done()]
+                heapq.heapify(self._reaching)
             return False
-        finally:
-            with contextlib.suppress(ValueError):
-                self._reaching.remove(waiting)
 
     def _reached(self) -> None:
-        for seq, reached in self._reaching:
-            if seq <= self.seq and not reached.done():
+        """Settle the waiters the feed reached: a heap, so that a thousand answers waiting
+        (a busy arena) cost a look at the few settled, not at them all, per delivery."""
+        waiting = self._reaching
+        while waiting and waiting[0][0] <= self.seq:
+            reached = heapq.heappop(waiting)[2]
+            if not reached.done():
                 reached.set_result(None)
 
     def deliver(self, events: list[Any]) -> None:
