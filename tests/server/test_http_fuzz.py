@@ -85,6 +85,7 @@ def send(server: StoredServer, request: Request) -> tuple[int, dict[str, object]
         raise AssertionError(f"not JSON: {request} {answer.status_code} {answer.text!r}") from None
 
 
+@pytest.mark.slow  # 10.5 s alone on a slower machine of this kind (8 December 2026)
 def test_fuzzed_requests_get_coded_answers_and_refusals_store_nothing(
     server: StoredServer,
 ) -> None:

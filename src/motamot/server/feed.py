@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,13 +25,11 @@ from motamot.server.texts import server_error_text
 from motamot.server.throttle import Credits
 from motamot.service.rooms.events import RoomClosed, SeatRemoved
 from motamot.service.rooms.shown import Frame, Hidden, plain
-from motamot.service.tasks import within
+from motamot.service.waiters import SeqWaiters
 from motamot.text.i18n import Language
 
 #: Messages queued for one socket before it counts as stuck.
 OUTBOX_LIMIT = 512
-#: Answers waiting for a delivery (`RoomFeed.reach`) past which those given up are swept.
-REACHING_KEPT = 4096
 
 Visible = Callable[[Any, str | None], Frame | None]
 #: Who an event is for: None, everybody; else these seats only (`Actor.audience`).
@@ -167,9 +164,7 @@ class RoomFeed:
         #: The last event delivered here (from the room's seq when the feed subscribed),
         #: and the answers waiting for the events before theirs (`reach`).
         self.seq = 0
-        #: (seq, number, future) of the answers waiting for a delivery, lowest seq first
-        self._reaching: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._reaching_numbers = itertools.count()
+        self._reaching = SeqWaiters()
 
     def add(self, listener: Listener) -> None:
         """A socket joins the room here. A seat has one socket at a time: the newer one
@@ -215,25 +210,7 @@ class RoomFeed:
         resync."""
         if self.seq >= seq:
             return True
-        reached: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._reaching, (seq, next(self._reaching_numbers), reached))
-        try:
-            await within(reached, timeout)
-            return True
-        except TimeoutError:  # its entry goes when the feed reaches `seq`, or here
-            if len(self._reaching) > REACHING_KEPT:  # a feed stuck behind for long
-                self._reaching = [entry for entry in self._reaching if not entry[2].done()]
-                heapq.heapify(self._reaching)
-            return False
-
-    def _reached(self) -> None:
-        """Settle the waiters the feed reached: a heap, so that a thousand answers waiting
-        (a busy arena) cost a look at the few settled, not at them all, per delivery."""
-        waiting = self._reaching
-        while waiting and waiting[0][0] <= self.seq:
-            reached = heapq.heappop(waiting)[2]
-            if not reached.done():
-                reached.set_result(None)
+        return await self._reaching.wait(seq, timeout)
 
     def deliver(self, events: list[Any]) -> None:
         """Each socket gets the events as its seat sees them; an event with an audience
@@ -243,7 +220,7 @@ class RoomFeed:
         if events:
             self.seq = max(self.seq, events[-1].seq)
             if self._reaching:
-                self._reached()
+                self._reaching.reached(self.seq)
 
     def _deliver(self, events: list[Any]) -> None:
         run: list[Any] = []

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import math
 import os
@@ -42,6 +40,7 @@ from motamot.service.rooms.outcomes import Ack, Refusal
 from motamot.service.rooms.relay import OwnerGone, OwnerTimeout, RedisRelay
 from motamot.service.stores.outages import failed
 from motamot.service.tasks import raise_swallowed_cancel, stopped, within
+from motamot.service.waiters import SeqWaiters
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +107,7 @@ class ClusterHost(RoomHost):
         #: replicas' waiters for an event number, woken as the feed folds it: a heap by
         #: number per room (an arena's replica folds a thousand words a second while as
         #: many answers wait; each fold looks at the waiters it reaches, not at them all)
-        self._folded: dict[str, list[tuple[int, int, asyncio.Future[None]]]] = {}
-        self._waiter_numbers = itertools.count()
+        self._folded: dict[str, SeqWaiters] = {}
         #: rooms with a feed in this process (their replicas are folded as events arrive)
         self._followed: dict[str, int] = {}
         #: when a command last found Redis away (monotonic)
@@ -347,14 +345,9 @@ class ClusterHost(RoomHost):
         if room is not None and room.last_seq >= seq:
             return
         if room is not None and room_id in self._followed:
-            arrived: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            waiter = (seq, next(self._waiter_numbers), arrived)
-            heapq.heappush(self._folded.setdefault(room_id, []), waiter)
-            try:
-                await within(arrived, FEED_WAIT_SECONDS)
+            waiting = self._folded.setdefault(room_id, SeqWaiters())
+            if await waiting.wait(seq, FEED_WAIT_SECONDS):
                 return
-            except TimeoutError:
-                pass  # cancelled: its entry goes when the replica reaches `seq`
         async with self._locks.hold(room_id):
             room = self._rooms.get(room_id)
             if room is None:
@@ -376,10 +369,7 @@ class ClusterHost(RoomHost):
         waiting = self._folded.get(room_id)
         if waiting is None:
             return
-        while waiting and waiting[0][0] <= room.last_seq:
-            arrived = heapq.heappop(waiting)[2]
-            if not arrived.done():
-                arrived.set_result(None)
+        waiting.reached(room.last_seq)
         if not waiting:
             del self._folded[room_id]
 
